@@ -1,0 +1,49 @@
+//! `boardlab bench`: a fixed set of positions searched to a fixed depth with a fresh table each.
+//! The total node count is a signature that changes only when the search or evaluation changes;
+//! nodes per second measures speed.
+
+use web_time::Instant;
+
+use crate::game::{Evaluate, Game};
+use crate::play::{random_opening, Rng};
+use crate::search::{Limits, Searcher};
+
+/// One bench position's result.
+#[derive(Clone, Debug)]
+pub struct BenchLine {
+    /// Plies played in the position.
+    pub plies: u32,
+    pub nodes: u64,
+    pub ms: u64,
+    pub best: String,
+}
+
+/// The bench positions of a game: seeded random openings of 0, 1, 2, 4, ... 14 plies from the
+/// start, so every game gets a reproducible set without hand-written move lists.
+pub fn positions<G: Game>() -> Vec<G> {
+    let mut rng = Rng(0xB0A2D1AB);
+    [0, 1, 2, 4, 6, 8, 10, 12, 14]
+        .iter()
+        .map(|&plies| random_opening(&G::start(), plies, &mut rng))
+        .collect()
+}
+
+/// Searches each position to `depth` plies with a fresh `tt_mib` MiB table.
+pub fn run<G: Evaluate>(positions: &[G], depth: u32, tt_mib: usize) -> Vec<BenchLine> {
+    let mut out = Vec::new();
+    for pos in positions {
+        let mut searcher: Searcher<G> = Searcher::new(tt_mib);
+        let t = Instant::now();
+        let result = searcher.search(pos, Limits::depth(depth), |_| {});
+        out.push(BenchLine {
+            plies: pos.ply(),
+            nodes: result.nodes,
+            ms: t.elapsed().as_millis() as u64,
+            best: result
+                .best
+                .map(|m| pos.format_move(m))
+                .unwrap_or_else(|| "-".into()),
+        });
+    }
+    out
+}

@@ -1,0 +1,194 @@
+//! The vocabulary every game shares: players, outcomes, scores, and the [`Game`] trait that the
+//! search, the protocol adapters and the wasm API are generic over.
+
+use std::fmt;
+
+/// One of the two players. `First` moves first (CodinGame id `1` in Yavalath, `0` in Connect 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    /// The other player.
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// 0 for `First`, 1 for `Second`: an index into per-player arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// 1 for `First`, 2 for `Second`: the numbering the UI and Yavalath's referee use.
+    pub fn number(self) -> u8 {
+        self as u8 + 1
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win(Player),
+    Draw,
+}
+
+impl Outcome {
+    /// The winner, or `None` for a draw.
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            Outcome::Win(p) => Some(p),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+/// A bad move or position string. The message says what was wrong and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError(pub String);
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// Scores are from the side to move, in the game's evaluation units; a proven result is
+/// `WIN - plies` (a win that many plies from the scoring node) or its negation.
+pub mod score {
+    /// The score of a win on the spot (0 plies away).
+    pub const WIN: i32 = 100_000;
+    /// Scores at or beyond this magnitude are proven results, never heuristics.
+    pub const PROVEN: i32 = WIN - 10_000;
+    /// Larger than any score: the alpha-beta window's open ends.
+    pub const INFINITE: i32 = WIN + 1;
+
+    /// The score of a win `plies` plies from now.
+    pub fn win_in(plies: u32) -> i32 {
+        WIN - plies as i32
+    }
+
+    /// The score of a loss `plies` plies from now.
+    pub fn loss_in(plies: u32) -> i32 {
+        -WIN + plies as i32
+    }
+
+    /// `Some(plies)` when `s` is a proven win for the side to move.
+    pub fn plies_to_win(s: i32) -> Option<u32> {
+        (s >= PROVEN).then(|| (WIN - s) as u32)
+    }
+
+    /// `Some(plies)` when `s` is a proven loss for the side to move.
+    pub fn plies_to_loss(s: i32) -> Option<u32> {
+        (s <= -PROVEN).then(|| (WIN + s) as u32)
+    }
+}
+
+/// The exact rules of one two-player game: positions, legal moves, results and notation.
+///
+/// Positions are small `Copy`-like values: the search clones a position and plays a move on the
+/// clone (copy-make), so there is no undo.
+pub trait Game: Clone + Send + 'static {
+    /// A move. Cheap to copy; `Default` is any value (used to fill empty slots).
+    type Move: Copy + Eq + Default + fmt::Debug + Send + 'static;
+
+    /// The game's name as the CLI and the wasm API spell it, e.g. `"yavalath"`.
+    const NAME: &'static str;
+
+    /// The number of distinct values [`Game::move_slot`] can return (the history table's size).
+    const MOVE_SLOTS: usize;
+
+    /// The standard start position under the CodinGame rules.
+    fn start() -> Self;
+
+    /// A start position from a game-specific setup string; the empty string gives [`Game::start`].
+    /// Errors: a setup the game does not understand.
+    fn from_setup(setup: &str) -> Result<Self, NotationError>;
+
+    /// The player whose turn it is.
+    fn to_move(&self) -> Player;
+
+    /// Plies played since the start position.
+    fn ply(&self) -> u32;
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Appends every legal move to `out` (which the caller clears). Empty when the game is over.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Plays a move that [`Game::legal_moves`] produced. Other moves are a logic error.
+    fn play(&mut self, mv: Self::Move);
+
+    /// The Zobrist hash of the position (stones, side to move and any rule state such as the
+    /// steal being available).
+    fn hash(&self) -> u64;
+
+    /// A dense index of `mv` below [`Game::MOVE_SLOTS`].
+    fn move_slot(mv: Self::Move) -> usize;
+
+    /// Reads a move in the game's notation and checks that it is legal here.
+    /// Errors: unreadable text, or a move that is not legal in this position.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, NotationError>;
+
+    /// Writes a move in the game's notation (what [`Game::parse_move`] reads back).
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Plays a checked move from text: parse, then play.
+    fn play_text(&mut self, text: &str) -> Result<Self::Move, NotationError> {
+        let mv = self.parse_move(text)?;
+        self.play(mv);
+        Ok(mv)
+    }
+
+    /// The position after the setup and the whitespace-separated moves, checked one by one.
+    /// Errors name the first bad move and its 1-based number.
+    fn from_moves(setup: &str, moves: &str) -> Result<Self, NotationError> {
+        let mut pos = Self::from_setup(setup)?;
+        for (i, text) in moves.split_whitespace().enumerate() {
+            if pos.outcome().is_some() {
+                return Err(NotationError(format!(
+                    "move {} ({text}): the game is already over",
+                    i + 1
+                )));
+            }
+            pos.play_text(text)
+                .map_err(|e| NotationError(format!("move {} ({text}): {e}", i + 1)))?;
+        }
+        Ok(pos)
+    }
+}
+
+/// What the alpha-beta search needs from a game beyond its rules: a static evaluation and the
+/// moves worth searching.
+pub trait Evaluate: Game {
+    /// The static score of a position that is not over, from the side to move. It may return a
+    /// proven result relative to this position (`score::win_in(1)` when a winning move exists).
+    fn evaluate(&self) -> i32;
+
+    /// Appends the moves the search should consider, and returns `true` when they are forced
+    /// (every other legal move loses at once or is provably no better). The default is every legal
+    /// move, not forced. Must append at least one move when the game is not over.
+    fn search_moves(&self, out: &mut Vec<Self::Move>) -> bool {
+        self.legal_moves(out);
+        false
+    }
+
+    /// A static ordering hint for `mv` (higher is searched earlier) used after the TT move,
+    /// killers and history.
+    fn order_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// `false` when the horizon should not cut here because the side to move faces a threat that
+    /// forces its reply; the search then extends by one ply.
+    fn is_quiet(&self) -> bool {
+        true
+    }
+}

@@ -1,0 +1,21 @@
+//! BoardLab: exact rules and strong search for two-player abstract games from CodinGame, shared by
+//! the browser playground (wasm), the CodinGame bots and the engine tools.
+//!
+//! Dependencies point one way: [`games`] and [`search`] know nothing of protocols, wasm or the
+//! browser.
+
+pub mod baseline;
+pub mod bench;
+pub mod game;
+pub mod games;
+pub mod perft;
+pub mod play;
+pub mod search;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod protocol;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod serve;
+
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;

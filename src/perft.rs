@@ -1,0 +1,52 @@
+//! Perft: the number of leaves of the legal-move tree, the standard check of a move generator.
+//! A move that ends the game is a leaf and is not expanded.
+
+use crate::game::Game;
+
+/// Counts the leaves `depth` plies below `pos` (`perft(0) = 1`).
+pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    let mut buffers: Vec<Vec<G::Move>> = (0..depth.max(1)).map(|_| Vec::new()).collect();
+    perft_with(pos, depth, &mut buffers)
+}
+
+fn perft_with<G: Game>(pos: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    moves.clear();
+    pos.legal_moves(moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut total = 0;
+    for &mv in moves.iter() {
+        let mut child = pos.clone();
+        child.play(mv);
+        total += if child.outcome().is_some() {
+            1
+        } else {
+            perft_with(&child, depth - 1, rest)
+        };
+    }
+    total
+}
+
+/// Perft split by root move: `(move text, leaf count)` for each legal move, in generation order.
+pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(String, u64)> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut child = pos.clone();
+            child.play(mv);
+            let n = if depth <= 1 || child.outcome().is_some() {
+                1
+            } else {
+                perft(&child, depth - 1)
+            };
+            (pos.format_move(mv), n)
+        })
+        .collect()
+}

@@ -1,0 +1,199 @@
+//! In-process games between two move choosers, and matches over seeded openings with colours
+//! swapped, to measure the engine against baselines.
+
+use web_time::Instant;
+
+use crate::baseline::YavalathMinimax;
+use crate::game::{Evaluate, Game, Outcome, Player};
+use crate::games::Yavalath;
+use crate::search::{Limits, Searcher};
+
+/// Something that picks a move in a position that is not over.
+pub trait Agent<G: Game> {
+    /// The move to play in `pos`.
+    fn choose(&mut self, pos: &G) -> G::Move;
+    /// Called before each game, e.g. to clear learned tables.
+    fn new_game(&mut self) {}
+}
+
+/// The alpha-beta engine under fixed limits.
+pub struct EngineAgent<G: Evaluate> {
+    pub searcher: Searcher<G>,
+    pub limits: Limits,
+}
+
+impl<G: Evaluate> EngineAgent<G> {
+    /// An engine with a transposition table of `tt_mib` MiB searching within `limits`.
+    pub fn new(limits: Limits, tt_mib: usize) -> Self {
+        EngineAgent {
+            searcher: Searcher::new(tt_mib),
+            limits,
+        }
+    }
+}
+
+impl<G: Evaluate> Agent<G> for EngineAgent<G> {
+    fn choose(&mut self, pos: &G) -> G::Move {
+        self.searcher
+            .search(pos, self.limits, |_| {})
+            .best
+            .expect("the game is not over")
+    }
+    fn new_game(&mut self) {
+        self.searcher.clear();
+    }
+}
+
+impl Agent<Yavalath> for YavalathMinimax {
+    fn choose(&mut self, pos: &Yavalath) -> u8 {
+        YavalathMinimax::choose(self, pos)
+    }
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord<G: Game> {
+    pub moves: Vec<G::Move>,
+    pub outcome: Outcome,
+    /// The longest time each side took for one move, in ms (`[first, second]`).
+    pub max_move_ms: [u64; 2],
+}
+
+/// Plays `start` to the end, `first` moving for `Player::First`.
+pub fn play_game<G: Game>(
+    start: &G,
+    first: &mut dyn Agent<G>,
+    second: &mut dyn Agent<G>,
+) -> GameRecord<G> {
+    first.new_game();
+    second.new_game();
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    let mut max_move_ms = [0u64; 2];
+    while pos.outcome().is_none() {
+        let side = pos.to_move();
+        let agent: &mut dyn Agent<G> = if side == Player::First {
+            &mut *first
+        } else {
+            &mut *second
+        };
+        let t = Instant::now();
+        let mv = agent.choose(&pos);
+        let ms = t.elapsed().as_millis() as u64;
+        max_move_ms[side.index()] = max_move_ms[side.index()].max(ms);
+        moves.push(mv);
+        pos.play(mv);
+    }
+    GameRecord {
+        moves,
+        outcome: pos.outcome().expect("loop ended"),
+        max_move_ms,
+    }
+}
+
+/// A small seeded PRNG (SplitMix64): reproducible openings without platform randomness.
+#[derive(Clone, Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform index below `n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// A random opening of `plies` moves from `start`, none of which ends the game.
+pub fn random_opening<G: Game>(start: &G, plies: u32, rng: &mut Rng) -> G {
+    random_line(start, plies, rng).0
+}
+
+/// Like [`random_opening`], also returning the moves as text.
+pub fn random_line<G: Game>(start: &G, plies: u32, rng: &mut Rng) -> (G, Vec<String>) {
+    let mut pos = start.clone();
+    let mut line = Vec::new();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        let quiet: Vec<G::Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let mut c = pos.clone();
+                c.play(m);
+                c.outcome().is_none()
+            })
+            .collect();
+        if quiet.is_empty() {
+            break;
+        }
+        let mv = quiet[rng.below(quiet.len())];
+        line.push(pos.format_move(mv));
+        pos.play(mv);
+    }
+    (pos, line)
+}
+
+/// The score of a match from the first-named agent's side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchScore {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// The engine's longest move over the whole match, in ms.
+    pub max_move_ms: u64,
+}
+
+impl MatchScore {
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Points per game in percent (a draw is half a point).
+    pub fn percent(&self) -> f64 {
+        100.0 * (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
+    }
+}
+
+/// Plays `pairs` openings twice each (colours swapped) between `ours` and `theirs`, calling
+/// `progress` after every game. Openings are `opening_plies` random moves from `seed`.
+pub fn play_match<G: Game>(
+    start: &G,
+    ours: &mut dyn Agent<G>,
+    theirs: &mut dyn Agent<G>,
+    pairs: u32,
+    opening_plies: u32,
+    seed: u64,
+    mut progress: impl FnMut(&MatchScore, &GameRecord<G>, Player),
+) -> MatchScore {
+    let mut rng = Rng(seed);
+    let mut score = MatchScore::default();
+    for _ in 0..pairs {
+        let opening = random_opening(start, opening_plies, &mut rng);
+        for our_side in [Player::First, Player::Second] {
+            let record = if our_side == Player::First {
+                play_game(&opening, ours, theirs)
+            } else {
+                play_game(&opening, theirs, ours)
+            };
+            match record.outcome {
+                Outcome::Draw => score.draws += 1,
+                Outcome::Win(p) if p == our_side => score.wins += 1,
+                Outcome::Win(_) => score.losses += 1,
+            }
+            score.max_move_ms = score.max_move_ms.max(record.max_move_ms[our_side.index()]);
+            progress(&score, &record, our_side);
+        }
+    }
+    score
+}

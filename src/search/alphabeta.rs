@@ -1,0 +1,427 @@
+//! Iterative-deepening negamax alpha-beta with principal variation search (PVS), a transposition
+//! table, TT-move / killer / history move ordering, forced-move extensions, and a time budget
+//! checked inside the search.
+
+use web_time::Instant;
+
+use crate::game::{score, Evaluate, Outcome};
+use crate::search::report::{Iteration, RootMove, Score, ScoreBound, SearchResult, StopReason};
+use crate::search::tt::{Bound, TranspositionTable};
+use crate::search::Limits;
+
+/// Deepest ply from the root the search ever visits (extensions included).
+pub const MAX_PLY: usize = 128;
+/// Nodes between two looks at the clock.
+const CLOCK_INTERVAL: u64 = 256;
+
+/// A reusable alpha-beta searcher for game `G`. It keeps its transposition table and history
+/// between searches, so consecutive moves of one game reuse earlier work.
+pub struct Searcher<G: Evaluate> {
+    tt: TranspositionTable<G::Move>,
+    history: Vec<i32>,
+    killers: [[Option<G::Move>; 2]; MAX_PLY],
+    moves: Vec<Vec<G::Move>>,
+    order: Vec<Vec<i32>>,
+    pv: Vec<Vec<G::Move>>,
+    nodes: u64,
+    seldepth: u32,
+    started: Instant,
+    limits: Limits,
+    stopped: Option<StopReason>,
+}
+
+impl<G: Evaluate> Searcher<G> {
+    /// A searcher with a transposition table of at most `tt_mib` MiB.
+    pub fn new(tt_mib: usize) -> Self {
+        Searcher {
+            tt: TranspositionTable::new(tt_mib),
+            history: vec![0; 2 * G::MOVE_SLOTS],
+            killers: [[None; 2]; MAX_PLY],
+            moves: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
+            order: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
+            pv: (0..MAX_PLY + 1)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            nodes: 0,
+            seldepth: 0,
+            started: Instant::now(),
+            limits: Limits::default(),
+            stopped: None,
+        }
+    }
+
+    /// The transposition table's size in bytes.
+    pub fn tt_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Forgets the transposition table and history (for a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Searches `pos` within `limits`, calling `on_iteration` after every completed iteration.
+    /// Returns the best move of the last completed iteration; with a time budget the search
+    /// returns within it (the clock is read every 256 nodes).
+    pub fn search(
+        &mut self,
+        pos: &G,
+        limits: Limits,
+        mut on_iteration: impl FnMut(&Iteration<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.started = Instant::now();
+        self.limits = limits;
+        self.nodes = 0;
+        self.stopped = None;
+        self.tt.new_search();
+        self.killers = [[None; 2]; MAX_PLY];
+        self.history.iter_mut().for_each(|h| *h /= 4);
+
+        let mut root: Vec<RootMove<G::Move>> = Vec::new();
+        let mut list = Vec::new();
+        let forced = pos.search_moves(&mut list);
+        if pos.outcome().is_some() || list.is_empty() {
+            return SearchResult {
+                best: None,
+                last: None,
+                nodes: 0,
+                elapsed_ms: 0,
+                stop: StopReason::Solved,
+            };
+        }
+        root.extend(list.iter().map(|&mv| RootMove {
+            mv,
+            score: Score::Eval(0),
+            bound: ScoreBound::Upper,
+        }));
+        let mut root_scores: Vec<(G::Move, i32, ScoreBound)> = Vec::new();
+        let mut last: Option<Iteration<G::Move>> = None;
+        let max_depth = limits.max_depth.unwrap_or(u32::MAX).min(MAX_PLY as u32 - 8);
+        let mut stop = StopReason::Depth;
+
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            let Some(best_score) = self.search_root(pos, depth as i32, &mut root_scores, &root)
+            else {
+                stop = self.stopped.unwrap_or(StopReason::Time);
+                break;
+            };
+            root = root_scores
+                .iter()
+                .map(|&(mv, s, bound)| RootMove {
+                    mv,
+                    score: Score::from_internal(s),
+                    bound,
+                })
+                .collect();
+            let iteration = Iteration {
+                depth,
+                seldepth: self.seldepth.max(depth),
+                nodes: self.nodes,
+                nps: self.nps(),
+                elapsed_ms: self.elapsed_ms(),
+                score: Score::from_internal(best_score),
+                pv: self.pv[0].clone(),
+                root_moves: root.clone(),
+            };
+            on_iteration(&iteration);
+            last = Some(iteration);
+
+            let proven = score::plies_to_win(best_score).or(score::plies_to_loss(best_score));
+            if proven.is_some_and(|n| n <= depth) || (forced && root.len() == 1) {
+                stop = StopReason::Solved;
+                break;
+            }
+            if let Some(ms) = limits.time_ms {
+                // The next iteration costs several times this one: do not start what cannot end.
+                if self.elapsed_ms() * 2 >= ms {
+                    stop = StopReason::Time;
+                    break;
+                }
+            }
+            if limits.max_nodes.is_some_and(|n| self.nodes >= n) {
+                stop = StopReason::Nodes;
+                break;
+            }
+        }
+        SearchResult {
+            best: last
+                .as_ref()
+                .and_then(|it| it.pv.first().copied())
+                .or(Some(list[0])),
+            last,
+            nodes: self.nodes,
+            elapsed_ms: self.elapsed_ms(),
+            stop,
+        }
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.started.elapsed().as_millis() as u64
+    }
+
+    fn nps(&self) -> u64 {
+        let secs = self.started.elapsed().as_secs_f64();
+        if secs > 0.0 {
+            (self.nodes as f64 / secs) as u64
+        } else {
+            0
+        }
+    }
+
+    /// One iteration over the root moves, in the order of the previous iteration. Fills
+    /// `scores` best first and returns the best score, or `None` when stopped.
+    fn search_root(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        scores: &mut Vec<(G::Move, i32, ScoreBound)>,
+        previous: &[RootMove<G::Move>],
+    ) -> Option<i32> {
+        let mut alpha = -score::INFINITE;
+        let beta = score::INFINITE;
+        let mut best: Option<G::Move> = None;
+        scores.clear();
+        self.pv[0].clear();
+        let side = pos.to_move().index();
+        for (i, rm) in previous.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play(rm.mv);
+            let full_window = i == 0 || self.limits.exact_root_scores;
+            let (lo, hi) = if self.limits.exact_root_scores {
+                (-score::INFINITE, score::INFINITE)
+            } else {
+                (alpha, beta)
+            };
+            let mut s = if full_window {
+                -self.negamax(&child, depth - 1, -hi, -lo, 1, true)
+            } else {
+                -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false)
+            };
+            if !full_window && s > alpha && self.stopped.is_none() {
+                s = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true);
+            }
+            if self.stopped.is_some() {
+                return None;
+            }
+            let bound = if full_window || s > alpha {
+                ScoreBound::Exact
+            } else {
+                ScoreBound::Upper
+            };
+            scores.push((rm.mv, s, bound));
+            if s > alpha || best.is_none() {
+                if s > alpha {
+                    alpha = s;
+                }
+                best = Some(rm.mv);
+                let (head, tail) = self.pv.split_at_mut(1);
+                head[0].clear();
+                head[0].push(rm.mv);
+                head[0].extend_from_slice(&tail[0]);
+                let slot = side * G::MOVE_SLOTS + G::move_slot(rm.mv);
+                self.history[slot] += depth * depth;
+            }
+        }
+        // Best first; among equals keep the search order (stable sort).
+        scores.sort_by(|a, b| b.1.cmp(&a.1));
+        if let Some(b) = best {
+            if let Some(idx) = scores.iter().position(|s| s.0 == b) {
+                let entry = scores.remove(idx);
+                scores.insert(0, entry);
+            }
+        }
+        self.tt
+            .store(pos.hash(), 0, depth, alpha, Bound::Exact, best);
+        Some(alpha)
+    }
+
+    fn check_limits(&mut self) {
+        if self.nodes % CLOCK_INTERVAL != 0 {
+            return;
+        }
+        if let Some(ms) = self.limits.time_ms {
+            if self.started.elapsed().as_millis() as u64 >= ms {
+                self.stopped = Some(StopReason::Time);
+            }
+        }
+        if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = Some(StopReason::Nodes);
+        }
+    }
+
+    /// Negamax alpha-beta from the side to move of `pos`, `ply` plies below the root.
+    fn negamax(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        is_pv: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped.is_some() {
+            return 0;
+        }
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply as u32);
+        if let Some(outcome) = pos.outcome() {
+            return match outcome {
+                Outcome::Draw => 0,
+                Outcome::Win(p) if p == pos.to_move() => score::win_in(ply as u32),
+                Outcome::Win(_) => score::loss_in(ply as u32),
+            };
+        }
+        if ply >= MAX_PLY - 1 {
+            return relative_to_root(pos.evaluate(), ply);
+        }
+        let mut depth = depth;
+        if depth <= 0 {
+            if pos.is_quiet() || ply >= MAX_PLY / 2 {
+                return relative_to_root(pos.evaluate(), ply);
+            }
+            depth = 1;
+        }
+
+        // Mate-distance pruning: no result here can beat a win already found nearer the root.
+        alpha = alpha.max(score::loss_in(ply as u32));
+        beta = beta.min(score::win_in(ply as u32 + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = pos.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key, ply as u32) {
+            tt_move = e.best;
+            if !is_pv && e.depth as i32 >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score >= beta,
+                    Bound::Upper => e.score <= alpha,
+                };
+                if cut {
+                    return e.score;
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut order = std::mem::take(&mut self.order[ply]);
+        moves.clear();
+        order.clear();
+        let forced = pos.search_moves(&mut moves);
+        let side = pos.to_move().index();
+        for &mv in moves.iter() {
+            let key = if Some(mv) == tt_move {
+                1 << 30
+            } else if Some(mv) == self.killers[ply][0] {
+                1 << 29
+            } else if Some(mv) == self.killers[ply][1] {
+                (1 << 29) - 1
+            } else {
+                self.history[side * G::MOVE_SLOTS + G::move_slot(mv)] * 8 + pos.order_hint(mv)
+            };
+            order.push(key);
+        }
+        // A single forced reply does not use up depth: threat sequences are searched to the end.
+        let extension = (forced && moves.len() == 1) as i32;
+
+        let original_alpha = alpha;
+        let mut best_score = -score::INFINITE;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            // Selection sort: cutoffs usually come early, so sorting the whole list is waste.
+            let mut pick = i;
+            for j in i + 1..moves.len() {
+                if order[j] > order[pick] {
+                    pick = j;
+                }
+            }
+            moves.swap(i, pick);
+            order.swap(i, pick);
+            let mv = moves[i];
+
+            let mut child = pos.clone();
+            child.play(mv);
+            let new_depth = depth - 1 + extension;
+            let s = if i == 0 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, is_pv)
+            } else {
+                // Late moves with a poor ordering key are first searched one ply shallower.
+                let reduce = (depth >= 3 && i >= 4 && order[i] < (1 << 29) && !forced) as i32;
+                let mut s = -self.negamax(
+                    &child,
+                    new_depth - reduce,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                );
+                if s > alpha && reduce > 0 && self.stopped.is_none() {
+                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if s > alpha && s < beta && is_pv && self.stopped.is_none() {
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            if self.stopped.is_some() {
+                break;
+            }
+            if s > best_score {
+                best_score = s;
+                best_move = Some(mv);
+                if s > alpha {
+                    alpha = s;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(mv);
+                    line.extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        if Some(mv) != tt_move && !forced {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(mv) {
+                                k[1] = k[0];
+                                k[0] = Some(mv);
+                            }
+                        }
+                        self.history[side * G::MOVE_SLOTS + G::move_slot(mv)] += depth * depth;
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.order[ply] = order;
+        if self.stopped.is_some() {
+            return 0;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, ply as u32, depth, best_score, bound, best_move);
+        best_score
+    }
+}
+
+/// Turns an evaluation's proven result (relative to the evaluated node) into one relative to the
+/// root, `ply` plies up.
+fn relative_to_root(s: i32, ply: usize) -> i32 {
+    if s >= score::PROVEN {
+        s - ply as i32
+    } else if s <= -score::PROVEN {
+        s + ply as i32
+    } else {
+        s
+    }
+}

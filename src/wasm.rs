@@ -1,0 +1,319 @@
+//! The wasm-bindgen API the browser uses: a thin layer over the rules and the search, with no game
+//! logic of its own. Every function returns `Result`, so bad input becomes a JavaScript `Error`
+//! with a readable message instead of a panic crossing the boundary.
+//!
+//! Positions are passed as a game name, a setup string (see each game's `Game::from_setup`) and
+//! the moves played since, separated by spaces, in the game's notation.
+
+use std::cell::RefCell;
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::game::{Game, Outcome, Player};
+use crate::games::yavalath::{self, Yavalath};
+use crate::search::{
+    Iteration, Limits, RootMove, Score, ScoreBound, SearchResult, Searcher, StopReason,
+};
+
+/// The transposition table size the browser uses unless told otherwise, in MiB (fits a phone).
+pub const DEFAULT_TT_MIB: usize = 16;
+/// The largest transposition table the browser may ask for, in MiB.
+pub const MAX_TT_MIB: usize = 32;
+
+thread_local! {
+    static YAVALATH: RefCell<Option<(usize, Searcher<Yavalath>)>> = const { RefCell::new(None) };
+}
+
+fn js_error(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| js_error(format!("cannot encode result: {e}")))
+}
+
+/// The names of the games this build knows, e.g. `["yavalath"]`.
+#[wasm_bindgen]
+pub fn games() -> Vec<String> {
+    vec![Yavalath::NAME.to_string()]
+}
+
+#[derive(Serialize)]
+struct CellView {
+    name: String,
+    x: i32,
+    y: i32,
+    /// 0 empty, 1 first player, 2 second player.
+    owner: u8,
+}
+
+#[derive(Serialize)]
+struct HistoryEntry {
+    #[serde(rename = "move")]
+    mv: String,
+    player: u8,
+    steal: bool,
+}
+
+#[derive(Serialize)]
+struct ResultView {
+    /// 1 or 2, or null for a draw.
+    winner: Option<u8>,
+    /// `four` (the winner made a 4), `three` (the loser made a 3) or `full` (a draw).
+    reason: &'static str,
+    /// The deciding line's cells.
+    line: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct GameView {
+    game: &'static str,
+    to_move: u8,
+    ply: u32,
+    legal: Vec<String>,
+    steal: Option<String>,
+    result: Option<ResultView>,
+    history: Vec<HistoryEntry>,
+    cells: Vec<CellView>,
+    last: Option<String>,
+}
+
+fn bits_to_names(mut bits: u64) -> Vec<String> {
+    let mut out = Vec::new();
+    while bits != 0 {
+        out.push(yavalath::cell_name(bits.trailing_zeros() as usize));
+        bits &= bits - 1;
+    }
+    out
+}
+
+fn describe_yavalath(setup: &str, moves: &str) -> Result<GameView, JsError> {
+    let mut pos = Yavalath::from_setup(setup).map_err(js_error)?;
+    let mut history = Vec::new();
+    for (i, text) in moves.split_whitespace().enumerate() {
+        if pos.outcome().is_some() {
+            return Err(js_error(format!(
+                "move {} ({text}): the game is already over",
+                i + 1
+            )));
+        }
+        let mv = pos
+            .parse_move(text)
+            .map_err(|e| js_error(format!("move {} ({text}): {e}", i + 1)))?;
+        history.push(HistoryEntry {
+            mv: pos.format_move(mv),
+            player: pos.to_move().number(),
+            steal: pos.is_steal(mv),
+        });
+        pos.play(mv);
+    }
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let steal = legal
+        .iter()
+        .find(|&&m| pos.is_steal(m))
+        .map(|&m| pos.format_move(m));
+    let result = pos.outcome().map(|o| {
+        let line = pos.deciding_line();
+        let reason = match o {
+            Outcome::Draw => "full",
+            Outcome::Win(_) if line.count_ones() >= 4 => "four",
+            Outcome::Win(_) => "three",
+        };
+        ResultView {
+            winner: o.winner().map(Player::number),
+            reason,
+            line: bits_to_names(line),
+        }
+    });
+    let cells = (0..yavalath::CELLS)
+        .map(|c| {
+            let (x, y) = yavalath::coords(c);
+            CellView {
+                name: yavalath::cell_name(c),
+                x,
+                y,
+                owner: pos.owner(c).map_or(0, Player::number),
+            }
+        })
+        .collect();
+    Ok(GameView {
+        game: Yavalath::NAME,
+        to_move: pos.to_move().number(),
+        ply: pos.ply(),
+        legal: legal.iter().map(|&m| pos.format_move(m)).collect(),
+        steal,
+        result,
+        history,
+        cells,
+        last: pos.last_move().map(|c| yavalath::cell_name(c as usize)),
+    })
+}
+
+/// The position after `moves` from `setup`, for drawing: `{game, to_move (1|2), ply, legal
+/// [move], steal (move|null), result ({winner: 1|2|null, reason, line [cell]}|null), history
+/// [{move, player, steal}], cells [{name, x, y, owner 0|1|2}], last (cell|null)}`.
+/// Errors: an unknown game or setup, or the first illegal move (named, with its number).
+#[wasm_bindgen]
+pub fn describe(game: &str, setup: &str, moves: &str) -> Result<JsValue, JsError> {
+    match game {
+        "yavalath" => to_js(&describe_yavalath(setup, moves)?),
+        other => Err(js_error(format!("unknown game '{other}'"))),
+    }
+}
+
+/// Options for [`search`]; every field may be missing.
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct SearchOptions {
+    /// Time budget in ms (default 1000; clamped to 10..=600000).
+    budget_ms: Option<f64>,
+    /// Depth cap in plies.
+    max_depth: Option<u32>,
+    /// Transposition table size in MiB (default 16, at most 32).
+    tt_mb: Option<usize>,
+    /// Exact scores for every root move (slower; for analysis).
+    exact_root: bool,
+}
+
+#[derive(Serialize)]
+struct RootMoveView {
+    #[serde(rename = "move")]
+    mv: String,
+    score: Score,
+    bound: ScoreBound,
+}
+
+#[derive(Serialize)]
+struct IterationView {
+    depth: u32,
+    seldepth: u32,
+    nodes: u64,
+    nps: u64,
+    elapsed_ms: u64,
+    score: Score,
+    pv: Vec<String>,
+    root_moves: Vec<RootMoveView>,
+}
+
+#[derive(Serialize)]
+struct SearchView {
+    best: Option<String>,
+    last: Option<IterationView>,
+    nodes: u64,
+    elapsed_ms: u64,
+    stop: StopReason,
+}
+
+/// Writes a line of moves as text, playing them on a copy of `pos` so each is named in its own
+/// position.
+fn line_text<G: Game>(pos: &G, line: &[G::Move]) -> Vec<String> {
+    let mut p = pos.clone();
+    line.iter()
+        .map(|&m| {
+            let text = p.format_move(m);
+            p.play(m);
+            text
+        })
+        .collect()
+}
+
+fn iteration_view<G: Game>(pos: &G, it: &Iteration<G::Move>) -> IterationView {
+    IterationView {
+        depth: it.depth,
+        seldepth: it.seldepth,
+        nodes: it.nodes,
+        nps: it.nps,
+        elapsed_ms: it.elapsed_ms,
+        score: it.score,
+        pv: line_text(pos, &it.pv),
+        root_moves: it
+            .root_moves
+            .iter()
+            .map(|r: &RootMove<G::Move>| RootMoveView {
+                mv: pos.format_move(r.mv),
+                score: r.score,
+                bound: r.bound,
+            })
+            .collect(),
+    }
+}
+
+fn search_view<G: Game>(pos: &G, r: &SearchResult<G::Move>) -> SearchView {
+    SearchView {
+        best: r.best.map(|m| pos.format_move(m)),
+        last: r.last.as_ref().map(|it| iteration_view(pos, it)),
+        nodes: r.nodes,
+        elapsed_ms: r.elapsed_ms,
+        stop: r.stop,
+    }
+}
+
+/// Searches the position within `options.budget_ms`, calling `on_iteration(iteration)` after each
+/// completed iteration with `{depth, seldepth, nodes, nps, elapsed_ms, score {kind: eval|win|loss,
+/// value}, pv [move], root_moves [{move, score, bound: exact|upper|lower}]}`. Returns `{best
+/// (move|null), last (iteration|null), nodes, elapsed_ms, stop: time|depth|nodes|solved}`.
+/// Errors: a bad position or options; an exception thrown by `on_iteration` is ignored.
+#[wasm_bindgen]
+pub fn search(
+    game: &str,
+    setup: &str,
+    moves: &str,
+    options: JsValue,
+    on_iteration: &js_sys::Function,
+) -> Result<JsValue, JsError> {
+    let options: SearchOptions = if options.is_undefined() || options.is_null() {
+        SearchOptions::default()
+    } else {
+        serde_wasm_bindgen::from_value(options)
+            .map_err(|e| js_error(format!("bad search options: {e}")))?
+    };
+    let budget = options.budget_ms.unwrap_or(1000.0);
+    if !budget.is_finite() {
+        return Err(js_error(
+            "budget_ms must be a finite number of milliseconds",
+        ));
+    }
+    let limits = Limits {
+        time_ms: Some(budget.clamp(10.0, 600_000.0) as u64),
+        max_depth: options.max_depth,
+        max_nodes: None,
+        exact_root_scores: options.exact_root,
+    };
+    let tt_mib = options.tt_mb.unwrap_or(DEFAULT_TT_MIB).clamp(1, MAX_TT_MIB);
+    match game {
+        "yavalath" => {
+            let pos = Yavalath::from_moves(setup, moves).map_err(js_error)?;
+            if pos.outcome().is_some() {
+                return Err(js_error("the game is over: nothing to search"));
+            }
+            YAVALATH.with(|cell| {
+                let mut slot = cell.borrow_mut();
+                if slot.as_ref().is_none_or(|(size, _)| *size != tt_mib) {
+                    *slot = Some((tt_mib, Searcher::new(tt_mib)));
+                }
+                let searcher = &mut slot.as_mut().expect("just set").1;
+                let result = searcher.search(&pos, limits, |it| {
+                    if let Ok(v) = to_js(&iteration_view(&pos, it)) {
+                        let _ = on_iteration.call1(&JsValue::NULL, &v);
+                    }
+                });
+                to_js(&search_view(&pos, &result))
+            })
+        }
+        other => Err(js_error(format!("unknown game '{other}'"))),
+    }
+}
+
+/// Forgets what the engines learned (transposition tables, history): call at a new game.
+#[wasm_bindgen]
+pub fn new_game() {
+    YAVALATH.with(|cell| {
+        if let Some((_, s)) = cell.borrow_mut().as_mut() {
+            s.clear();
+        }
+    });
+}

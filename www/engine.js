@@ -1,0 +1,156 @@
+// The page's side of the engine worker (see worker.js for the message protocol).
+//
+// One search runs at a time. Each request gets a fresh id and any message carrying another id is
+// stale (it belongs to a search that was stopped or replaced) and is dropped. The wasm search
+// cannot be interrupted from inside, so stopping means terminating the worker and starting a new
+// one, which loads the module again and says "ready" again.
+//
+// `search()` returns a promise of `{result, wallMs}`, where wallMs is the wall time from posting
+// the request to receiving its result, or of `null` if the search was stopped. It rejects with an
+// Error when the engine reports one or the worker dies; the worker is then replaced so the next
+// search starts from a clean engine (a wasm trap can leave the old instance unusable).
+
+/** Give up restarting after this many workers in a row died before saying "ready". */
+const MAX_FAILED_STARTS = 3;
+
+export class EngineClient {
+  #worker = null;
+  #ready = false;
+  #waitingForReady = []; // messages to post once the worker is ready: {msg, onPosted}
+  #current = null; // the search in flight: {id, onIteration, resolve, reject, postedAt}
+  #nextId = 1;
+  #failedStarts = 0;
+  #onProblem;
+
+  /** `onProblem(message)` hears about failures that belong to no search (e.g. a failed load). */
+  constructor({ onProblem = () => {} } = {}) {
+    this.#onProblem = onProblem;
+    this.#startWorker();
+  }
+
+  /** True while a search is queued or running. */
+  get busy() {
+    return this.#current !== null;
+  }
+
+  /**
+   * Searches the position and resolves with `{result, wallMs}` (result as returned by the wasm
+   * `search`), or null if stopped first. `onIteration(iteration)` is called for every completed
+   * iteration of this search only.
+   */
+  search({ game, setup, moves, budgetMs, ttMb }, onIteration = () => {}) {
+    if (this.#current) this.stop();
+    if (!this.#worker) return Promise.reject(new Error('the engine could not be started (see the message above)'));
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#current = { id, onIteration, resolve, reject, postedAt: 0 };
+      const msg = { type: 'search', id, game, setup, moves: moves.join(' '), budget_ms: budgetMs, tt_mb: ttMb };
+      this.#post(msg, () => {
+        // The clock starts when the request really leaves, not while the worker is loading.
+        if (this.#current?.id === id) this.#current.postedAt = performance.now();
+      });
+    });
+  }
+
+  /** Stops the running search, if any: its promise resolves with null. */
+  stop() {
+    const current = this.#current;
+    if (!current) return;
+    this.#current = null;
+    current.resolve(null);
+    this.#restartWorker();
+  }
+
+  /** Tells the engine a new game starts, so it forgets what it learned in the last one. */
+  newGame() {
+    if (this.#worker) this.#post({ type: 'new_game' });
+  }
+
+  #startWorker() {
+    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    this.#worker = worker;
+    this.#ready = false;
+    // Messages from a worker we already replaced are ignored: they are stale by definition.
+    worker.onmessage = (event) => {
+      if (worker === this.#worker) this.#onMessage(event.data);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      if (worker === this.#worker) this.#onWorkerDied(event.message || 'the engine worker failed to start');
+    };
+    worker.onmessageerror = () => {
+      if (worker === this.#worker) this.#onWorkerDied('the engine sent a message that could not be read');
+    };
+  }
+
+  #restartWorker() {
+    this.#worker?.terminate();
+    this.#worker = null;
+    this.#ready = false;
+    // Requests still waiting for the old worker belong to it; a search that is still wanted
+    // (there is none after stop) would have been re-posted by its owner.
+    this.#waitingForReady = [];
+    this.#startWorker();
+  }
+
+  #post(msg, onPosted = () => {}) {
+    if (this.#ready) {
+      this.#worker.postMessage(msg);
+      onPosted();
+    } else {
+      this.#waitingForReady.push({ msg, onPosted });
+    }
+  }
+
+  #onMessage(msg) {
+    const current = this.#current;
+    const isCurrent = current !== null && msg.id === current.id;
+    switch (msg.type) {
+      case 'ready': {
+        this.#ready = true;
+        this.#failedStarts = 0;
+        const waiting = this.#waitingForReady;
+        this.#waitingForReady = [];
+        for (const { msg: queued, onPosted } of waiting) this.#post(queued, onPosted);
+        break;
+      }
+      case 'iteration':
+        if (isCurrent) current.onIteration(msg.iteration);
+        break;
+      case 'done':
+        if (isCurrent) {
+          this.#current = null;
+          current.resolve({ result: msg.result, wallMs: performance.now() - current.postedAt });
+        }
+        break;
+      case 'error':
+        if (msg.id === null || msg.id === undefined) {
+          // Not tied to a request: the module failed to load, or new_game failed.
+          this.#onWorkerDied(msg.message);
+        } else if (isCurrent) {
+          this.#current = null;
+          current.reject(new Error(msg.message));
+          this.#restartWorker();
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** The worker cannot be used any more: fail the search in flight and try a fresh worker. */
+  #onWorkerDied(message) {
+    const current = this.#current;
+    this.#current = null;
+    current?.reject(new Error(message));
+    if (!this.#ready) this.#failedStarts += 1;
+    if (this.#failedStarts >= MAX_FAILED_STARTS) {
+      this.#worker?.terminate();
+      this.#worker = null;
+      this.#onProblem(`The engine could not be started: ${message}. Reload the page to try again.`);
+      return;
+    }
+    if (!current) this.#onProblem(`The engine had a problem and was restarted: ${message}`);
+    this.#restartWorker();
+  }
+}

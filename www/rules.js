@@ -1,0 +1,22 @@
+// The rules, as the engine knows them. The page loads its own instance of the wasm module (the
+// worker has another one for searching) so it can ask "what does the position look like after
+// these moves?" instantly, without waiting for a search to finish. No game rule lives in JS.
+
+import init, { describe } from './pkg/boardlab.js';
+
+let loaded = null;
+
+/** Loads the wasm module once; later calls return the same promise. */
+export function loadRules() {
+  loaded ??= init();
+  return loaded;
+}
+
+/**
+ * The position reached from `setup` by playing `moves` (an array of move names): legal moves,
+ * the side to move, the result and the cells to draw. Throws an Error naming the first illegal
+ * move, e.g. "move 3 (e5): e5 is occupied".
+ */
+export function describePosition(game, setup, moves) {
+  return describe(game, setup, moves.join(' '));
+}

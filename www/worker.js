@@ -1,0 +1,66 @@
+// The engine's home: a module Web Worker. `search` blocks until its time budget is spent, so it
+// must not run on the page's thread or the page would freeze while the engine thinks.
+//
+// Messages in:   {type: "search", id, game, setup, moves, budget_ms, tt_mb}
+//                {type: "new_game"}
+// Messages out:  {type: "ready"}                       once the wasm module is loaded
+//                {type: "iteration", id, iteration}    after every completed search iteration
+//                {type: "done", id, result}            the search's result
+//                {type: "error", id, message}          anything that went wrong (id null if the
+//                                                      module could not even load)
+// Stopping a search early is done from outside, by terminating this worker.
+
+import init, { search, new_game } from './pkg/boardlab.js';
+
+/** A readable message for anything thrown, including a wasm trap (RuntimeError: unreachable). */
+function errorMessage(err) {
+  if (err instanceof WebAssembly.RuntimeError) return `engine crashed (${err.name}: ${err.message})`;
+  if (err instanceof Error) return err.message || err.name;
+  return String(err);
+}
+
+const loading = init().then(
+  () => {
+    self.postMessage({ type: 'ready' });
+    return true;
+  },
+  (err) => {
+    self.postMessage({ type: 'error', id: null, message: `engine failed to load: ${errorMessage(err)}` });
+    return false;
+  },
+);
+
+function runSearch({ id, game, setup, moves, budget_ms, tt_mb }) {
+  try {
+    const onIteration = (iteration) => self.postMessage({ type: 'iteration', id, iteration });
+    const result = search(game, setup ?? '', moves ?? '', { budget_ms, tt_mb }, onIteration);
+    self.postMessage({ type: 'done', id, result });
+  } catch (err) {
+    self.postMessage({ type: 'error', id, message: errorMessage(err) });
+  }
+}
+
+self.onmessage = async (event) => {
+  const msg = event.data ?? {};
+  // Requests that arrive while the module loads wait for it; they keep their order because they
+  // all wait on the same promise.
+  const ok = await loading;
+  if (!ok) {
+    self.postMessage({ type: 'error', id: msg.id ?? null, message: 'engine is not loaded' });
+    return;
+  }
+  switch (msg.type) {
+    case 'search':
+      runSearch(msg);
+      break;
+    case 'new_game':
+      try {
+        new_game();
+      } catch (err) {
+        self.postMessage({ type: 'error', id: null, message: errorMessage(err) });
+      }
+      break;
+    default:
+      self.postMessage({ type: 'error', id: msg.id ?? null, message: `unknown request '${msg.type}'` });
+  }
+};
