@@ -447,7 +447,7 @@ const RING: [u8; CELLS] = {
     while c < CELLS {
         let (a, y) = axial_of(c);
         let (da, dy) = (a - 4, y - 4);
-        let dz = -da - dy;
+        let dz = da - dy;
         let m = if da.abs() > dy.abs() {
             da.abs()
         } else {

@@ -1,0 +1,35 @@
+# The two commands that matter: `make play` (build everything, serve the playground) and
+# `make test` (every test: Rust, wasm build, browser). Both install what is missing first.
+
+PORT ?= 8080
+BOARDLAB := target/release/boardlab
+
+.PHONY: play test site toolchain rust-tests browser-tests bench strength
+
+play: toolchain site
+	cargo build --release
+	$(BOARDLAB) serve --dir dist --port $(PORT)
+
+test: rust-tests browser-tests
+
+toolchain:
+	bash scripts/toolchain.sh
+
+site:
+	bash scripts/build-site.sh
+
+rust-tests:
+	cargo test --release
+
+browser-tests:
+	bash scripts/toolchain.sh --browser
+	bash scripts/build-site.sh
+	cargo build --release
+	BOARDLAB_SERVE="$(BOARDLAB) serve --dir dist --port 0" node tests/e2e/run.mjs
+
+bench:
+	cargo run --release -- bench yavalath
+	cargo run --release -- perft yavalath 5 --no-steal
+
+strength:
+	cargo run --release -- match yavalath --opponent minimax --games 100 --ms 100

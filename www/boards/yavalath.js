@@ -1,0 +1,284 @@
+// Draws a Yavalath position on a <canvas> and turns clicks into cell names.
+//
+// This is the only file that knows what a Yavalath board looks like. It knows nothing about the
+// rules: what is legal, whose turn it is and which line decided the game all come from the
+// engine's `describe()` view passed to `draw()`.
+//
+// Geometry: 61 pointy-top hexagons in 9 rows (y = 0..8 top to bottom) of 5,6,7,8,9,8,7,6,5 cells,
+// each row centred, so together they form one big hexagon with 5 cells a side. With `s` the
+// hexagon's circumradius, neighbours in a row are sqrt(3)·s apart and rows are 1.5·s apart.
+
+const SQRT3 = Math.sqrt(3);
+const ROWS = 9;
+const MIDDLE_ROW = 4;
+/** The board's outline (a flat-top hexagon) has this circumradius, in units of s. */
+const OUTLINE_RADIUS = 8.55;
+/** Empty space kept around the outline, in units of s. */
+const PADDING = 0.25;
+
+function rowLength(y) {
+  return ROWS - Math.abs(y - MIDDLE_ROW);
+}
+
+/** Cell centre relative to the board centre, in units of s. */
+function unitCenter(x, y) {
+  return { x: (x - (rowLength(y) - 1) / 2) * SQRT3, y: (y - MIDDLE_ROW) * 1.5 };
+}
+
+/** Traces a regular hexagon; `startAngle` 30° gives a pointy top, 0° a flat top. */
+function hexPath(ctx, cx, cy, radius, startAngle) {
+  ctx.beginPath();
+  for (let i = 0; i < 6; i++) {
+    const a = ((startAngle + 60 * i) * Math.PI) / 180;
+    const px = cx + radius * Math.cos(a);
+    const py = cy + radius * Math.sin(a);
+    if (i === 0) ctx.moveTo(px, py);
+    else ctx.lineTo(px, py);
+  }
+  ctx.closePath();
+}
+
+/** True if (dx, dy) from a cell centre lies inside the pointy-top hexagon of circumradius s. */
+function insidePointyHex(dx, dy, s) {
+  const ax = Math.abs(dx);
+  const ay = Math.abs(dy);
+  return ax <= (SQRT3 / 2) * s && ay <= s - ax / SQRT3;
+}
+
+/** The theme's colours, read from CSS custom properties so light/dark mode is CSS's business. */
+function readColors(element) {
+  const css = getComputedStyle(element);
+  const get = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
+  return {
+    board: get('--board', '#d9d2c5'),
+    cell: get('--cell', '#f4efe6'),
+    cellHover: get('--cell-hover', '#ffffff'),
+    cellEdge: get('--cell-edge', 'rgba(0,0,0,0.08)'),
+    label: get('--cell-label', 'rgba(0,0,0,0.35)'),
+    players: [null, get('--p1', '#e0633a'), get('--p2', '#2f6fd6')],
+    stoneRim: get('--stone-rim', 'rgba(0,0,0,0.25)'),
+    lastMove: get('--last-move', '#ffffff'),
+    four: get('--line-four', '#16a34a'),
+    three: get('--line-three', '#dc2626'),
+  };
+}
+
+/**
+ * Creates the board view on `canvas`. `onCellClick(name)` is called with the clicked cell's name
+ * (whether or not the move is legal: the app asks the engine and explains a refusal).
+ */
+export function createYavalathBoard(canvas, { onCellClick }) {
+  const ctx = canvas.getContext('2d');
+  let view = null; // the last describe() view drawn
+  let interactive = false; // may the person at the screen move now?
+  let legal = new Set();
+  let hovered = null; // name of the cell under the pointer, if any
+  let cells = []; // [{name, x, y, owner}] from the view
+  let layout = { s: 1, cx: 0, cy: 0, cssWidth: 0, cssHeight: 0 };
+
+  /** Sizes the canvas backing store to its CSS size × devicePixelRatio and picks s to fit. */
+  function measure() {
+    const rect = canvas.getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    const width = Math.max(1, Math.round(rect.width * dpr));
+    const height = Math.max(1, Math.round(rect.height * dpr));
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+    const fitWidth = rect.width / (2 * (OUTLINE_RADIUS + PADDING));
+    const fitHeight = rect.height / (2 * (OUTLINE_RADIUS * (SQRT3 / 2) + PADDING));
+    layout = { s: Math.max(1, Math.min(fitWidth, fitHeight)), cx: rect.width / 2, cy: rect.height / 2, dpr };
+  }
+
+  /** Centre of a cell in canvas CSS pixels. */
+  function center(cell) {
+    const u = unitCenter(cell.x, cell.y);
+    return { x: layout.cx + u.x * layout.s, y: layout.cy + u.y * layout.s };
+  }
+
+  function cellAtCanvasPoint(px, py) {
+    for (const cell of cells) {
+      const c = center(cell);
+      if (insidePointyHex(px - c.x, py - c.y, layout.s)) return cell;
+    }
+    return null;
+  }
+
+  function cellAtEvent(event) {
+    const rect = canvas.getBoundingClientRect();
+    return cellAtCanvasPoint(event.clientX - rect.left, event.clientY - rect.top);
+  }
+
+  function drawStone(c, radius, color, colors) {
+    ctx.beginPath();
+    ctx.arc(c.x, c.y, radius, 0, 2 * Math.PI);
+    ctx.fillStyle = color;
+    ctx.fill();
+    // A soft top-left sheen makes the stones read as stones rather than flat dots.
+    const sheen = ctx.createRadialGradient(c.x - radius * 0.35, c.y - radius * 0.4, radius * 0.05, c.x, c.y, radius);
+    sheen.addColorStop(0, 'rgba(255,255,255,0.35)');
+    sheen.addColorStop(0.6, 'rgba(255,255,255,0)');
+    ctx.fillStyle = sheen;
+    ctx.fill();
+    ctx.lineWidth = Math.max(1, radius * 0.08);
+    ctx.strokeStyle = colors.stoneRim;
+    ctx.stroke();
+  }
+
+  /** Marks the line that decided the game: a bar through the stones and a ring round each. */
+  function drawDecidingLine(result, colors) {
+    const lineCells = result.line
+      .map((name) => cells.find((cell) => cell.name === name))
+      .filter(Boolean)
+      .map(center)
+      .sort((a, b) => a.y - b.y || a.x - b.x);
+    if (lineCells.length < 2) return;
+    const s = layout.s;
+    const color = result.reason === 'four' ? colors.four : colors.three;
+    ctx.save();
+    ctx.lineCap = 'round';
+    ctx.strokeStyle = color;
+    ctx.globalAlpha = 0.85;
+    ctx.lineWidth = s * 0.26;
+    // A losing three is dashed, so "this line lost" reads differently from "this line won".
+    if (result.reason !== 'four') ctx.setLineDash([s * 0.35, s * 0.3]);
+    ctx.beginPath();
+    ctx.moveTo(lineCells[0].x, lineCells[0].y);
+    ctx.lineTo(lineCells[lineCells.length - 1].x, lineCells[lineCells.length - 1].y);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.globalAlpha = 1;
+    ctx.lineWidth = s * 0.12;
+    for (const c of lineCells) {
+      ctx.beginPath();
+      ctx.arc(c.x, c.y, s * 0.8, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
+  function draw() {
+    measure();
+    const { s, dpr } = layout;
+    const colors = readColors(canvas);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, canvas.width / dpr, canvas.height / dpr);
+
+    // The board: one big flat-top hexagon with softened corners.
+    ctx.save();
+    hexPath(ctx, layout.cx, layout.cy, OUTLINE_RADIUS * s, 0);
+    ctx.fillStyle = colors.board;
+    ctx.strokeStyle = colors.board;
+    ctx.lineJoin = 'round';
+    ctx.lineWidth = s * 0.5;
+    ctx.fill();
+    ctx.stroke();
+    ctx.restore();
+
+    if (!view) return;
+    const toMove = view.to_move;
+    const showHover = interactive && hovered !== null && legal.has(hovered);
+
+    for (const cell of cells) {
+      const c = center(cell);
+      const isHover = showHover && cell.name === hovered;
+      hexPath(ctx, c.x, c.y, s * 0.94, 30);
+      ctx.fillStyle = isHover ? colors.cellHover : colors.cell;
+      ctx.fill();
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = colors.cellEdge;
+      ctx.stroke();
+
+      if (cell.owner !== 0) {
+        drawStone(c, s * 0.68, colors.players[cell.owner], colors);
+      } else if (s >= 14) {
+        // Cell names help read the move list and the engine's principal variation.
+        ctx.fillStyle = colors.label;
+        ctx.font = `${Math.round(s * 0.36)}px system-ui, sans-serif`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(cell.name, c.x, c.y);
+      }
+
+      if (isHover) {
+        ctx.save();
+        if (cell.owner === 0) {
+          // A ghost stone previews the move.
+          ctx.globalAlpha = 0.45;
+          drawStone(c, s * 0.68, colors.players[toMove], colors);
+        } else {
+          // A legal click on an occupied cell is the steal: ring it in the stealer's colour.
+          ctx.strokeStyle = colors.players[toMove];
+          ctx.lineWidth = s * 0.14;
+          ctx.setLineDash([s * 0.25, s * 0.18]);
+          ctx.beginPath();
+          ctx.arc(c.x, c.y, s * 0.8, 0, 2 * Math.PI);
+          ctx.stroke();
+        }
+        ctx.restore();
+      }
+    }
+
+    if (view.result && view.result.line.length > 0) drawDecidingLine(view.result, colors);
+
+    if (view.last) {
+      const lastCell = cells.find((cell) => cell.name === view.last);
+      if (lastCell) {
+        const c = center(lastCell);
+        ctx.beginPath();
+        ctx.arc(c.x, c.y, s * 0.17, 0, 2 * Math.PI);
+        ctx.fillStyle = colors.lastMove;
+        ctx.fill();
+      }
+    }
+  }
+
+  canvas.addEventListener('pointermove', (event) => {
+    const name = cellAtEvent(event)?.name ?? null;
+    if (name === hovered) return;
+    hovered = name;
+    canvas.style.cursor = interactive && name !== null && legal.has(name) ? 'pointer' : 'default';
+    draw();
+  });
+  canvas.addEventListener('pointerleave', () => {
+    hovered = null;
+    canvas.style.cursor = 'default';
+    draw();
+  });
+  canvas.addEventListener('click', (event) => {
+    const cell = cellAtEvent(event);
+    if (cell) onCellClick(cell.name);
+  });
+
+  // Redraw whenever the canvas changes size (window resize, phone rotation, layout change),
+  // its pixel density changes (browser zoom, moving to another screen) or the theme flips.
+  new ResizeObserver(() => draw()).observe(canvas);
+  window.addEventListener('resize', () => draw());
+  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => draw());
+
+  return {
+    /** Draws `newView` (a describe() result); `canMove` enables hover on legal cells. */
+    draw(newView, { canMove }) {
+      view = newView;
+      cells = newView.cells;
+      interactive = canMove;
+      legal = new Set(canMove ? newView.legal : []);
+      canvas.style.cursor = interactive && hovered !== null && legal.has(hovered) ? 'pointer' : 'default';
+      draw();
+    },
+    /** Centre of the cell `name` in CSS pixels relative to the viewport, or null if unknown. */
+    cellCenter(name) {
+      const cell = cells.find((c) => c.name === name);
+      if (!cell) return null;
+      measure();
+      const rect = canvas.getBoundingClientRect();
+      const c = center(cell);
+      return { x: rect.left + c.x, y: rect.top + c.y };
+    },
+    /** What the board is drawn with, so a legend can show the same stone colours. */
+    playerColor(player) {
+      return readColors(canvas).players[player];
+    },
+  };
+}

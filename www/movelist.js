@@ -1,0 +1,40 @@
+// The move list: one numbered line per move, in the engine's notation ("2. e5 (steal)"), with a
+// dot in the mover's colour and, for engine moves, how long the engine took.
+
+import { formatMs } from './format.js';
+
+/**
+ * Fills `listEl` (an <ol>) from the engine's `history` ([{move, player, steal}]).
+ * `moveTimes[i]` is the engine's wall time for move i in ms, or null for a human move.
+ */
+export function renderMoveList(listEl, history, moveTimes) {
+  const items = history.map((entry, i) => {
+    const li = document.createElement('li');
+    li.className = `move p${entry.player}`;
+
+    const number = document.createElement('span');
+    number.className = 'move-number';
+    number.textContent = `${i + 1}. `;
+
+    const dot = document.createElement('span');
+    dot.className = 'stone-dot';
+    dot.setAttribute('aria-hidden', 'true');
+
+    const name = document.createElement('span');
+    name.className = 'move-name';
+    name.textContent = entry.steal ? `${entry.move} (steal)` : entry.move;
+
+    li.append(number, dot, name);
+    if (moveTimes[i] != null) {
+      const time = document.createElement('span');
+      time.className = 'move-time';
+      time.textContent = ` ${formatMs(moveTimes[i])}`;
+      li.append(time);
+    }
+    return li;
+  });
+  listEl.replaceChildren(...items);
+  // Keep the newest move in view, scrolling only the list (never the page, which on a phone
+  // would carry the board out of sight).
+  listEl.scrollTop = listEl.scrollHeight;
+}
