@@ -170,7 +170,9 @@ pub trait Game: Clone + Send + 'static {
 pub trait Evaluate: Game {
     /// The static score of a position that is not over, from the side to move. It may return a
     /// proven result relative to this position (`score::win_in(1)` when a winning move exists).
-    fn evaluate(&self) -> i32;
+    /// `quiet: false` asks the search not to stop here: the side to move faces a threat that
+    /// forces its reply, so the horizon is extended by one ply.
+    fn evaluate(&self) -> Eval;
 
     /// Appends the moves the search should consider, and returns `true` when they are forced
     /// (every other legal move loses at once or is provably no better). The default is every legal
@@ -185,10 +187,12 @@ pub trait Evaluate: Game {
     fn order_hint(&self, _mv: Self::Move) -> i32 {
         0
     }
+}
 
-    /// `false` when the horizon should not cut here because the side to move faces a threat that
-    /// forces its reply; the search then extends by one ply.
-    fn is_quiet(&self) -> bool {
-        true
-    }
+/// A static evaluation: the score from the side to move, and whether the position is quiet
+/// enough to stop searching.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Eval {
+    pub score: i32,
+    pub quiet: bool,
 }

@@ -12,7 +12,7 @@
 //! Notation: a cell is its row letter `a..i` (`y = 0..8`) then its 1-based index in the row, so the
 //! centre `(4,4)` is `e5`. The steal is written as the stolen cell (or `steal`).
 
-use crate::game::{score, Evaluate, Game, NotationError, Outcome, Player};
+use crate::game::{score, Eval, Evaluate, Game, NotationError, Outcome, Player};
 
 /// Cells per row, top to bottom.
 pub const ROW_LEN: [u8; 9] = [5, 6, 7, 8, 9, 8, 7, 6, 5];
@@ -608,17 +608,17 @@ pub fn parse_cell(text: &str) -> Result<usize, NotationError> {
 }
 
 impl Evaluate for Yavalath {
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&self) -> Eval {
         let me = self.to_move.index();
         let them = 1 - me;
         let empty = self.empty();
         let t = self.threats();
         if t.wins[me] & empty != 0 {
-            return score::win_in(1);
+            return Eval { score: score::win_in(1), quiet: true };
         }
         let against = t.wins[them] & empty;
         if against.count_ones() >= 2 || against & t.suicides[me] != 0 {
-            return score::loss_in(2);
+            return Eval { score: score::loss_in(2), quiet: true };
         }
         let side = |p: usize| -> i32 {
             let q = 1 - p;
@@ -636,7 +636,7 @@ impl Evaluate for Yavalath {
                 + denied * weight::DENIED_CELL
                 + centre * weight::CENTRE
         };
-        side(me) - side(them) + weight::TEMPO
+        Eval { score: side(me) - side(them) + weight::TEMPO, quiet: against == 0 }
     }
 
     fn search_moves(&self, out: &mut Vec<Cell>) -> bool {
@@ -677,11 +677,6 @@ impl Evaluate for Yavalath {
 
     fn order_hint(&self, cell: Cell) -> i32 {
         4 - RING[cell as usize] as i32
-    }
-
-    fn is_quiet(&self) -> bool {
-        let them = self.to_move.opponent().index();
-        self.threats().wins[them] & self.empty() == 0
     }
 }
 

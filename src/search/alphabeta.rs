@@ -275,13 +275,11 @@ impl<G: Evaluate> Searcher<G> {
                 Outcome::Win(_) => score::loss_in(ply as u32),
             };
         }
-        if ply >= MAX_PLY - 1 {
-            return relative_to_root(pos.evaluate(), ply);
-        }
         let mut depth = depth;
         if depth <= 0 {
-            if pos.is_quiet() || ply >= MAX_PLY / 2 {
-                return relative_to_root(pos.evaluate(), ply);
+            let eval = pos.evaluate();
+            if eval.quiet || ply >= MAX_PLY / 2 {
+                return relative_to_root(eval.score, ply);
             }
             depth = 1;
         }
