@@ -1,0 +1,159 @@
+//! The alpha-beta search on Yavalath: tactics it must see, what it reports, its limits, and its
+//! strength against seed 000's minimax.
+
+use boardlab::baseline::YavalathMinimax;
+use boardlab::game::{Game, Player};
+use boardlab::games::yavalath::{cell_at, cell_name, Yavalath};
+use boardlab::play::{play_match, EngineAgent};
+use boardlab::search::{Limits, Score, ScoreBound, Searcher};
+use proptest::prelude::*;
+
+fn position(moves: &str) -> Yavalath {
+    Yavalath::from_moves("", moves).expect("valid moves")
+}
+
+fn best_move(pos: &Yavalath, depth: u32) -> (String, Score) {
+    let mut s: Searcher<Yavalath> = Searcher::new(4);
+    let r = s.search(pos, Limits::depth(depth), |_| {});
+    (pos.format_move(r.best.unwrap()), r.last.unwrap().score)
+}
+
+fn name(x: i32, y: i32) -> String {
+    cell_name(cell_at(x, y).unwrap())
+}
+
+#[test]
+fn takes_a_win_in_one() {
+    // First owns (0,0),(1,0),(3,0): (2,0) makes four across the top row.
+    let pos = Yavalath::from_stones(
+        1 << cell_at(0, 0).unwrap() | 1 << cell_at(1, 0).unwrap() | 1 << cell_at(3, 0).unwrap(),
+        1 << cell_at(0, 8).unwrap() | 1 << cell_at(2, 8).unwrap() | 1 << cell_at(4, 8).unwrap(),
+        Player::First,
+        false,
+    )
+    .unwrap();
+    let (mv, score) = best_move(&pos, 3);
+    assert_eq!(mv, name(2, 0));
+    assert_eq!(score, Score::Win(1));
+}
+
+#[test]
+fn blocks_the_opponents_four_and_never_makes_a_three() {
+    // Second threatens (2,0) to complete (0,0)-(3,0); First must block there.
+    let pos = Yavalath::from_stones(
+        1 << cell_at(4, 4).unwrap() | 1 << cell_at(0, 6).unwrap() | 1 << cell_at(6, 4).unwrap(),
+        1 << cell_at(0, 0).unwrap() | 1 << cell_at(1, 0).unwrap() | 1 << cell_at(3, 0).unwrap(),
+        Player::First,
+        false,
+    )
+    .unwrap();
+    assert_eq!(best_move(&pos, 4).0, name(2, 0));
+}
+
+#[test]
+fn a_forced_loss_is_reported_as_a_loss_in_n() {
+    // Second has two separate open fours to complete: First cannot block both.
+    let pos = Yavalath::from_stones(
+        1 << cell_at(4, 4).unwrap() | 1 << cell_at(0, 6).unwrap() | 1 << cell_at(6, 4).unwrap()
+            | 1 << cell_at(2, 6).unwrap(),
+        1 << cell_at(0, 0).unwrap() | 1 << cell_at(1, 0).unwrap() | 1 << cell_at(3, 0).unwrap()
+            | 1 << cell_at(8, 4).unwrap() | 1 << cell_at(7, 5).unwrap() | 1 << cell_at(5, 7).unwrap(),
+        Player::First,
+        false,
+    )
+    .unwrap();
+    assert_eq!(best_move(&pos, 4).1, Score::Loss(2));
+}
+
+#[test]
+fn the_steal_is_searched_like_any_move() {
+    let pos = position("e5");
+    let mut s: Searcher<Yavalath> = Searcher::new(4);
+    let r = s.search(&pos, Limits::depth(4), |_| {});
+    let root = &r.last.unwrap().root_moves;
+    assert_eq!(root.len(), 61, "60 empty cells and the steal");
+    assert!(root.iter().any(|m| pos.is_steal(m.mv)));
+}
+
+#[test]
+fn every_iteration_reports_depth_pv_and_root_scores() {
+    let pos = position("e5 e5 d4");
+    let mut s: Searcher<Yavalath> = Searcher::new(4);
+    let mut depths = Vec::new();
+    let r = s.search(&pos, Limits::depth(5), |it| {
+        depths.push(it.depth);
+        assert!(!it.pv.is_empty());
+        assert_eq!(it.root_moves[0].mv, it.pv[0], "the best root move leads the list");
+        assert_eq!(it.root_moves[0].bound, ScoreBound::Exact);
+        // The PV is a legal line.
+        let mut p = pos.clone();
+        for &m in &it.pv {
+            assert!(p.outcome().is_none());
+            p.parse_move(&p.format_move(m)).expect("legal PV move");
+            p.play(m);
+        }
+    });
+    assert_eq!(depths, vec![1, 2, 3, 4, 5]);
+    assert_eq!(r.best, r.last.unwrap().pv.first().copied());
+}
+
+#[test]
+fn exact_root_scores_make_every_root_move_exact() {
+    let pos = position("e5 e5 d4 f6");
+    let mut s: Searcher<Yavalath> = Searcher::new(4);
+    let limits = Limits { exact_root_scores: true, ..Limits::depth(3) };
+    let r = s.search(&pos, limits, |_| {});
+    assert!(r.last.unwrap().root_moves.iter().all(|m| m.bound == ScoreBound::Exact));
+}
+
+#[test]
+fn the_search_returns_within_its_time_budget() {
+    let pos = position("e5 d5");
+    let mut s: Searcher<Yavalath> = Searcher::new(4);
+    let r = s.search(&pos, Limits::time(30), |_| {});
+    assert!(r.best.is_some());
+    // The clock is read every 256 nodes (well under a millisecond).
+    assert!(r.elapsed_ms <= 31, "took {} ms for a 30 ms budget", r.elapsed_ms);
+}
+
+#[test]
+fn the_node_limit_stops_the_search() {
+    let mut s: Searcher<Yavalath> = Searcher::new(4);
+    let r = s.search(&position("e5"), Limits { max_nodes: Some(5_000), ..Limits::default() }, |_| {});
+    assert!(r.nodes < 5_000 + 256, "{} nodes", r.nodes);
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn beats_seed_000_minimax_from_varied_openings() {
+    // Fixed depth (not time) keeps the test reproducible on any machine; the README's figure is
+    // the 100-game, 100 ms match (`make strength`).
+    let mut engine: EngineAgent<Yavalath> = EngineAgent::new(Limits::depth(4), 4);
+    let mut minimax = YavalathMinimax::default();
+    let score = play_match(&Yavalath::start(), &mut engine, &mut minimax, 10, 2, 42, |_, _, _| {});
+    assert!(score.wins >= 19, "engine won {} of 20 (drew {})", score.wins, score.draws);
+}
+
+proptest! {
+    #[test]
+    fn the_search_always_returns_a_legal_move(seed in 0u64..1_000, plies in 0u32..20) {
+        let mut rng = boardlab::play::Rng(seed);
+        let pos = boardlab::play::random_opening(&Yavalath::start(), plies, &mut rng);
+        prop_assume!(pos.outcome().is_none());
+        let mut s: Searcher<Yavalath> = Searcher::new(1);
+        let r = s.search(&pos, Limits::depth(3), |_| {});
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        prop_assert!(legal.contains(&r.best.unwrap()));
+    }
+
+    #[test]
+    fn the_zobrist_hash_depends_only_on_the_position(seed in 0u64..10_000, plies in 0u32..30) {
+        let mut rng = boardlab::play::Rng(seed);
+        let pos = boardlab::play::random_opening(&Yavalath::start(), plies, &mut rng);
+        let rebuilt = Yavalath::from_stones(
+            pos.stones(Player::First), pos.stones(Player::Second), pos.to_move(), pos.steal_open(),
+        ).unwrap();
+        prop_assert_eq!(pos.hash(), rebuilt.hash());
+    }
+}
