@@ -317,3 +317,26 @@ pub fn new_game() {
         }
     });
 }
+
+#[derive(Serialize)]
+struct BenchView {
+    positions: usize,
+    depth: u32,
+    nodes: u64,
+    ms: u64,
+    nps: u64,
+}
+
+/// Runs `boardlab bench` inside wasm: the game's bench positions searched to `depth` plies, each
+/// with a fresh 16 MiB table. Returns `{positions, depth, nodes, ms, nps}`; the node count must
+/// equal the native bench's at the same depth. Errors: an unknown game.
+#[wasm_bindgen]
+pub fn bench(game: &str, depth: u32) -> Result<JsValue, JsError> {
+    let lines = match game {
+        "yavalath" => crate::bench::run::<Yavalath>(&crate::bench::positions::<Yavalath>(), depth, DEFAULT_TT_MIB),
+        other => return Err(js_error(format!("unknown game '{other}'"))),
+    };
+    let nodes = lines.iter().map(|l| l.nodes).sum();
+    let ms = lines.iter().map(|l| l.ms).sum::<u64>();
+    to_js(&BenchView { positions: lines.len(), depth, nodes, ms, nps: nodes * 1000 / ms.max(1) })
+}

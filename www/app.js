@@ -188,7 +188,11 @@ async function runEngineMove() {
     render();
     return;
   }
-  playMove(result.best, wallMs);
+  if (!playMove(result.best, wallMs)) {
+    // The engine proposed a move the rules refuse (playMove has shown why): do not ask again.
+    app.halted = true;
+    render();
+  }
 }
 
 function retryEngine() {
@@ -295,6 +299,7 @@ function render() {
     canUndo: undoLength() !== null,
     steal: stealCell ? { cell: stealCell, by: playerTitle(view.to_move, app.mode, app.humanSide) } : null,
     paused: app.paused,
+    canPause: !view.result,
     canStep: app.paused && !app.thinking && engineToMove(),
   });
 
@@ -329,6 +334,12 @@ function snapshot() {
 
 // ---------------------------------------------------------------------------------------------
 // Start-up
+
+// Anything unexpected still reaches the person instead of vanishing into the console.
+window.addEventListener('error', (event) => messages.show(`Unexpected error: ${event.message}`));
+window.addEventListener('unhandledrejection', (event) => {
+  messages.show(`Unexpected error: ${event.reason?.message ?? event.reason}`);
+});
 
 async function start() {
   // The selects may hold values restored by the browser (back/forward, reload): use them.

@@ -45,7 +45,7 @@ export function createControls(doc, handlers) {
 
   /**
    * ui = {mode, canUndo, steal: {cell, by}|null (a steal the person at the screen may make now),
-   * paused, canStep}.
+   * paused, canPause, canStep}.
    */
   function update(ui) {
     for (const node of modeScoped) node.hidden = !node.dataset.modes.split(' ').includes(ui.mode);
@@ -57,6 +57,7 @@ export function createControls(doc, handlers) {
     }
     el.pause.textContent = ui.paused ? 'Resume' : 'Pause';
     el.pause.setAttribute('aria-pressed', String(ui.paused));
+    el.pause.disabled = !ui.canPause;
     el.step.disabled = !ui.canStep;
   }
 

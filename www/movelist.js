@@ -14,7 +14,7 @@ export function renderMoveList(listEl, history, moveTimes) {
 
     const number = document.createElement('span');
     number.className = 'move-number';
-    number.textContent = `${i + 1}. `;
+    number.textContent = `${i + 1}.`;
 
     const dot = document.createElement('span');
     dot.className = 'stone-dot';
@@ -22,9 +22,16 @@ export function renderMoveList(listEl, history, moveTimes) {
 
     const name = document.createElement('span');
     name.className = 'move-name';
-    name.textContent = entry.steal ? `${entry.move} (steal)` : entry.move;
+    name.textContent = entry.move;
 
-    li.append(number, dot, name);
+    // Real spaces between the parts, so the line reads (and copies) as "2. e5 (steal) 156 ms".
+    li.append(number, dot, ' ', name);
+    if (entry.steal) {
+      const tag = document.createElement('span');
+      tag.className = 'move-tag';
+      tag.textContent = ' (steal)';
+      li.append(tag);
+    }
     if (moveTimes[i] != null) {
       const time = document.createElement('span');
       time.className = 'move-time';
