@@ -333,10 +333,20 @@ struct BenchView {
 #[wasm_bindgen]
 pub fn bench(game: &str, depth: u32) -> Result<JsValue, JsError> {
     let lines = match game {
-        "yavalath" => crate::bench::run::<Yavalath>(&crate::bench::positions::<Yavalath>(), depth, DEFAULT_TT_MIB),
+        "yavalath" => crate::bench::run::<Yavalath>(
+            &crate::bench::positions::<Yavalath>(),
+            depth,
+            DEFAULT_TT_MIB,
+        ),
         other => return Err(js_error(format!("unknown game '{other}'"))),
     };
     let nodes = lines.iter().map(|l| l.nodes).sum();
     let ms = lines.iter().map(|l| l.ms).sum::<u64>();
-    to_js(&BenchView { positions: lines.len(), depth, nodes, ms, nps: nodes * 1000 / ms.max(1) })
+    to_js(&BenchView {
+        positions: lines.len(),
+        depth,
+        nodes,
+        ms,
+        nps: nodes * 1000 / ms.max(1),
+    })
 }

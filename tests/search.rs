@@ -54,10 +54,16 @@ fn blocks_the_opponents_four_and_never_makes_a_three() {
 fn a_forced_loss_is_reported_as_a_loss_in_n() {
     // Second has two separate open fours to complete: First cannot block both.
     let pos = Yavalath::from_stones(
-        1 << cell_at(4, 4).unwrap() | 1 << cell_at(0, 6).unwrap() | 1 << cell_at(6, 4).unwrap()
+        1 << cell_at(4, 4).unwrap()
+            | 1 << cell_at(0, 6).unwrap()
+            | 1 << cell_at(6, 4).unwrap()
             | 1 << cell_at(2, 6).unwrap(),
-        1 << cell_at(0, 0).unwrap() | 1 << cell_at(1, 0).unwrap() | 1 << cell_at(3, 0).unwrap()
-            | 1 << cell_at(8, 4).unwrap() | 1 << cell_at(7, 5).unwrap() | 1 << cell_at(5, 7).unwrap(),
+        1 << cell_at(0, 0).unwrap()
+            | 1 << cell_at(1, 0).unwrap()
+            | 1 << cell_at(3, 0).unwrap()
+            | 1 << cell_at(8, 4).unwrap()
+            | 1 << cell_at(7, 5).unwrap()
+            | 1 << cell_at(5, 7).unwrap(),
         Player::First,
         false,
     )
@@ -83,7 +89,10 @@ fn every_iteration_reports_depth_pv_and_root_scores() {
     let r = s.search(&pos, Limits::depth(5), |it| {
         depths.push(it.depth);
         assert!(!it.pv.is_empty());
-        assert_eq!(it.root_moves[0].mv, it.pv[0], "the best root move leads the list");
+        assert_eq!(
+            it.root_moves[0].mv, it.pv[0],
+            "the best root move leads the list"
+        );
         assert_eq!(it.root_moves[0].bound, ScoreBound::Exact);
         // The PV is a legal line.
         let mut p = pos.clone();
@@ -101,9 +110,17 @@ fn every_iteration_reports_depth_pv_and_root_scores() {
 fn exact_root_scores_make_every_root_move_exact() {
     let pos = position("e5 e5 d4 f6");
     let mut s: Searcher<Yavalath> = Searcher::new(4);
-    let limits = Limits { exact_root_scores: true, ..Limits::depth(3) };
+    let limits = Limits {
+        exact_root_scores: true,
+        ..Limits::depth(3)
+    };
     let r = s.search(&pos, limits, |_| {});
-    assert!(r.last.unwrap().root_moves.iter().all(|m| m.bound == ScoreBound::Exact));
+    assert!(r
+        .last
+        .unwrap()
+        .root_moves
+        .iter()
+        .all(|m| m.bound == ScoreBound::Exact));
 }
 
 #[test]
@@ -113,13 +130,24 @@ fn the_search_returns_within_its_time_budget() {
     let r = s.search(&pos, Limits::time(30), |_| {});
     assert!(r.best.is_some());
     // The clock is read every 256 nodes (well under a millisecond).
-    assert!(r.elapsed_ms <= 31, "took {} ms for a 30 ms budget", r.elapsed_ms);
+    assert!(
+        r.elapsed_ms <= 31,
+        "took {} ms for a 30 ms budget",
+        r.elapsed_ms
+    );
 }
 
 #[test]
 fn the_node_limit_stops_the_search() {
     let mut s: Searcher<Yavalath> = Searcher::new(4);
-    let r = s.search(&position("e5"), Limits { max_nodes: Some(5_000), ..Limits::default() }, |_| {});
+    let r = s.search(
+        &position("e5"),
+        Limits {
+            max_nodes: Some(5_000),
+            ..Limits::default()
+        },
+        |_| {},
+    );
     assert!(r.nodes < 5_000 + 256, "{} nodes", r.nodes);
     assert!(r.best.is_some());
 }
@@ -130,8 +158,21 @@ fn beats_seed_000_minimax_from_varied_openings() {
     // the 100-game, 100 ms match (`make strength`).
     let mut engine: EngineAgent<Yavalath> = EngineAgent::new(Limits::depth(4), 4);
     let mut minimax = YavalathMinimax::default();
-    let score = play_match(&Yavalath::start(), &mut engine, &mut minimax, 10, 2, 42, |_, _, _| {});
-    assert!(score.wins >= 19, "engine won {} of 20 (drew {})", score.wins, score.draws);
+    let score = play_match(
+        &Yavalath::start(),
+        &mut engine,
+        &mut minimax,
+        10,
+        2,
+        42,
+        |_, _, _| {},
+    );
+    assert!(
+        score.wins >= 19,
+        "engine won {} of 20 (drew {})",
+        score.wins,
+        score.draws
+    );
 }
 
 proptest! {

@@ -26,7 +26,11 @@ impl Bot {
             .expect("bot starts");
         let stdin = child.stdin.take().unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
-        Bot { child, stdin, stdout }
+        Bot {
+            child,
+            stdin,
+            stdout,
+        }
     }
 
     /// Sends one turn's text and returns the answer line and how long it took.
@@ -43,7 +47,10 @@ impl Bot {
     fn finish(self) -> String {
         drop(self.stdin);
         let out = self.child.wait_with_output().unwrap();
-        assert!(out.status.success(), "the bot exits cleanly at the end of input");
+        assert!(
+            out.status.success(),
+            "the bot exits cleanly at the end of input"
+        );
         String::from_utf8_lossy(&out.stderr).into_owned()
     }
 }
@@ -80,8 +87,12 @@ fn turn_input(pos: &Yavalath, me: Player, first_turn: bool, last: Option<usize>)
 fn parse_answer(line: &str) -> usize {
     let parts: Vec<&str> = line.split(' ').collect();
     assert!(parts.len() >= 2, "answer '{line}' is 'x y'");
-    let x: i32 = parts[0].parse().unwrap_or_else(|_| panic!("answer '{line}': x is a number"));
-    let y: i32 = parts[1].parse().unwrap_or_else(|_| panic!("answer '{line}': y is a number"));
+    let x: i32 = parts[0]
+        .parse()
+        .unwrap_or_else(|_| panic!("answer '{line}': x is a number"));
+    let y: i32 = parts[1]
+        .parse()
+        .unwrap_or_else(|_| panic!("answer '{line}': y is a number"));
     cell_at(x, y).unwrap_or_else(|| panic!("answer '{line}' is on the board"))
 }
 
@@ -131,11 +142,20 @@ fn play_against_bot(me: Player, script: &[usize]) -> (Outcome, Vec<Duration>) {
 }
 
 fn assert_in_time(times: &[Duration]) {
-    assert!(times[0] < Duration::from_millis(1000), "first turn took {:?}", times[0]);
+    assert!(
+        times[0] < Duration::from_millis(1000),
+        "first turn took {:?}",
+        times[0]
+    );
     for (i, t) in times.iter().enumerate().skip(1) {
         // The referee allows 100 ms; the bot aims at 80. Pipes and a loaded test machine add a
         // little, which the margin absorbs.
-        assert!(*t < Duration::from_millis(100 + 60), "turn {} took {:?}", i + 1, t);
+        assert!(
+            *t < Duration::from_millis(100 + 60),
+            "turn {} took {:?}",
+            i + 1,
+            t
+        );
     }
 }
 
@@ -144,14 +164,22 @@ const SCRIPT: [usize; 12] = [30, 20, 40, 21, 39, 29, 31, 12, 48, 5, 55, 0];
 #[test]
 fn plays_a_whole_game_as_first_player() {
     let (outcome, times) = play_against_bot(Player::First, &SCRIPT);
-    assert_eq!(outcome, Outcome::Win(Player::First), "the bot beats the scripted opponent");
+    assert_eq!(
+        outcome,
+        Outcome::Win(Player::First),
+        "the bot beats the scripted opponent"
+    );
     assert_in_time(&times);
 }
 
 #[test]
 fn plays_a_whole_game_as_second_player() {
     let (outcome, times) = play_against_bot(Player::Second, &SCRIPT);
-    assert_eq!(outcome, Outcome::Win(Player::Second), "the bot beats the scripted opponent");
+    assert_eq!(
+        outcome,
+        Outcome::Win(Player::Second),
+        "the bot beats the scripted opponent"
+    );
     assert_in_time(&times);
 }
 
@@ -160,7 +188,12 @@ fn steals_a_centre_opening_and_plays_on() {
     let mut bot = Bot::start();
     let mut pos = Yavalath::start();
     pos.play_text("e5").unwrap();
-    let (answer, _) = bot.turn(&turn_input(&pos, Player::Second, true, Some(cell_at(4, 4).unwrap())));
+    let (answer, _) = bot.turn(&turn_input(
+        &pos,
+        Player::Second,
+        true,
+        Some(cell_at(4, 4).unwrap()),
+    ));
     assert_eq!(answer, "4 4", "the centre is worth stealing");
     pos.play(cell_at(4, 4).unwrap() as u8);
     assert_eq!(pos.owner(cell_at(4, 4).unwrap()), Some(Player::Second));
@@ -183,7 +216,10 @@ fn plays_on_after_being_stolen_from() {
     assert_eq!(pos.owner(first), Some(Player::Second));
     // The referee now shows the bot's first cell as the opponent's and reports it as the last move.
     let input = turn_input(&pos, Player::First, false, Some(first));
-    assert!(input.contains('2') && !input[2..].contains('1'), "the stolen stone reads as the opponent's");
+    assert!(
+        input.contains('2') && !input[2..].contains('1'),
+        "the stolen stone reads as the opponent's"
+    );
     let (answer, _) = bot.turn(&input);
     let cell = parse_answer(&answer);
     assert_ne!(cell, first, "the stolen cell is occupied now");
@@ -201,31 +237,42 @@ fn the_first_turn_reads_the_exact_referee_text() {
     parse_answer(&answer);
     let log = bot.finish();
     assert!(log.contains("depth"), "stderr reports the search: {log}");
-    assert!(!log.contains("line "), "no complaint about well-formed input: {log}");
+    assert!(
+        !log.contains("line "),
+        "no complaint about well-formed input: {log}"
+    );
 }
 
 #[test]
 fn malformed_rows_are_reported_and_still_answered_legally() {
     let mut bot = Bot::start();
     // Row 2 is too short and row 4 has a stray character: read as empty cells.
-    let input = "2\n9\n00000\n000000\n00000\n00000000\n0000x0000\n00000000\n0000000\n000000\n00000\n0 0\n";
+    let input =
+        "2\n9\n00000\n000000\n00000\n00000000\n0000x0000\n00000000\n0000000\n000000\n00000\n0 0\n";
     let (answer, _) = bot.turn(input);
     let cell = parse_answer(&answer);
     assert!(cell < CELLS);
     let log = bot.finish();
-    assert!(log.contains("row 2 should be 7 digits"), "stderr names the bad row: {log}");
+    assert!(
+        log.contains("row 2 should be 7 digits"),
+        "stderr names the bad row: {log}"
+    );
     assert!(log.contains("row 4"), "stderr names the bad row: {log}");
 }
 
 #[test]
 fn a_missing_id_line_is_guessed_from_the_board() {
     let mut bot = Bot::start();
-    let input = "9\n00000\n000000\n0000000\n00000000\n000020000\n00000000\n0000000\n000000\n00000\n4 4\n";
+    let input =
+        "9\n00000\n000000\n0000000\n00000000\n000020000\n00000000\n0000000\n000000\n00000\n4 4\n";
     let (answer, _) = bot.turn(input);
     let cell = parse_answer(&answer);
     assert!(cell < CELLS);
     let log = bot.finish();
-    assert!(log.contains("no id line"), "stderr says the id was guessed: {log}");
+    assert!(
+        log.contains("no id line"),
+        "stderr says the id was guessed: {log}"
+    );
 }
 
 #[test]

@@ -194,6 +194,13 @@ fn perft_depth_5() {
 fn perft_depth_6() {
     let p5 = 713_897_640u64;
     let lost_at_ply_5 = 129 * 6 * 58 * 57;
-    assert_eq!(56 * (p5 - lost_at_ply_5), 39_834_972_576, "the anchor, reproduced");
-    assert_eq!(perft(&Yavalath::new(false), 6), 56 * p5 - 55 * lost_at_ply_5);
+    assert_eq!(
+        56 * (p5 - lost_at_ply_5),
+        39_834_972_576,
+        "the anchor, reproduced"
+    );
+    assert_eq!(
+        perft(&Yavalath::new(false), 6),
+        56 * p5 - 55 * lost_at_ply_5
+    );
 }
