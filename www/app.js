@@ -79,7 +79,10 @@ function playMove(name, engineMs) {
   try {
     view = describePosition(GAME, SETUP, [...app.moves, name]);
   } catch (err) {
-    messages.show(`Cannot play ${name}: ${err.message}`);
+    // The engine names the move by number ("move 5 (e5): e5 is occupied"); the person just
+    // clicked it, so the reason alone reads better.
+    const reason = err.message.replace(/^move \d+ \([^)]*\): /, '');
+    messages.show(`Cannot play ${name}: ${reason}`);
     return false;
   }
   app.moves.push(name);
@@ -125,7 +128,10 @@ function stopEngine() {
   if (app.thinking) {
     engine.stop();
     app.thinking = false;
-    if (app.report) app.report.thinking = false;
+    if (app.report) {
+      app.report.thinking = false;
+      app.report.stop = 'stopped';
+    }
   }
 }
 
@@ -336,7 +342,11 @@ function snapshot() {
 // Start-up
 
 // Anything unexpected still reaches the person instead of vanishing into the console.
-window.addEventListener('error', (event) => messages.show(`Unexpected error: ${event.message}`));
+window.addEventListener('error', (event) => {
+  // Chrome reports a harmless ResizeObserver notice as an error event; it is not ours to show.
+  if (String(event.message).includes('ResizeObserver loop')) return;
+  messages.show(`Unexpected error: ${event.message}`);
+});
 window.addEventListener('unhandledrejection', (event) => {
   messages.show(`Unexpected error: ${event.reason?.message ?? event.reason}`);
 });

@@ -28,11 +28,6 @@ export class EngineClient {
     this.#startWorker();
   }
 
-  /** True while a search is queued or running. */
-  get busy() {
-    return this.#current !== null;
-  }
-
   /**
    * Searches the position and resolves with `{result, wallMs}` (result as returned by the wasm
    * `search`), or null if stopped first. `onIteration(iteration)` is called for every completed

@@ -7,7 +7,7 @@ import { formatCount, formatMs, formatScore, formatSpeed, scoreTone } from './fo
  * Binds the panel's elements (see the #search-panel section of index.html) and returns
  * `show(report)`, where report is `{who, moveNumber, thinking, iteration, stop}`:
  * who = "Player 2 (Engine)", iteration = the engine's last iteration (or null before the first),
- * stop = why the search ended ("time", "solved", …) once it has.
+ * stop = why the search ended ("time", "depth", "solved", or "stopped" by the app) once it has.
  */
 export function createSearchPanel(root) {
   const $ = (id) => root.querySelector(`#${id}`);
@@ -32,7 +32,8 @@ export function createSearchPanel(root) {
       return;
     }
     const { iteration, thinking, stop } = report;
-    const state = thinking ? 'thinking' : stop === 'solved' ? 'solved' : 'done';
+    // "stopped": cut short by Pause, Undo or New game; "solved": the result is proven.
+    const state = thinking ? 'thinking' : stop === 'solved' || stop === 'stopped' ? stop : 'done';
     who.textContent = `${report.who} · move ${report.moveNumber} · ${state}`;
     root.classList.toggle('is-thinking', thinking);
     if (!iteration) {

@@ -15,8 +15,8 @@ export function resultText(result) {
 export function statusText(view, { mode, humanSide, thinking, paused, halted }) {
   if (view.result) return resultText(view.result);
   const who = playerTitle(view.to_move, mode, humanSide);
-  if (thinking) return `Engine thinking… ${who}`;
-  if (halted) return `${who} to move · the engine stopped after an error`;
+  if (thinking) return `${who} thinking…`;
+  if (halted) return `${who} to move · engine stopped`;
   if (paused) return `Paused · ${who} to move`;
   return `${who} to move`;
 }
@@ -44,6 +44,9 @@ export function createMessageArea(root) {
     action = newAction;
     actionButton.hidden = !action;
     if (action) actionButton.textContent = action.label;
+    // A message with an action (e.g. Retry after an engine error) stays until it is acted on or
+    // the game moves on, so the way forward cannot be dismissed by accident.
+    dismissButton.hidden = Boolean(action);
   }
 
   actionButton.addEventListener('click', () => {

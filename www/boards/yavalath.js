@@ -74,21 +74,26 @@ export function createYavalathBoard(canvas, { onCellClick }) {
   let legal = new Set();
   let hovered = null; // name of the cell under the pointer, if any
   let cells = []; // [{name, x, y, owner}] from the view
-  let layout = { s: 1, cx: 0, cy: 0, cssWidth: 0, cssHeight: 0 };
+  let layout = { s: 1, cx: 0, cy: 0 }; // from computeLayout(), refreshed on every draw
 
-  /** Sizes the canvas backing store to its CSS size × devicePixelRatio and picks s to fit. */
-  function measure() {
+  /** Where the board goes in the canvas's current CSS box: the hexagon size s and the centre. */
+  function computeLayout() {
     const rect = canvas.getBoundingClientRect();
+    const fitWidth = rect.width / (2 * (OUTLINE_RADIUS + PADDING));
+    const fitHeight = rect.height / (2 * (OUTLINE_RADIUS * (SQRT3 / 2) + PADDING));
+    return { s: Math.max(1, Math.min(fitWidth, fitHeight)), cx: rect.width / 2, cy: rect.height / 2, rect };
+  }
+
+  /** Sizes the backing store to the CSS size × devicePixelRatio, so lines stay sharp. */
+  function sizeBackingStore(rect) {
     const dpr = window.devicePixelRatio || 1;
     const width = Math.max(1, Math.round(rect.width * dpr));
     const height = Math.max(1, Math.round(rect.height * dpr));
     if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
+      canvas.width = width; // (this also clears the canvas: only ever done right before drawing)
       canvas.height = height;
     }
-    const fitWidth = rect.width / (2 * (OUTLINE_RADIUS + PADDING));
-    const fitHeight = rect.height / (2 * (OUTLINE_RADIUS * (SQRT3 / 2) + PADDING));
-    layout = { s: Math.max(1, Math.min(fitWidth, fitHeight)), cx: rect.width / 2, cy: rect.height / 2, dpr };
+    return dpr;
   }
 
   /** Centre of a cell in canvas CSS pixels. */
@@ -159,8 +164,9 @@ export function createYavalathBoard(canvas, { onCellClick }) {
   }
 
   function draw() {
-    measure();
-    const { s, dpr } = layout;
+    layout = computeLayout();
+    const dpr = sizeBackingStore(layout.rect);
+    const { s } = layout;
     const colors = readColors(canvas);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, canvas.width / dpr, canvas.height / dpr);
@@ -271,14 +277,9 @@ export function createYavalathBoard(canvas, { onCellClick }) {
     cellCenter(name) {
       const cell = cells.find((c) => c.name === name);
       if (!cell) return null;
-      measure();
-      const rect = canvas.getBoundingClientRect();
+      layout = computeLayout(); // the page may have scrolled or resized since the last draw
       const c = center(cell);
-      return { x: rect.left + c.x, y: rect.top + c.y };
-    },
-    /** What the board is drawn with, so a legend can show the same stone colours. */
-    playerColor(player) {
-      return readColors(canvas).players[player];
+      return { x: layout.rect.left + c.x, y: layout.rect.top + c.y };
     },
   };
 }
