@@ -29,7 +29,7 @@ browser-tests:
 
 bench:
 	cargo run --release -- bench yavalath
-	cargo run --release -- perft yavalath 5 --no-steal
+	cargo run --release -- perft yavalath 5 --setup nosteal
 
 strength:
 	cargo run --release -- match yavalath --opponent minimax --games 100 --ms 100

@@ -196,3 +196,32 @@ pub struct Eval {
     pub score: i32,
     pub quiet: bool,
 }
+
+/// One cell of a board as the UI draws it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct CellView {
+    /// The cell's name in the game's notation (what a move names).
+    pub name: String,
+    /// Board coordinates as the game's referee numbers them (Yavalath: `(x, y)` within rows).
+    pub x: i32,
+    pub y: i32,
+    /// 0 empty, 1 the first player's, 2 the second player's.
+    pub owner: u8,
+    /// A blocked square (Amazons' burned squares, Ataxx walls).
+    pub wall: bool,
+}
+
+/// What a board UI needs beyond the rules: the cells to draw and words for results and moves.
+pub trait Display: Game {
+    /// Every cell, in the game's display order.
+    fn cells(&self) -> Vec<CellView>;
+
+    /// For a finished game: a short reason (`"four"`, `"three"`, `"full"`, ...) and the names of
+    /// the cells that decided it (a winning line; may be empty).
+    fn result_detail(&self) -> Option<(&'static str, Vec<String>)>;
+
+    /// A note on a legal move here, such as `"steal"` or `"pass"`; `None` for ordinary moves.
+    fn move_note(&self, _mv: Self::Move) -> Option<&'static str> {
+        None
+    }
+}

@@ -14,6 +14,7 @@ mod cli {
     use std::io::{self, Write};
     use std::path::PathBuf;
 
+    use clap::builder::PossibleValuesParser;
     use clap::{Parser, Subcommand, ValueEnum};
     use web_time::Instant;
 
@@ -21,9 +22,9 @@ mod cli {
     use boardlab::game::{Game, Player};
     use boardlab::games::Yavalath;
     use boardlab::play::{play_match, EngineAgent};
-    use boardlab::protocol::yavalath::{self as yavalath_bot, BotConfig};
+    use boardlab::protocol::{self, BotConfig};
     use boardlab::search::Limits;
-    use boardlab::{bench, perft, serve};
+    use boardlab::{bench, perft, serve, with_game};
 
     #[derive(Parser)]
     #[command(
@@ -36,9 +37,8 @@ mod cli {
         command: Command,
     }
 
-    #[derive(Clone, Copy, ValueEnum)]
-    enum GameName {
-        Yavalath,
+    fn game_names() -> PossibleValuesParser {
+        PossibleValuesParser::new(boardlab::games::NAMES)
     }
 
     #[derive(Clone, Copy, ValueEnum)]
@@ -51,7 +51,8 @@ mod cli {
     enum Command {
         /// Play a CodinGame bot on stdin/stdout.
         Bot {
-            game: GameName,
+            #[arg(value_parser = game_names())]
+            game: String,
             /// Thinking time on the first turn, ms (the referee allows 1000).
             #[arg(long, default_value_t = 600)]
             first_ms: u64,
@@ -64,22 +65,24 @@ mod cli {
         },
         /// Count the leaves of the legal-move tree (game-ending moves are leaves).
         Perft {
-            game: GameName,
+            #[arg(value_parser = game_names())]
+            game: String,
             /// Depth in plies.
             depth: u32,
             /// Moves played from the start first (space-separated, the game's notation).
             #[arg(long, default_value = "")]
             moves: String,
-            /// Yavalath without the steal rule.
-            #[arg(long)]
-            no_steal: bool,
+            /// The game's setup string (Yavalath: `nosteal` for the game without the steal).
+            #[arg(long, default_value = "")]
+            setup: String,
             /// Print the count under each first move.
             #[arg(long)]
             divide: bool,
         },
         /// Search a fixed position set to a fixed depth; prints nodes and nodes/s.
         Bench {
-            game: GameName,
+            #[arg(value_parser = game_names())]
+            game: String,
             /// Depth in plies.
             #[arg(long, default_value_t = 7)]
             depth: u32,
@@ -89,10 +92,14 @@ mod cli {
         },
         /// Search one position and print every completed iteration.
         Analyse {
-            game: GameName,
+            #[arg(value_parser = game_names())]
+            game: String,
             /// Moves played from the start (space-separated, the game's notation).
             #[arg(default_value = "")]
             moves: String,
+            /// The game's setup string.
+            #[arg(long, default_value = "")]
+            setup: String,
             /// Time budget, ms.
             #[arg(long, default_value_t = 1000)]
             ms: u64,
@@ -103,7 +110,8 @@ mod cli {
         /// Play the engine against a baseline in-process: pairs of games from seeded random
         /// openings, colours swapped.
         Match {
-            game: GameName,
+            #[arg(value_parser = game_names())]
+            game: String,
             #[arg(long, value_enum, default_value = "minimax")]
             opponent: Opponent,
             /// Games to play (rounded up to an even number).
@@ -134,7 +142,7 @@ mod cli {
         let cli = Cli::parse();
         let result = match cli.command {
             Command::Bot {
-                game: GameName::Yavalath,
+                game,
                 first_ms,
                 ms,
                 tt_mb,
@@ -144,50 +152,49 @@ mod cli {
                     turn_ms: ms,
                     tt_mib: tt_mb,
                 };
-                yavalath_bot::run(
+                protocol::run_bot(
+                    &game,
                     io::stdin().lock(),
                     &mut io::stdout().lock(),
                     &mut io::stderr(),
                     config,
                 )
-                .map_err(|e| format!("cannot write the move: {e}"))
             }
             Command::Perft {
-                game: GameName::Yavalath,
+                game,
                 depth,
                 moves,
-                no_steal,
+                setup,
                 divide,
-            } => {
-                let setup = if no_steal { "nosteal" } else { "" };
-                Yavalath::from_moves(setup, &moves)
-                    .map_err(|e| e.to_string())
-                    .map(|pos| run_perft(&pos, depth, divide))
-            }
-            Command::Bench {
-                game: GameName::Yavalath,
-                depth,
-                tt_mb,
-            } => run_bench::<Yavalath>(depth, tt_mb),
+            } => with_game!(game.as_str(),
+                G => G::from_moves(&setup, &moves).map_err(|e| e.to_string()).map(|pos| run_perft(&pos, depth, divide)),
+                other => Err(format!("unknown game {other}"))),
+            Command::Bench { game, depth, tt_mb } => with_game!(game.as_str(),
+                G => run_bench::<G>(depth, tt_mb),
+                other => Err(format!("unknown game {other}"))),
             Command::Analyse {
-                game: GameName::Yavalath,
+                game,
                 moves,
+                setup,
                 ms,
                 exact_root,
-            } => Yavalath::from_moves("", &moves)
-                .map_err(|e| e.to_string())
-                .and_then(|pos| analyse(&pos, ms, exact_root)),
+            } => with_game!(game.as_str(),
+                G => G::from_moves(&setup, &moves).map_err(|e| e.to_string()).and_then(|pos| analyse(&pos, ms, exact_root)),
+                other => Err(format!("unknown game {other}"))),
             Command::Match {
-                game: GameName::Yavalath,
+                game,
                 opponent: Opponent::Minimax,
                 games,
                 ms,
                 opening_plies,
                 seed,
-            } => {
-                run_match(games, ms, opening_plies, seed);
-                Ok(())
-            }
+            } => match game.as_str() {
+                "yavalath" => {
+                    run_match(games, ms, opening_plies, seed);
+                    Ok(())
+                }
+                other => Err(format!("no minimax baseline for {other} yet")),
+            },
             Command::Serve { dir, port, host } => serve::serve(&dir, &host, port),
         };
         match result {
@@ -287,6 +294,15 @@ mod cli {
             result.best.map(|m| pos.format_move(m)).unwrap_or_default()
         );
         Ok(())
+    }
+
+    /// `<=` before an upper bound, `>=` before a lower bound.
+    fn bound_mark(b: boardlab::search::ScoreBound) -> &'static str {
+        match b {
+            boardlab::search::ScoreBound::Exact => "",
+            boardlab::search::ScoreBound::Upper => "<=",
+            boardlab::search::ScoreBound::Lower => ">=",
+        }
     }
 
     fn run_match(games: u32, ms: u64, opening_plies: u32, seed: u64) {

@@ -5,16 +5,17 @@
 //! Positions are passed as a game name, a setup string (see each game's `Game::from_setup`) and
 //! the moves played since, separated by spaces, in the game's notation.
 
+use std::any::Any;
 use std::cell::RefCell;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::game::{Game, Outcome, Player};
-use crate::games::yavalath::{self, Yavalath};
+use crate::game::{CellView, Display, Evaluate, Game, Player};
 use crate::search::{
     Iteration, Limits, RootMove, Score, ScoreBound, SearchResult, Searcher, StopReason,
 };
+use crate::with_game;
 
 /// The transposition table size the browser uses unless told otherwise, in MiB (fits a phone).
 pub const DEFAULT_TT_MIB: usize = 16;
@@ -22,11 +23,20 @@ pub const DEFAULT_TT_MIB: usize = 16;
 pub const MAX_TT_MIB: usize = 32;
 
 thread_local! {
-    static YAVALATH: RefCell<Option<(usize, Searcher<Yavalath>)>> = const { RefCell::new(None) };
+    /// One searcher per game, kept between calls so consecutive moves reuse the table:
+    /// `(game, table MiB, Searcher<G>)`.
+    static SEARCHERS: RefCell<Vec<(&'static str, usize, Box<dyn Any>)>> = const { RefCell::new(Vec::new()) };
 }
 
 fn js_error(e: impl std::fmt::Display) -> JsError {
     JsError::new(&e.to_string())
+}
+
+fn unknown_game(name: &str) -> JsError {
+    js_error(format!(
+        "unknown game '{name}' (known: {})",
+        crate::games::NAMES.join(", ")
+    ))
 }
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
@@ -38,16 +48,7 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 /// The names of the games this build knows, e.g. `["yavalath"]`.
 #[wasm_bindgen]
 pub fn games() -> Vec<String> {
-    vec![Yavalath::NAME.to_string()]
-}
-
-#[derive(Serialize)]
-struct CellView {
-    name: String,
-    x: i32,
-    y: i32,
-    /// 0 empty, 1 first player, 2 second player.
-    owner: u8,
+    crate::games::NAMES.iter().map(|s| s.to_string()).collect()
 }
 
 #[derive(Serialize)]
@@ -55,6 +56,8 @@ struct HistoryEntry {
     #[serde(rename = "move")]
     mv: String,
     player: u8,
+    /// The game's note on the move (`steal`, `pass`), if any.
+    note: Option<&'static str>,
     steal: bool,
 }
 
@@ -62,9 +65,9 @@ struct HistoryEntry {
 struct ResultView {
     /// 1 or 2, or null for a draw.
     winner: Option<u8>,
-    /// `four` (the winner made a 4), `three` (the loser made a 3) or `full` (a draw).
+    /// The game's reason, e.g. Yavalath's `four`, `three` or `full`.
     reason: &'static str,
-    /// The deciding line's cells.
+    /// The deciding cells (a winning line), possibly empty.
     line: Vec<String>,
 }
 
@@ -81,17 +84,8 @@ struct GameView {
     last: Option<String>,
 }
 
-fn bits_to_names(mut bits: u64) -> Vec<String> {
-    let mut out = Vec::new();
-    while bits != 0 {
-        out.push(yavalath::cell_name(bits.trailing_zeros() as usize));
-        bits &= bits - 1;
-    }
-    out
-}
-
-fn describe_yavalath(setup: &str, moves: &str) -> Result<GameView, JsError> {
-    let mut pos = Yavalath::from_setup(setup).map_err(js_error)?;
+fn describe_game<G: Display>(setup: &str, moves: &str) -> Result<GameView, JsError> {
+    let mut pos = G::from_setup(setup).map_err(js_error)?;
     let mut history = Vec::new();
     for (i, text) in moves.split_whitespace().enumerate() {
         if pos.outcome().is_some() {
@@ -103,10 +97,12 @@ fn describe_yavalath(setup: &str, moves: &str) -> Result<GameView, JsError> {
         let mv = pos
             .parse_move(text)
             .map_err(|e| js_error(format!("move {} ({text}): {e}", i + 1)))?;
+        let note = pos.move_note(mv);
         history.push(HistoryEntry {
             mv: pos.format_move(mv),
             player: pos.to_move().number(),
-            steal: pos.is_steal(mv),
+            note,
+            steal: note == Some("steal"),
         });
         pos.play(mv);
     }
@@ -114,55 +110,36 @@ fn describe_yavalath(setup: &str, moves: &str) -> Result<GameView, JsError> {
     pos.legal_moves(&mut legal);
     let steal = legal
         .iter()
-        .find(|&&m| pos.is_steal(m))
+        .find(|&&m| pos.move_note(m) == Some("steal"))
         .map(|&m| pos.format_move(m));
     let result = pos.outcome().map(|o| {
-        let line = pos.deciding_line();
-        let reason = match o {
-            Outcome::Draw => "full",
-            Outcome::Win(_) if line.count_ones() >= 4 => "four",
-            Outcome::Win(_) => "three",
-        };
+        let (reason, line) = pos.result_detail().unwrap_or(("over", Vec::new()));
         ResultView {
             winner: o.winner().map(Player::number),
             reason,
-            line: bits_to_names(line),
+            line,
         }
     });
-    let cells = (0..yavalath::CELLS)
-        .map(|c| {
-            let (x, y) = yavalath::coords(c);
-            CellView {
-                name: yavalath::cell_name(c),
-                x,
-                y,
-                owner: pos.owner(c).map_or(0, Player::number),
-            }
-        })
-        .collect();
     Ok(GameView {
-        game: Yavalath::NAME,
+        game: G::NAME,
         to_move: pos.to_move().number(),
         ply: pos.ply(),
         legal: legal.iter().map(|&m| pos.format_move(m)).collect(),
         steal,
         result,
+        last: history.last().map(|h| h.mv.clone()),
         history,
-        cells,
-        last: pos.last_move().map(|c| yavalath::cell_name(c as usize)),
+        cells: pos.cells(),
     })
 }
 
 /// The position after `moves` from `setup`, for drawing: `{game, to_move (1|2), ply, legal
 /// [move], steal (move|null), result ({winner: 1|2|null, reason, line [cell]}|null), history
-/// [{move, player, steal}], cells [{name, x, y, owner 0|1|2}], last (cell|null)}`.
+/// [{move, player, note, steal}], cells [{name, x, y, owner 0|1|2, wall}], last (move|null)}`.
 /// Errors: an unknown game or setup, or the first illegal move (named, with its number).
 #[wasm_bindgen]
 pub fn describe(game: &str, setup: &str, moves: &str) -> Result<JsValue, JsError> {
-    match game {
-        "yavalath" => to_js(&describe_yavalath(setup, moves)?),
-        other => Err(js_error(format!("unknown game '{other}'"))),
-    }
+    with_game!(game, G => to_js(&describe_game::<G>(setup, moves)?), other => Err(unknown_game(other)))
 }
 
 /// Options for [`search`]; every field may be missing.
@@ -252,6 +229,37 @@ fn search_view<G: Game>(pos: &G, r: &SearchResult<G::Move>) -> SearchView {
     }
 }
 
+fn search_game<G: Evaluate>(
+    setup: &str,
+    moves: &str,
+    limits: Limits,
+    tt_mib: usize,
+    on_iteration: &js_sys::Function,
+) -> Result<JsValue, JsError> {
+    let pos = G::from_moves(setup, moves).map_err(js_error)?;
+    if pos.outcome().is_some() {
+        return Err(js_error("the game is over: nothing to search"));
+    }
+    SEARCHERS.with(|cell| {
+        let mut searchers = cell.borrow_mut();
+        searchers.retain(|(name, size, _)| *name != G::NAME || *size == tt_mib);
+        if !searchers.iter().any(|(name, _, _)| *name == G::NAME) {
+            searchers.push((G::NAME, tt_mib, Box::new(Searcher::<G>::new(tt_mib))));
+        }
+        let searcher = searchers
+            .iter_mut()
+            .find(|(name, _, _)| *name == G::NAME)
+            .and_then(|(_, _, s)| s.downcast_mut::<Searcher<G>>())
+            .ok_or_else(|| js_error("internal: searcher of the wrong type"))?;
+        let result = searcher.search(&pos, limits, |it| {
+            if let Ok(v) = to_js(&iteration_view(&pos, it)) {
+                let _ = on_iteration.call1(&JsValue::NULL, &v);
+            }
+        });
+        to_js(&search_view(&pos, &result))
+    })
+}
+
 /// Searches the position within `options.budget_ms`, calling `on_iteration(iteration)` after each
 /// completed iteration with `{depth, seldepth, nodes, nps, elapsed_ms, score {kind: eval|win|loss,
 /// value}, pv [move], root_moves [{move, score, bound: exact|upper|lower}]}`. Returns `{best
@@ -284,38 +292,13 @@ pub fn search(
         exact_root_scores: options.exact_root,
     };
     let tt_mib = options.tt_mb.unwrap_or(DEFAULT_TT_MIB).clamp(1, MAX_TT_MIB);
-    match game {
-        "yavalath" => {
-            let pos = Yavalath::from_moves(setup, moves).map_err(js_error)?;
-            if pos.outcome().is_some() {
-                return Err(js_error("the game is over: nothing to search"));
-            }
-            YAVALATH.with(|cell| {
-                let mut slot = cell.borrow_mut();
-                if slot.as_ref().is_none_or(|(size, _)| *size != tt_mib) {
-                    *slot = Some((tt_mib, Searcher::new(tt_mib)));
-                }
-                let searcher = &mut slot.as_mut().expect("just set").1;
-                let result = searcher.search(&pos, limits, |it| {
-                    if let Ok(v) = to_js(&iteration_view(&pos, it)) {
-                        let _ = on_iteration.call1(&JsValue::NULL, &v);
-                    }
-                });
-                to_js(&search_view(&pos, &result))
-            })
-        }
-        other => Err(js_error(format!("unknown game '{other}'"))),
-    }
+    with_game!(game, G => search_game::<G>(setup, moves, limits, tt_mib, on_iteration), other => Err(unknown_game(other)))
 }
 
 /// Forgets what the engines learned (transposition tables, history): call at a new game.
 #[wasm_bindgen]
 pub fn new_game() {
-    YAVALATH.with(|cell| {
-        if let Some((_, s)) = cell.borrow_mut().as_mut() {
-            s.clear();
-        }
-    });
+    SEARCHERS.with(|cell| cell.borrow_mut().clear());
 }
 
 #[derive(Serialize)]
@@ -332,14 +315,11 @@ struct BenchView {
 /// equal the native bench's at the same depth. Errors: an unknown game.
 #[wasm_bindgen]
 pub fn bench(game: &str, depth: u32) -> Result<JsValue, JsError> {
-    let lines = match game {
-        "yavalath" => crate::bench::run::<Yavalath>(
-            &crate::bench::positions::<Yavalath>(),
-            depth,
-            DEFAULT_TT_MIB,
-        ),
-        other => return Err(js_error(format!("unknown game '{other}'"))),
-    };
+    let lines = with_game!(
+        game,
+        G => crate::bench::run::<G>(&crate::bench::positions::<G>(), depth, DEFAULT_TT_MIB),
+        other => return Err(unknown_game(other))
+    );
     let nodes = lines.iter().map(|l| l.nodes).sum();
     let ms = lines.iter().map(|l| l.ms).sum::<u64>();
     to_js(&BenchView {

@@ -12,7 +12,7 @@
 //! Notation: a cell is its row letter `a..i` (`y = 0..8`) then its 1-based index in the row, so the
 //! centre `(4,4)` is `e5`. The steal is written as the stolen cell (or `steal`).
 
-use crate::game::{score, Eval, Evaluate, Game, NotationError, Outcome, Player};
+use crate::game::{score, CellView, Display, Eval, Evaluate, Game, NotationError, Outcome, Player};
 
 /// Cells per row, top to bottom.
 pub const ROW_LEN: [u8; 9] = [5, 6, 7, 8, 9, 8, 7, 6, 5];
@@ -661,6 +661,44 @@ impl Game for Yavalath {
 
     fn format_move(&self, mv: Cell) -> String {
         cell_name(mv as usize)
+    }
+}
+
+impl Display for Yavalath {
+    fn cells(&self) -> Vec<CellView> {
+        (0..CELLS)
+            .map(|c| {
+                let (x, y) = coords(c);
+                CellView {
+                    name: cell_name(c),
+                    x,
+                    y,
+                    owner: self.owner(c).map_or(0, Player::number),
+                    wall: false,
+                }
+            })
+            .collect()
+    }
+
+    /// Reasons: `four` (the winner made a 4), `three` (the loser made a 3), `full` (a draw).
+    fn result_detail(&self) -> Option<(&'static str, Vec<String>)> {
+        let line = self.deciding_line();
+        let reason = match self.outcome? {
+            Outcome::Draw => "full",
+            Outcome::Win(_) if line.count_ones() >= 4 => "four",
+            Outcome::Win(_) => "three",
+        };
+        let mut names = Vec::new();
+        let mut bits = line;
+        while bits != 0 {
+            names.push(cell_name(bits.trailing_zeros() as usize));
+            bits &= bits - 1;
+        }
+        Some((reason, names))
+    }
+
+    fn move_note(&self, mv: Cell) -> Option<&'static str> {
+        self.is_steal(mv).then_some("steal")
     }
 }
 

@@ -4,7 +4,44 @@
 
 pub mod yavalath;
 
-use std::io::BufRead;
+use std::io::{BufRead, Write};
+
+/// Time and memory settings of a bot.
+#[derive(Clone, Copy, Debug)]
+pub struct BotConfig {
+    /// Thinking time on the first turn, in ms (the referees allow 1000).
+    pub first_turn_ms: u64,
+    /// Thinking time on later turns, in ms (the referees allow 100).
+    pub turn_ms: u64,
+    /// Transposition table size in MiB.
+    pub tt_mib: usize,
+}
+
+impl Default for BotConfig {
+    fn default() -> Self {
+        BotConfig {
+            first_turn_ms: 600,
+            turn_ms: 80,
+            tt_mib: 64,
+        }
+    }
+}
+
+/// Runs the CodinGame bot of `game` until its input ends.
+/// Errors: an unknown game, or a failure to write a move.
+pub fn run_bot(
+    game: &str,
+    input: impl BufRead,
+    out: &mut impl Write,
+    log: &mut impl Write,
+    config: BotConfig,
+) -> Result<(), String> {
+    let written = match game {
+        "yavalath" => yavalath::run(input, out, log, config),
+        other => return Err(format!("no CodinGame bot for '{other}'")),
+    };
+    written.map_err(|e| format!("cannot write the move: {e}"))
+}
 
 /// Reads input lines, counting them for error messages.
 pub struct Lines<R> {

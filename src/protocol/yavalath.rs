@@ -13,29 +13,8 @@ use web_time::Instant;
 
 use crate::game::Player;
 use crate::games::yavalath::{cell_at, coords, move_effect, MoveEffect, Yavalath, CELLS, ROW_LEN};
-use crate::protocol::{InputError, Lines};
+use crate::protocol::{BotConfig, InputError, Lines};
 use crate::search::{Limits, Searcher};
-
-/// Time and memory settings of the bot.
-#[derive(Clone, Copy, Debug)]
-pub struct BotConfig {
-    /// Thinking time on the first turn, in ms (the referee allows 1000).
-    pub first_turn_ms: u64,
-    /// Thinking time on later turns, in ms (the referee allows 100).
-    pub turn_ms: u64,
-    /// Transposition table size in MiB.
-    pub tt_mib: usize,
-}
-
-impl Default for BotConfig {
-    fn default() -> Self {
-        BotConfig {
-            first_turn_ms: 600,
-            turn_ms: 80,
-            tt_mib: 64,
-        }
-    }
-}
 
 /// One turn's input, as read.
 struct Turn {
