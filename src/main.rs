@@ -285,7 +285,7 @@ mod cli {
                 .root_moves
                 .iter()
                 .take(12)
-                .map(|r| format!("{}:{}", pos.format_move(r.mv), r.score))
+                .map(|r| format!("{}:{}{}", pos.format_move(r.mv), bound_mark(r.bound), r.score))
                 .collect();
             println!("root moves: {}", scores.join("  "));
         }
