@@ -600,6 +600,23 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
     }
 }
 
+impl<const W: usize, const H: usize> Connect4<W, H> {
+    /// Reads a bot's output line as the CodinGame referee does (AshKcg/cg-multi-connect4): the
+    /// action is the text before the first space (the rest is a message), so a leading space
+    /// loses; a column is an integer (`+3` reads as 3) with room in it; `STEAL` (any case) or `-2`
+    /// only at turn index 1. Errors: every output the referee would count as a loss.
+    pub fn parse_action(&self, output: &str) -> Result<u8, NotationError> {
+        let output = output.trim_end_matches(['\n', '\r']);
+        let action = output.split(' ').next().unwrap_or("");
+        if action.is_empty() {
+            return Err(NotationError(format!(
+                "'{output}': no action before the first space"
+            )));
+        }
+        self.parse_move(action)
+    }
+}
+
 /// The name of the cell in column `x`, protocol row `y` (from the top): `"x,y"`.
 pub fn cell_name(x: usize, y: usize) -> String {
     format!("{x},{y}")
