@@ -219,7 +219,10 @@ fn the_steal_at_any_other_turn_loses() {
     assert!(pos.parse_action("STEAL").is_err(), "turn 2");
     assert!(pos.parse_action("-2").is_err());
     let pos = after(&[4], false);
-    assert!(pos.parse_action("STEAL").is_err(), "not in the no-steal game");
+    assert!(
+        pos.parse_action("STEAL").is_err(),
+        "not in the no-steal game"
+    );
 }
 
 #[test]
