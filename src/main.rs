@@ -262,6 +262,13 @@ mod cli {
                         &config,
                         records,
                     ),
+                    "connect4" => run_arena(
+                        &boardlab::games::connect4::Connect4Cg::start(),
+                        &game,
+                        [&bot_a, &bot_b],
+                        &config,
+                        records,
+                    ),
                     other => Err(format!("the arena has no referee for {other} yet")),
                 }
             }

@@ -19,8 +19,8 @@ use web_time::Instant;
 
 use crate::game::Game;
 use crate::games::connect4::{Connect4Cg, STEAL};
+use crate::play::{Agent, EngineAgent};
 use crate::protocol::{BotConfig, InputError, Lines};
-use crate::search::{Limits, Searcher};
 
 /// Rows and columns of the CodinGame board.
 const ROWS: usize = 7;
@@ -128,7 +128,7 @@ fn action_text(mv: u8) -> String {
     }
 }
 
-/// Plays Connect 4 on CodinGame's protocol until the input ends.
+/// Plays Connect 4 on CodinGame's protocol with the engine until the input ends.
 /// Errors: only failures to write the answer.
 pub fn run(
     input: impl BufRead,
@@ -136,8 +136,20 @@ pub fn run(
     log: &mut impl Write,
     config: BotConfig,
 ) -> io::Result<()> {
+    let mut engine: EngineAgent<Connect4Cg> = EngineAgent::new(config.tt_mib, None);
+    run_with(input, out, log, config, &mut engine)
+}
+
+/// Plays Connect 4 on CodinGame's protocol with `player` choosing the moves (the engine, or a
+/// baseline for the arena) until the input ends. Errors: only failures to write the answer.
+pub fn run_with(
+    input: impl BufRead,
+    out: &mut impl Write,
+    log: &mut impl Write,
+    config: BotConfig,
+    player: &mut dyn Agent<Connect4Cg>,
+) -> io::Result<()> {
     let mut lines = Lines::new(input);
-    let mut searcher: Searcher<Connect4Cg> = Searcher::new(config.tt_mib);
     let mut turns = 0u32;
     let mut my_id: Option<i32> = None;
     loop {
@@ -178,31 +190,11 @@ pub fn run(
         let answer = match Connect4Cg::from_rows(&rows, turn_index, true) {
             Ok(pos) if pos.outcome().is_none() => {
                 let spent = started.elapsed().as_millis() as u64;
-                let result = searcher.search(
-                    &pos,
-                    Limits::time(budget.saturating_sub(spent).max(1)),
-                    |_| {},
-                );
-                if let Some(it) = &result.last {
-                    let roots: Vec<String> = it
-                        .root_moves
-                        .iter()
-                        .map(|r| format!("{}:{}", pos.format_move(r.mv), r.score))
-                        .collect();
-                    let _ = writeln!(
-                        log,
-                        "boardlab: depth {} nodes {} {} ms score {} | {}",
-                        it.depth,
-                        result.nodes,
-                        result.elapsed_ms,
-                        it.score,
-                        roots.join(" ")
-                    );
+                let mv = player.choose(&pos, budget.saturating_sub(spent).max(1));
+                if let Some(summary) = player.summary() {
+                    let _ = writeln!(log, "boardlab: {summary}");
                 }
-                match result.best {
-                    Some(mv) => action_text(mv),
-                    None => fallback(&turn),
-                }
+                action_text(mv)
             }
             Ok(_) => {
                 let _ = writeln!(log, "boardlab: the game is already over; playing anyway");

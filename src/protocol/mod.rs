@@ -101,6 +101,10 @@ pub fn run_baseline_bot(
             let mut agent = crate::baseline::agent::<crate::games::Yavalath>(kind, seed)?;
             yavalath::run_with(input, out, log, config, agent.as_mut())
         }
+        "connect4" => {
+            let mut agent = crate::baseline::agent::<crate::games::connect4::Connect4Cg>(kind, seed)?;
+            connect4::run_with(input, out, log, config, agent.as_mut())
+        }
         other => return Err(format!("no baseline bot for '{other}' yet")),
     };
     written.map_err(|e| format!("cannot write the move: {e}"))
