@@ -21,6 +21,7 @@ use crate::game::Game;
 use crate::games::connect4::{Connect4Cg, STEAL};
 use crate::play::{Agent, EngineAgent};
 use crate::protocol::{BotConfig, InputError, Lines};
+use crate::search::{Limits, Score};
 
 /// Rows and columns of the CodinGame board.
 const ROWS: usize = 7;
@@ -136,8 +137,81 @@ pub fn run(
     log: &mut impl Write,
     config: BotConfig,
 ) -> io::Result<()> {
-    let mut engine: EngineAgent<Connect4Cg> = EngineAgent::new(config.tt_mib, None);
+    let mut engine = BotEngine::new(config.tt_mib);
     run_with(input, out, log, config, &mut engine)
+}
+
+/// How much better than the best column the steal must score before the bot steals, in
+/// evaluation units (a quarter of a threat on a row of the right parity). An opening the engine
+/// judges balanced is then not stolen, which is what the first player aims for.
+pub const STEAL_MARGIN: i32 = 10;
+
+/// The engine as the bot plays it: the alpha-beta search, with exact scores for every root move
+/// at turn index 1 so that the steal is weighed against the best column, and [`STEAL_MARGIN`].
+pub struct BotEngine {
+    engine: EngineAgent<Connect4Cg>,
+    /// The log line of the last steal decision, until the next ordinary move.
+    summary: Option<String>,
+}
+
+impl BotEngine {
+    /// An engine with a transposition table of `tt_mib` MiB.
+    pub fn new(tt_mib: usize) -> Self {
+        BotEngine {
+            engine: EngineAgent::new(tt_mib, None),
+            summary: None,
+        }
+    }
+}
+
+impl Agent<Connect4Cg> for BotEngine {
+    fn choose(&mut self, pos: &Connect4Cg, budget_ms: u64) -> u8 {
+        if !pos.steal_open() {
+            self.summary = None;
+            return self.engine.choose(pos, budget_ms);
+        }
+        let limits = Limits {
+            exact_root_scores: true,
+            ..Limits::time(budget_ms)
+        };
+        let result = self.engine.searcher.search(pos, limits, |_| {});
+        let mut best = result.best.unwrap_or(STEAL);
+        if let (true, Some(it)) = (best == STEAL, result.last.as_ref()) {
+            let steal = it.root_moves.iter().find(|r| r.mv == STEAL);
+            let column = it.root_moves.iter().find(|r| r.mv != STEAL);
+            if let (Some(steal), Some(column)) = (steal, column) {
+                if let (Score::Eval(s), Score::Eval(c)) = (steal.score, column.score) {
+                    if s < c + STEAL_MARGIN {
+                        best = column.mv;
+                    }
+                }
+            }
+        }
+        self.summary = result.last.as_ref().map(|it| {
+            let roots: Vec<String> = it
+                .root_moves
+                .iter()
+                .map(|r| format!("{}:{}", pos.format_move(r.mv), r.score))
+                .collect();
+            format!(
+                "depth {} nodes {} {} ms score {} | {}",
+                it.depth,
+                result.nodes,
+                result.elapsed_ms,
+                it.score,
+                roots.join(" ")
+            )
+        });
+        best
+    }
+
+    fn new_game(&mut self) {
+        self.engine.new_game();
+    }
+
+    fn summary(&self) -> Option<String> {
+        self.summary.clone().or_else(|| self.engine.summary())
+    }
 }
 
 /// Plays Connect 4 on CodinGame's protocol with `player` choosing the moves (the engine, or a
