@@ -18,6 +18,7 @@ use std::io::{self, BufRead, Write};
 use web_time::Instant;
 
 use crate::game::Game;
+use crate::games::connect4::solver::Solver;
 use crate::games::connect4::{Connect4Cg, STEAL};
 use crate::play::{Agent, EngineAgent};
 use crate::protocol::{BotConfig, InputError, Lines};
@@ -150,15 +151,21 @@ pub const STEAL_MARGIN: i32 = 10;
 /// at turn index 1 so that the steal is weighed against the best column, and [`STEAL_MARGIN`].
 pub struct BotEngine {
     engine: EngineAgent<Connect4Cg>,
-    /// The log line of the last steal decision, until the next ordinary move.
+    /// The exact solver for endgames.
+    solver: Solver<9, 7>,
+    /// The log line of the last steal decision or solved endgame, until the next other move.
     summary: Option<String>,
 }
+
+/// The bot tries the exact solver (on 40 % of the budget) once this few cells are empty.
+pub const SOLVER_EMPTY_CELLS: u32 = 30;
 
 impl BotEngine {
     /// An engine with a transposition table of `tt_mib` MiB.
     pub fn new(tt_mib: usize) -> Self {
         BotEngine {
             engine: EngineAgent::new(tt_mib, None),
+            solver: Solver::new(tt_mib),
             summary: None,
         }
     }
@@ -168,6 +175,24 @@ impl Agent<Connect4Cg> for BotEngine {
     fn choose(&mut self, pos: &Connect4Cg, budget_ms: u64) -> u8 {
         if !pos.steal_open() {
             self.summary = None;
+            // Endgames: try the exact solver on part of the budget first.
+            if Connect4Cg::CELLS - pos.chips() <= SOLVER_EMPTY_CELLS {
+                let started = web_time::Instant::now();
+                self.solver.set_time_limit(Some(budget_ms * 2 / 5));
+                self.solver.reset_nodes();
+                if let Ok((mv, score)) = self.solver.best_move(pos) {
+                    self.summary = Some(format!(
+                        "solved: score {score} (Pons), nodes {} {} ms",
+                        self.solver.nodes,
+                        started.elapsed().as_millis()
+                    ));
+                    return mv;
+                }
+                let spent = started.elapsed().as_millis() as u64;
+                return self
+                    .engine
+                    .choose(pos, budget_ms.saturating_sub(spent).max(1));
+            }
             return self.engine.choose(pos, budget_ms);
         }
         let limits = Limits {

@@ -178,6 +178,26 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         Ok((cols, steal))
     }
 
+    /// The best move of `pos` and its exact score: the highest-scoring column (centre first among
+    /// equals), or the steal when it scores higher. Errors as for [`Solver::solve`].
+    pub fn best_move(&mut self, pos: &Connect4<W, H>) -> Result<(u8, i32), SolveError> {
+        if pos.outcome().is_some() {
+            return Err(SolveError::GameOver);
+        }
+        let mut best: Option<(u8, i32)> = None;
+        let steal = pos.steal_open().then_some(STEAL);
+        for mv in Connect4::<W, H>::COLUMN_ORDER.iter().copied().chain(steal) {
+            if mv != STEAL && !pos.can_play(mv as usize) {
+                continue;
+            }
+            let s = self.move_score(pos, mv)?;
+            if best.is_none_or(|(_, b)| s > b) {
+                best = Some((mv, s));
+            }
+        }
+        best.ok_or(SolveError::GameOver)
+    }
+
     /// Pons' `solve`: bisects the score range with null-window searches.
     fn solve_plain(&mut self, pos: &Connect4<W, H>) -> Result<i32, SolveError> {
         let n = pos.chips() as i32;
@@ -209,7 +229,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// Negamax on `(current, mask)` with `n` chips, for a side to move that cannot win at once.
     fn negamax(&mut self, current: u128, mask: u128, n: i32, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 0xFFFF == 0 {
+        if self.nodes & 0xFFF == 0 {
             if let Some(d) = self.deadline {
                 if Instant::now() >= d {
                     self.stopped = true;
