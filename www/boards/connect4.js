@@ -65,6 +65,9 @@ function createConnect4Board(canvas, { onMove }) {
   let frame = 0;
   // The engine's last completed iteration and the number of moves of the position it searched.
   let analysis = null;
+  let scoresFrame = 0;
+  // When the last move arrived (performance.now() ms).
+  let lastMoveAt = -Infinity;
 
   function computeLayout() {
     const rect = canvas.getBoundingClientRect();
@@ -341,9 +344,13 @@ function createConnect4Board(canvas, { onMove }) {
       rows = Math.max(...cells.map((c) => c.y)) + 1;
       interactive = canMove;
       legal = new Set(canMove ? newView.legal : []);
-      // One more move that is a column: let its chip fall.
+      // One more move that is a column: let its chip fall, unless moves come faster than chips
+      // fall (fast engine vs engine), where animating every frame would only load the page.
       drop = null;
-      if (before !== null && newView.history.length === before + 1 && newView.last !== 'steal') {
+      const now = performance.now();
+      const calm = now - lastMoveAt > 3 * DROP_MS;
+      if (before !== null && newView.history.length !== before) lastMoveAt = now;
+      if (calm && before !== null && newView.history.length === before + 1 && newView.last !== 'steal') {
         const x = Number(newView.last);
         const landed = cells.filter((c) => c.x === x && c.owner !== 0).sort((a, b) => a.y - b.y)[0];
         const was = landed && previousCells.find((c) => c.x === landed.x && c.y === landed.y);
@@ -375,10 +382,19 @@ function createConnect4Board(canvas, { onMove }) {
     /** The engine's iteration (or null to clear): per-column scores above the columns. */
     showSearch(iteration) {
       analysis = iteration && view ? { iteration, plies: view.history.length } : null;
-      draw();
+      // Iterations can come every millisecond: redraw at most once per frame, and never while a
+      // chip falls (its animation redraws anyway).
+      const falling = drop && performance.now() - drop.start < DROP_MS;
+      if (scoresFrame === 0 && !falling) {
+        scoresFrame = requestAnimationFrame(() => {
+          scoresFrame = 0;
+          draw();
+        });
+      }
     },
     destroy() {
       cancelAnimationFrame(frame);
+      cancelAnimationFrame(scoresFrame);
       canvas.removeEventListener('pointermove', onPointerMove);
       canvas.removeEventListener('pointerleave', onPointerLeave);
       canvas.removeEventListener('click', onClick);
