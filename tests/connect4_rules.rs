@@ -386,3 +386,33 @@ proptest! {
         }
     }
 }
+
+/// The referee's per-turn input, exactly as rules.md §2 lists it (the arena's referee side).
+#[test]
+fn the_referee_input_matches_the_rules_cases() {
+    use boardlab::arena::CgReferee;
+    let empty = ".........\n";
+    let columns: String = (0..9).map(|c| format!("{c}\n")).collect();
+    let pos = Connect4Cg::start();
+    assert_eq!(
+        pos.turn_input(Player::First, true, None),
+        format!("0 1\n0\n{}9\n{columns}-1\n", empty.repeat(7))
+    );
+    let mut pos = Connect4Cg::start();
+    pos.play(4);
+    assert_eq!(
+        pos.turn_input(Player::Second, true, Some(4)),
+        format!("1 0\n1\n{}....0....\n10\n{columns}-2\n4\n", empty.repeat(6))
+    );
+    pos.play(STEAL);
+    assert_eq!(
+        pos.turn_input(Player::First, false, Some(STEAL)),
+        format!("2\n{}....1....\n9\n{columns}-2\n", empty.repeat(6))
+    );
+    // The referee reads the action before the first space; a leading space is unreadable.
+    assert!(matches!(
+        CgReferee::parse_action(&pos, " 3"),
+        Err((true, _))
+    ));
+    assert_eq!(CgReferee::parse_action(&pos, "3 hello"), Ok(3));
+}
