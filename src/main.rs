@@ -72,8 +72,9 @@ mod cli {
             /// Moves played from the start first (space-separated, the game's notation).
             #[arg(long, default_value = "")]
             moves: String,
-            /// The game's setup string (Yavalath: `nosteal` for the game without the steal).
-            #[arg(long, default_value = "")]
+            /// The game's setup string (Yavalath: `nosteal` for the game without the steal;
+            /// Ataxx: a FEN, `walls:SEED`, or empty).
+            #[arg(long, alias = "fen", default_value = "")]
             setup: String,
             /// Print the count under each first move.
             #[arg(long)]
