@@ -266,7 +266,12 @@ impl Ataxx {
                     }
                     state = splitmix(state);
                     if state % 100 < density {
-                        for (f, r) in [(file, rank), (6 - file, rank), (file, 6 - rank), (6 - file, 6 - rank)] {
+                        for (f, r) in [
+                            (file, rank),
+                            (6 - file, rank),
+                            (file, 6 - rank),
+                            (6 - file, 6 - rank),
+                        ] {
                             walls |= 1 << (r * 7 + f);
                         }
                     }
@@ -466,13 +471,19 @@ impl Ataxx {
                     'o' | 'O' | 'w' | 'W' => second |= bit,
                     '-' => walls |= bit,
                     other => {
-                        return Err(err(format!("unknown square '{other}' in rank {}", rank + 1)))
+                        return Err(err(format!(
+                            "unknown square '{other}' in rank {}",
+                            rank + 1
+                        )))
                     }
                 }
                 file += 1;
             }
             if file != 7 {
-                return Err(err(format!("rank {} has {file} squares, expected 7", rank + 1)));
+                return Err(err(format!(
+                    "rank {} has {file} squares, expected 7",
+                    rank + 1
+                )));
             }
         }
         let side = match fields.get(1).copied().unwrap_or("x") {
@@ -693,7 +704,10 @@ impl Game for Ataxx {
         let us = self.pieces[self.side.index()];
         let empty = self.empty();
         let (from, to) = match text.len() {
-            2 => (None, parse_square(text).ok_or_else(|| bad("not a square a1..g7"))?),
+            2 => (
+                None,
+                parse_square(text).ok_or_else(|| bad("not a square a1..g7"))?,
+            ),
             4 if text.is_char_boundary(2) => (
                 Some(parse_square(&text[..2]).ok_or_else(|| bad("not a square a1..g7"))?),
                 parse_square(&text[2..]).ok_or_else(|| bad("not a square a1..g7"))?,
@@ -733,7 +747,11 @@ impl Game for Ataxx {
         if mv.is_pass() {
             "0000".into()
         } else if mv.is_jump() {
-            format!("{}{}", square_name(mv.from as usize), square_name(mv.to as usize))
+            format!(
+                "{}{}",
+                square_name(mv.from as usize),
+                square_name(mv.to as usize)
+            )
         } else {
             square_name(mv.to as usize)
         }
@@ -758,7 +776,8 @@ impl Evaluate for Ataxx {
         let (us, op) = (self.pieces[me.index()], self.pieces[them.index()]);
         let material = us.count_ones() as i32 - op.count_ones() as i32;
         let safe = self.stable(me).count_ones() as i32 - self.stable(them).count_ones() as i32;
-        let mob = (dilate(us) & empty).count_ones() as i32 - (dilate(op) & empty).count_ones() as i32;
+        let mob =
+            (dilate(us) & empty).count_ones() as i32 - (dilate(op) & empty).count_ones() as i32;
         Eval {
             score: STONE * material + SAFE * safe + MOBILITY * mob + TEMPO,
             quiet: true,
