@@ -127,6 +127,12 @@ mod cli {
             #[arg(long, default_value_t = 1)]
             seed: u64,
         },
+        /// Speak the Universal Ataxx Interface (UCI for Ataxx) on stdin/stdout.
+        Uai {
+            /// Transposition table size, MiB.
+            #[arg(long, default_value_t = 64)]
+            tt_mb: usize,
+        },
         /// Serve the static site on localhost.
         Serve {
             #[arg(long, default_value = "dist")]
@@ -197,6 +203,12 @@ mod cli {
                 other => Err(format!("no minimax baseline for {other} yet")),
             },
             Command::Serve { dir, port, host } => serve::serve(&dir, &host, port),
+            Command::Uai { tt_mb } => protocol::uai::run(
+                io::stdin().lock(),
+                std::sync::Arc::new(std::sync::Mutex::new(io::stdout())),
+                tt_mb,
+            )
+            .map_err(|e| format!("cannot write: {e}")),
         };
         match result {
             Ok(()) => 0,
