@@ -174,6 +174,8 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
     let mut searcher: Option<Searcher<Ataxx>> = Some(Searcher::new(tt_mib));
     let mut worker: Option<JoinHandle<Searcher<Ataxx>>> = None;
     let mut pos = Ataxx::from_fen(STARTPOS).expect("the start FEN is valid");
+    let mut unlimited = false;
+    let mut quit = false;
 
     // Waits for a running search (after raising the stop flag when `halt`) and takes its
     // searcher back.
@@ -258,6 +260,9 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
                 }
                 stop.lower();
                 let limits = go.limits(pos.to_move(), stop);
+                unlimited = limits.time_ms.is_none()
+                    && limits.max_depth.is_none()
+                    && limits.max_nodes.is_none();
                 let mut s = searcher.take().unwrap_or_else(|| Searcher::new(tt_mib));
                 let p = pos.clone();
                 let out = Arc::clone(&out);
@@ -279,11 +284,16 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
                 }));
             }
             "stop" => finish(&mut worker, &mut searcher, true),
-            "quit" => break,
+            "quit" => {
+                quit = true;
+                break;
+            }
             "d" | "print" => say(&out, &format!("info string fen {}", pos.fen()))?,
             _ => say(&out, &format!("info string unknown command: {line}"))?,
         }
     }
-    finish(&mut worker, &mut searcher, true);
+    // At `quit` or the end of input: a search with a limit may finish (so a piped script gets its
+    // answer); an unlimited one is stopped.
+    finish(&mut worker, &mut searcher, unlimited || quit);
     Ok(())
 }
