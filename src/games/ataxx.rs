@@ -373,7 +373,8 @@ impl Ataxx {
         self.seen[..n].iter().filter(|&&k| k == key).count() as u32
     }
 
-    /// Whether the game is over and why: `"no-pieces"`, `"pieces"` (neither side can move),
+    /// Whether the game is over and why: `"no-pieces"`, `"pieces"` (neither side can move; more
+    /// stones win), `"equal"` (neither side can move, equal stones),
     /// `"turns"` (CodinGame 300 turns), `"repetition"` (CodinGame threefold) or `"halfmove"` (the
     /// engine world's halfmove clock).
     pub fn end_reason(&self) -> Option<&'static str> {
@@ -382,7 +383,7 @@ impl Ataxx {
             return Some("no-pieces");
         }
         if dilate(dilate(a | b)) & self.empty() == 0 {
-            return Some("pieces");
+            return Some(if self.material() == 0 { "equal" } else { "pieces" });
         }
         match self.rules {
             Rules::Engine => (self.halfmove >= HALFMOVE_LIMIT).then_some("halfmove"),
