@@ -285,6 +285,10 @@ mod cli {
                     run_match(games, ms, opening_plies, seed);
                     Ok(())
                 }
+                "ataxx" => {
+                    run_match_vs_minimax(&boardlab::games::Ataxx::start(), games, ms, opening_plies, seed);
+                    Ok(())
+                }
                 other => Err(format!("no minimax baseline for {other} yet")),
             },
             Command::Serve { dir, port, host } => serve::serve(&dir, &host, port),
@@ -503,6 +507,42 @@ mod cli {
             boardlab::search::ScoreBound::Upper => "<=",
             boardlab::search::ScoreBound::Lower => ">=",
         }
+    }
+
+    /// Engine vs the `minimax` baseline (depth 2) from `start`, for games other than Yavalath.
+    fn run_match_vs_minimax<G: boardlab::game::Evaluate + boardlab::baseline::Baseline>(
+        start: &G,
+        games: u32,
+        ms: u64,
+        opening_plies: u32,
+        seed: u64,
+    ) {
+        let mut engine: EngineAgent<G> = EngineAgent::new(64, None);
+        let mut minimax = MinimaxAgent::default();
+        let pairs = games.div_ceil(2);
+        println!("{}: engine at {ms} ms/move vs minimax depth 2, {} games, openings of {opening_plies} random plies, seed {seed}", G::NAME, pairs * 2);
+        let score = play_match(start, &mut engine, &mut minimax, ms, pairs, opening_plies, seed, |s, record, _| {
+            print!(
+                "\rgame {:>3}: {:>3} plies  |  +{} ={} -{}  ({:.1} %)  ",
+                s.games(),
+                record.moves.len(),
+                s.wins,
+                s.draws,
+                s.losses,
+                s.percent()
+            );
+            let _ = io::stdout().flush();
+        });
+        println!();
+        println!(
+            "result: engine {} wins, {} draws, {} losses of {} games = {:.1} %; longest engine move {} ms",
+            score.wins,
+            score.draws,
+            score.losses,
+            score.games(),
+            score.percent(),
+            score.max_move_ms
+        );
     }
 
     fn run_match(games: u32, ms: u64, opening_plies: u32, seed: u64) {
