@@ -2,7 +2,7 @@
 //! notation, passes, and the end-of-game and draw rules of both rule sets.
 
 use boardlab::game::{Display, Game, Outcome, Player};
-use boardlab::games::ataxx::{Ataxx, Rules, CG_TURN_LIMIT};
+use boardlab::games::ataxx::{Ataxx, Rules, CG_TURN_LIMIT, REPETITION_WINDOW};
 use boardlab::perft::perft;
 
 const START: &str = "x5o/7/7/7/7/7/o5x x 0 1";
@@ -253,6 +253,29 @@ fn repetition_ignores_the_side_to_move() {
         }
     }
     assert_eq!(pos.to_move(), Player::First);
+    assert_eq!(pos.end_reason(), Some("repetition"));
+}
+
+#[test]
+fn a_repetition_is_found_after_a_long_run_of_jumps() {
+    // x jumps round a ring of 8 squares while o shuffles g1-e1: the board comes back every 16
+    // plies, so its third occurrence is at ply 32, beyond the inline window.
+    let ring = [
+        "a7c7", "c7e7", "e7e5", "e5e3", "e3c3", "c3a3", "a3a5", "a5a7",
+    ];
+    let mut pos = Ataxx::from_setup("cg:x6/7/7/7/7/7/6o x 0 1").unwrap();
+    for ply in 0..32 {
+        assert!(pos.outcome().is_none(), "ended early at ply {ply}");
+        let text = if ply % 2 == 0 {
+            ring[(ply / 2) % 8]
+        } else if ply % 4 == 1 {
+            "g1e1"
+        } else {
+            "e1g1"
+        };
+        pos.play_text(text).unwrap();
+    }
+    assert!(REPETITION_WINDOW < 32);
     assert_eq!(pos.end_reason(), Some("repetition"));
 }
 
