@@ -249,6 +249,13 @@ mod cli {
                         &config,
                         records,
                     ),
+                    "ataxx" => run_arena(
+                        &boardlab::games::Ataxx::start(),
+                        &game,
+                        [&bot_a, &bot_b],
+                        &config,
+                        records,
+                    ),
                     other => Err(format!("the arena has no referee for {other} yet")),
                 }
             }

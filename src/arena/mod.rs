@@ -5,6 +5,7 @@
 
 pub mod referee;
 pub mod stats;
+mod ataxx;
 mod yavalath;
 
 use std::io::Write;

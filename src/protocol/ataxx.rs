@@ -24,6 +24,7 @@ use web_time::Instant;
 
 use crate::game::{Game, Player};
 use crate::games::ataxx::{square_name, Ataxx, Rules, FULL};
+use crate::play::Agent;
 use crate::protocol::{BotConfig, InputError, Lines};
 use crate::search::{Limits, Searcher};
 
@@ -164,7 +165,14 @@ impl AtaxxBot {
     }
 
     /// The bot's answer to one turn (a move in the referee's notation), with notes on stderr.
-    pub fn answer(&mut self, turn: &TurnInput, started: Instant, log: &mut impl Write) -> String {
+    /// `player` replaces the engine when given (a baseline).
+    pub fn answer(
+        &mut self,
+        turn: &TurnInput,
+        started: Instant,
+        log: &mut impl Write,
+        player: Option<&mut (dyn Agent<Ataxx> + '_)>,
+    ) -> String {
         let me = self.me.unwrap_or_else(|| {
             // No id line: guess from the first turn (null last action = we move first).
             if turn.last_action == "null" {
@@ -244,6 +252,14 @@ impl AtaxxBot {
         };
         let spent = started.elapsed().as_millis() as u64;
         let limits = Limits::time(budget.saturating_sub(spent).max(5));
+        if let Some(agent) = player {
+            let best = agent.choose(&pos, limits.time_ms.unwrap_or(budget));
+            let text = pos.format_move(best);
+            let mut next = pos;
+            next.play(best);
+            self.tracked = Some(next);
+            return text;
+        }
         let result = self.searcher.search(&pos, limits, |_| {});
         let best = result.best.unwrap_or(moves[0]);
         let text = pos.format_move(best);
@@ -339,6 +355,18 @@ pub fn run(
     log: &mut impl Write,
     config: BotConfig,
 ) -> io::Result<()> {
+    run_with(input, out, log, config, None)
+}
+
+/// Runs the bot with `player` choosing the moves instead of the engine (a baseline, for the
+/// arena); input reading, row-order detection and logging are the same.
+pub fn run_with(
+    input: impl BufRead,
+    out: &mut impl Write,
+    log: &mut impl Write,
+    config: BotConfig,
+    mut player: Option<&mut dyn Agent<Ataxx>>,
+) -> io::Result<()> {
     let mut lines = Lines::new(input);
     let mut bot = AtaxxBot::new(config);
     // Initial input: id, then maybe a config line.
@@ -379,7 +407,10 @@ pub fn run(
             }
         };
         let started = Instant::now();
-        let mv = bot.answer(&turn, started, log);
+        let mv = match player.as_mut() {
+            Some(p) => bot.answer(&turn, started, log, Some(&mut **p)),
+            None => bot.answer(&turn, started, log, None),
+        };
         writeln!(out, "{mv}")?;
         out.flush()?;
     }

@@ -102,6 +102,10 @@ pub fn run_baseline_bot(
             let mut agent = crate::baseline::agent::<crate::games::Yavalath>(kind, seed)?;
             yavalath::run_with(input, out, log, config, agent.as_mut())
         }
+        "ataxx" => {
+            let mut agent = crate::baseline::agent::<crate::games::Ataxx>(kind, seed)?;
+            ataxx::run_with(input, out, log, config, Some(agent.as_mut()))
+        }
         other => return Err(format!("no baseline bot for '{other}' yet")),
     };
     written.map_err(|e| format!("cannot write the move: {e}"))
