@@ -10,6 +10,9 @@ use std::time::{Duration, Instant};
 use boardlab::game::{Game, Player};
 use boardlab::games::ataxx::Ataxx;
 
+/// One bot at a time: the time limits are checked, and parallel bots would share the cores.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Order {
     TopFirst,
@@ -111,6 +114,7 @@ fn referee(
     } else {
         Player::Second
     };
+    let _one_at_a_time = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let mut pos = Ataxx::from_setup(setup).unwrap();
     let mut bot = Bot::start();
     bot.send(&format!("{bot_id}\n"));
@@ -197,4 +201,37 @@ fn a_missing_config_line_is_tolerated() {
 #[test]
 fn the_bot_plays_a_whole_game_without_an_illegal_move() {
     referee("walls:21", Order::BottomFirst, true, true, 0, 200);
+}
+
+#[test]
+fn the_arena_referee_sends_the_statement_input_and_reads_moves_with_messages() {
+    use boardlab::arena::CgReferee;
+    let pos = Ataxx::start();
+    let text = pos.turn_input(Player::First, true, None);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "0");
+    assert_eq!(lines[1], "x5o/7/7/7/7/7/o5x x 0 1");
+    // Bottom to top: rank 1 (a1 = player 1's, g1 = player 0's) first.
+    assert_eq!(lines[2], "1.....0");
+    assert_eq!(lines[8], "0.....1");
+    assert_eq!(&lines[9..], ["null", "16"]);
+
+    assert!(pos.parse_action("b6 hello").is_ok());
+    assert!(matches!(pos.parse_action("z9"), Err((true, _))));
+    assert!(matches!(pos.parse_action("a7"), Err((false, _))));
+    assert!(matches!(pos.parse_action("d4"), Err((false, _))));
+}
+
+#[test]
+fn the_bot_answers_the_arena_referees_input() {
+    use boardlab::arena::CgReferee;
+    let _one_at_a_time = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let mut pos = Ataxx::from_setup("walls:9").unwrap();
+    let first = pos.parse_move("a7b6").unwrap();
+    pos.play(first);
+    let mut bot = Bot::start();
+    bot.send(&pos.turn_input(Player::Second, true, Some(first)));
+    let answer = bot.answer();
+    assert!(pos.parse_move(&answer).is_ok(), "illegal answer {answer}");
+    bot.finish();
 }
