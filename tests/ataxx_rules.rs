@@ -275,7 +275,7 @@ fn a_repetition_is_found_after_a_long_run_of_jumps() {
         };
         pos.play_text(text).unwrap();
     }
-    assert!(REPETITION_WINDOW < 32);
+    const { assert!(REPETITION_WINDOW < 32) };
     assert_eq!(pos.end_reason(), Some("repetition"));
 }
 

@@ -907,8 +907,8 @@ mod tests {
         assert_eq!(DOUBLES[d4].count_ones(), 16);
         assert_eq!(SINGLES[a1].count_ones(), 3);
         assert_eq!(DOUBLES[a1].count_ones(), 5);
-        for sq in 0..SQUARES {
-            assert_eq!(dilate(1 << sq), SINGLES[sq] | 1 << sq);
+        for (sq, &single) in SINGLES.iter().enumerate() {
+            assert_eq!(dilate(1 << sq), single | 1 << sq);
         }
     }
 

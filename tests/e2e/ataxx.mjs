@@ -89,6 +89,21 @@ export default suite(GAME, (test) => {
     log(`${s.moves.length} moves, ${status}`);
   }, { timeoutMs: 180_000 });
 
+  test('a custom FEN setup where the human has no move: clicking the board passes', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
+    await page.selectOption('#setup', '5'); // the custom option
+    const fen = 'cg:7/7/7/7/ooooooo/ooooooo/xxxxxxx x 0 1';
+    await page.fill('#setup-text', fen);
+    await page.press('#setup-text', 'Enter');
+    await waitForState(page, `window.boardlab.state().setup === ${JSON.stringify(fen)}`, 'the custom setup');
+    let s = await state(page);
+    assert(s.legal.length === 1 && s.legal[0] === '0000', `player 1 should have only the pass: ${JSON.stringify(s.legal)}`);
+    await playHumanMove(page, clicksFor('0000'));
+    s = await state(page);
+    assert(s.moves[0] === '0000', `clicking the board played ${s.moves[0]}, not the pass`);
+    await waitForState(page, 'window.boardlab.state().moves.length >= 2', "the engine's reply to the pass");
+  });
+
   test('engine vs engine at 100 ms: a whole game, every move within budget', async ({ page, url, log }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 100 });
     await page.selectOption('#setup', '2'); // Symmetric walls #2
