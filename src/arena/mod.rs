@@ -6,6 +6,7 @@
 pub mod referee;
 pub mod stats;
 mod connect4;
+mod ataxx;
 mod yavalath;
 
 use std::io::Write;

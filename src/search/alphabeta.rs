@@ -249,6 +249,9 @@ impl<G: Evaluate> Searcher<G> {
         if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
             self.stopped = Some(StopReason::Nodes);
         }
+        if self.limits.stop.is_some_and(|f| f.is_raised()) {
+            self.stopped = Some(StopReason::Time);
+        }
     }
 
     /// Negamax alpha-beta from the side to move of `pos`, `ply` plies below the root.
