@@ -133,7 +133,7 @@ fn perft_of_the_8x8_layout() {
 }
 
 #[test]
-#[ignore = "about a minute: cargo test --release --test amazons_rules -- --ignored"]
+#[ignore = "about 3 s: cargo test --release --test amazons_rules -- --ignored"]
 fn perft_of_the_8x8_layout_depth_3() {
     let pos = Amazons::from_setup(PERFT_LAYOUT).unwrap();
     assert_eq!(perft(&pos, 3), 1_358_441_750);

@@ -2,6 +2,7 @@
 //! within the time limit. Malformed input is reported on stderr and, where the position can
 //! still be read, answered with a legal move; nothing here panics on input.
 
+pub mod amazons;
 pub mod yavalath;
 
 use std::io::{BufRead, Write};
@@ -38,6 +39,7 @@ pub fn run_bot(
 ) -> Result<(), String> {
     let written = match game {
         "yavalath" => yavalath::run(input, out, log, config),
+        "amazons" => amazons::run(input, out, log, config),
         other => return Err(format!("no CodinGame bot for '{other}'")),
     };
     written.map_err(|e| format!("cannot write the move: {e}"))
