@@ -13,6 +13,8 @@ pub mod play;
 pub mod search;
 
 #[cfg(not(target_arch = "wasm32"))]
+pub mod arena;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod protocol;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod serve;

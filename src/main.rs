@@ -18,13 +18,13 @@ mod cli {
     use clap::{Parser, Subcommand, ValueEnum};
     use web_time::Instant;
 
-    use boardlab::baseline::YavalathMinimax;
+    use boardlab::baseline::MinimaxAgent;
     use boardlab::game::{Game, Player};
     use boardlab::games::Yavalath;
     use boardlab::play::{play_match, EngineAgent};
     use boardlab::protocol::{self, BotConfig};
     use boardlab::search::Limits;
-    use boardlab::{bench, perft, serve, with_game};
+    use boardlab::{arena, bench, perft, serve, with_game};
 
     #[derive(Parser)]
     #[command(
@@ -62,6 +62,46 @@ mod cli {
             /// Transposition table size, MiB.
             #[arg(long, default_value_t = 64)]
             tt_mb: usize,
+            /// Who chooses the moves: the engine, or a baseline (random, greedy, minimax).
+            #[arg(long, default_value = "engine")]
+            player: String,
+            /// Seed of the random baselines.
+            #[arg(long, default_value_t = 1)]
+            seed: u64,
+        },
+        /// Referee matches between two CodinGame bot commands under the referee's rules and time
+        /// limits. A bot is a shell command, or `engine`, `random`, `greedy`, `minimax` for
+        /// BoardLab's own bots for the game.
+        Arena {
+            #[arg(value_parser = game_names())]
+            game: String,
+            /// Bot A (the one the score is for).
+            bot_a: String,
+            /// Bot B.
+            bot_b: String,
+            /// Games to play; each seeded opening is played twice, colours swapped.
+            #[arg(long, default_value_t = 100)]
+            games: u32,
+            /// Games at once (default: the number of cores).
+            #[arg(long)]
+            concurrency: Option<usize>,
+            /// Time limit of a bot's first turn, ms.
+            #[arg(long, default_value_t = 1000)]
+            first_ms: u64,
+            /// Time limit of later turns, ms.
+            #[arg(long, default_value_t = 100)]
+            turn_ms: u64,
+            /// Random opening plies the referee plays before the bots take over.
+            #[arg(long, default_value_t = 2)]
+            opening_plies: u32,
+            #[arg(long, default_value_t = 1)]
+            seed: u64,
+            /// SPRT as `elo0,elo1,alpha,beta` (e.g. `0,10,0.05,0.05`): stop once decided.
+            #[arg(long)]
+            sprt: Option<String>,
+            /// Append one JSON line per game to this file.
+            #[arg(long)]
+            records: Option<PathBuf>,
         },
         /// Count the leaves of the legal-move tree (game-ending moves are leaves).
         Perft {
@@ -146,19 +186,64 @@ mod cli {
                 first_ms,
                 ms,
                 tt_mb,
+                player,
+                seed,
             } => {
                 let config = BotConfig {
                     first_turn_ms: first_ms,
                     turn_ms: ms,
                     tt_mib: tt_mb,
                 };
-                protocol::run_bot(
-                    &game,
-                    io::stdin().lock(),
-                    &mut io::stdout().lock(),
-                    &mut io::stderr(),
-                    config,
-                )
+                let (input, mut out, mut log) =
+                    (io::stdin().lock(), io::stdout().lock(), io::stderr());
+                if player == "engine" {
+                    protocol::run_bot(&game, input, &mut out, &mut log, config)
+                } else {
+                    protocol::run_baseline_bot(
+                        &game, &player, seed, input, &mut out, &mut log, config,
+                    )
+                }
+            }
+            Command::Arena {
+                game,
+                bot_a,
+                bot_b,
+                games,
+                concurrency,
+                first_ms,
+                turn_ms,
+                opening_plies,
+                seed,
+                sprt,
+                records,
+            } => {
+                let sprt = match sprt.as_deref().map(parse_sprt).transpose() {
+                    Ok(s) => s,
+                    Err(e) => return fail(e),
+                };
+                let config = arena::MatchConfig {
+                    games,
+                    concurrency: concurrency.unwrap_or_else(|| {
+                        std::thread::available_parallelism().map_or(1, |n| n.get())
+                    }),
+                    limits: arena::TimeLimits {
+                        first_turn_ms: first_ms,
+                        turn_ms,
+                    },
+                    opening_plies,
+                    seed,
+                    sprt,
+                };
+                match game.as_str() {
+                    "yavalath" => run_arena(
+                        &Yavalath::start(),
+                        &game,
+                        [&bot_a, &bot_b],
+                        &config,
+                        records,
+                    ),
+                    other => Err(format!("the arena has no referee for {other} yet")),
+                }
             }
             Command::Perft {
                 game,
@@ -204,6 +289,101 @@ mod cli {
                 1
             }
         }
+    }
+
+    fn fail(message: String) -> i32 {
+        eprintln!("boardlab: {message}");
+        2
+    }
+
+    /// Reads `elo0,elo1,alpha,beta`.
+    fn parse_sprt(text: &str) -> Result<arena::stats::Sprt, String> {
+        let v: Vec<f64> = text
+            .split(',')
+            .map(|f| f.trim().parse::<f64>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| format!("--sprt '{text}': expected four numbers elo0,elo1,alpha,beta"))?;
+        match v[..] {
+            [elo0, elo1, alpha, beta]
+                if alpha > 0.0 && alpha < 1.0 && beta > 0.0 && beta < 1.0 && elo1 > elo0 =>
+            {
+                Ok(arena::stats::Sprt {
+                    elo0,
+                    elo1,
+                    alpha,
+                    beta,
+                })
+            }
+            _ => Err(format!(
+                "--sprt '{text}': expected elo0 < elo1 and alpha, beta in (0, 1)"
+            )),
+        }
+    }
+
+    /// A bot argument as a shell command: BoardLab's own bots by name, anything else as given.
+    fn bot_command(game: &str, bot: &str) -> String {
+        let exe = std::env::current_exe()
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|_| "boardlab".into());
+        match bot {
+            "engine" => format!("'{exe}' bot {game}"),
+            kind if boardlab::baseline::KINDS.contains(&kind) => {
+                format!("'{exe}' bot {game} --player {kind}")
+            }
+            command => command.to_string(),
+        }
+    }
+
+    fn run_arena<G: arena::CgReferee + Sync>(
+        start: &G,
+        game: &str,
+        bots: [&str; 2],
+        config: &arena::MatchConfig,
+        records: Option<PathBuf>,
+    ) -> Result<(), String> {
+        let commands = [bot_command(game, bots[0]), bot_command(game, bots[1])];
+        let mut file = match &records {
+            Some(path) => Some(std::sync::Mutex::new(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
+            )),
+            None => None,
+        };
+        let bar = indicatif::ProgressBar::new(config.games as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}")
+                .expect("valid template"),
+        );
+        let stats = arena::run_match(start, [&commands[0], &commands[1]], config, |g, s| {
+            if let Some(f) = &file {
+                let _ = writeln!(
+                    f.lock().expect("records lock"),
+                    "{}",
+                    g.record_line(game, "", bots)
+                );
+            }
+            if !matches!(g.refereed.verdict, arena::Verdict::Finished(_)) {
+                bar.println(format!(
+                    "game {}: {}",
+                    g.index + 1,
+                    g.refereed.verdict.describe()
+                ));
+            }
+            bar.set_message(format!(
+                "+{} ={} -{} ({:.1} %)",
+                s.wins,
+                s.draws,
+                s.losses,
+                100.0 * s.score()
+            ));
+            bar.inc(1);
+        });
+        bar.finish_and_clear();
+        file.take();
+        arena::write_summary(&mut io::stdout(), bots, &stats, config).map_err(|e| e.to_string())
     }
 
     fn run_perft<G: Game>(pos: &G, depth: u32, divide: bool) {
@@ -285,7 +465,14 @@ mod cli {
                 .root_moves
                 .iter()
                 .take(12)
-                .map(|r| format!("{}:{}{}", pos.format_move(r.mv), bound_mark(r.bound), r.score))
+                .map(|r| {
+                    format!(
+                        "{}:{}{}",
+                        pos.format_move(r.mv),
+                        bound_mark(r.bound),
+                        r.score
+                    )
+                })
                 .collect();
             println!("root moves: {}", scores.join("  "));
         }
@@ -306,14 +493,15 @@ mod cli {
     }
 
     fn run_match(games: u32, ms: u64, opening_plies: u32, seed: u64) {
-        let mut engine: EngineAgent<Yavalath> = EngineAgent::new(Limits::time(ms), 64);
-        let mut minimax = YavalathMinimax::default();
+        let mut engine: EngineAgent<Yavalath> = EngineAgent::new(64, None);
+        let mut minimax = MinimaxAgent::default();
         let pairs = games.div_ceil(2);
         println!("yavalath: engine at {ms} ms/move vs minimax depth 2, {} games, openings of {opening_plies} random plies, seed {seed}", pairs * 2);
         let score = play_match(
             &Yavalath::start(),
             &mut engine,
             &mut minimax,
+            ms,
             pairs,
             opening_plies,
             seed,

@@ -3,50 +3,62 @@
 
 use web_time::Instant;
 
-use crate::baseline::YavalathMinimax;
 use crate::game::{Evaluate, Game, Outcome, Player};
-use crate::games::Yavalath;
-use crate::search::{Limits, Searcher};
+use crate::search::{Limits, SearchResult, Searcher};
 
 /// Something that picks a move in a position that is not over.
 pub trait Agent<G: Game> {
-    /// The move to play in `pos`.
-    fn choose(&mut self, pos: &G) -> G::Move;
+    /// The move to play in `pos`, within about `budget_ms` milliseconds.
+    fn choose(&mut self, pos: &G, budget_ms: u64) -> G::Move;
     /// Called before each game, e.g. to clear learned tables.
     fn new_game(&mut self) {}
+    /// A one-line summary of the last choice for logs (depth, nodes, score), if there is one.
+    fn summary(&self) -> Option<String> {
+        None
+    }
 }
 
-/// The alpha-beta engine under fixed limits.
+/// The alpha-beta engine: searches each move within the budget it is given, optionally capped at
+/// a depth (which makes its play independent of the machine's speed).
 pub struct EngineAgent<G: Evaluate> {
     pub searcher: Searcher<G>,
-    pub limits: Limits,
+    /// Deepest iteration, in plies; `None` searches until the budget runs out.
+    pub max_depth: Option<u32>,
+    last: Option<SearchResult<G::Move>>,
 }
 
 impl<G: Evaluate> EngineAgent<G> {
-    /// An engine with a transposition table of `tt_mib` MiB searching within `limits`.
-    pub fn new(limits: Limits, tt_mib: usize) -> Self {
+    /// An engine with a transposition table of `tt_mib` MiB.
+    pub fn new(tt_mib: usize, max_depth: Option<u32>) -> Self {
         EngineAgent {
             searcher: Searcher::new(tt_mib),
-            limits,
+            max_depth,
+            last: None,
         }
     }
 }
 
 impl<G: Evaluate> Agent<G> for EngineAgent<G> {
-    fn choose(&mut self, pos: &G) -> G::Move {
-        self.searcher
-            .search(pos, self.limits, |_| {})
-            .best
-            .expect("the game is not over")
+    fn choose(&mut self, pos: &G, budget_ms: u64) -> G::Move {
+        let limits = Limits {
+            max_depth: self.max_depth,
+            ..Limits::time(budget_ms)
+        };
+        let result = self.searcher.search(pos, limits, |_| {});
+        let best = result.best.expect("the game is not over");
+        self.last = Some(result);
+        best
     }
     fn new_game(&mut self) {
         self.searcher.clear();
     }
-}
-
-impl Agent<Yavalath> for YavalathMinimax {
-    fn choose(&mut self, pos: &Yavalath) -> u8 {
-        YavalathMinimax::choose(self, pos)
+    fn summary(&self) -> Option<String> {
+        let r = self.last.as_ref()?;
+        let it = r.last.as_ref()?;
+        Some(format!(
+            "depth {} nodes {} {} ms score {}",
+            it.depth, r.nodes, r.elapsed_ms, it.score
+        ))
     }
 }
 
@@ -59,11 +71,12 @@ pub struct GameRecord<G: Game> {
     pub max_move_ms: [u64; 2],
 }
 
-/// Plays `start` to the end, `first` moving for `Player::First`.
+/// Plays `start` to the end, `first` moving for `Player::First`, each move within `budget_ms`.
 pub fn play_game<G: Game>(
     start: &G,
     first: &mut dyn Agent<G>,
     second: &mut dyn Agent<G>,
+    budget_ms: u64,
 ) -> GameRecord<G> {
     first.new_game();
     second.new_game();
@@ -78,7 +91,7 @@ pub fn play_game<G: Game>(
             &mut *second
         };
         let t = Instant::now();
-        let mv = agent.choose(&pos);
+        let mv = agent.choose(&pos, budget_ms);
         let ms = t.elapsed().as_millis() as u64;
         max_move_ms[side.index()] = max_move_ms[side.index()].max(ms);
         moves.push(mv);
@@ -165,12 +178,15 @@ impl MatchScore {
     }
 }
 
-/// Plays `pairs` openings twice each (colours swapped) between `ours` and `theirs`, calling
-/// `progress` after every game. Openings are `opening_plies` random moves from `seed`.
+/// Plays `pairs` openings twice each (colours swapped) between `ours` and `theirs`, every move
+/// within `budget_ms`, calling `progress` after every game. Openings are `opening_plies` random
+/// moves from `seed`.
+#[allow(clippy::too_many_arguments)]
 pub fn play_match<G: Game>(
     start: &G,
     ours: &mut dyn Agent<G>,
     theirs: &mut dyn Agent<G>,
+    budget_ms: u64,
     pairs: u32,
     opening_plies: u32,
     seed: u64,
@@ -182,9 +198,9 @@ pub fn play_match<G: Game>(
         let opening = random_opening(start, opening_plies, &mut rng);
         for our_side in [Player::First, Player::Second] {
             let record = if our_side == Player::First {
-                play_game(&opening, ours, theirs)
+                play_game(&opening, ours, theirs, budget_ms)
             } else {
-                play_game(&opening, theirs, ours)
+                play_game(&opening, theirs, ours, budget_ms)
             };
             match record.outcome {
                 Outcome::Draw => score.draws += 1,

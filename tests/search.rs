@@ -1,7 +1,7 @@
 //! The alpha-beta search on Yavalath: tactics it must see, what it reports, its limits, and its
 //! strength against seed 000's minimax.
 
-use boardlab::baseline::YavalathMinimax;
+use boardlab::baseline::MinimaxAgent;
 use boardlab::game::{Game, Player};
 use boardlab::games::yavalath::{cell_at, cell_name, Yavalath};
 use boardlab::play::{play_match, EngineAgent};
@@ -156,8 +156,8 @@ fn the_node_limit_stops_the_search() {
 fn beats_seed_000_minimax_from_varied_openings() {
     // Fixed depth (not time) keeps the test reproducible on any machine; the README's figure is
     // the 100-game, 100 ms match (`make strength`).
-    let mut engine: EngineAgent<Yavalath> = EngineAgent::new(Limits::depth(4), 4);
-    let mut minimax = YavalathMinimax::default();
+    let mut engine: EngineAgent<Yavalath> = EngineAgent::new(4, Some(4));
+    let mut minimax = MinimaxAgent::default();
     let score = play_match(
         &Yavalath::start(),
         &mut engine,

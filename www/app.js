@@ -4,23 +4,30 @@
 // The rules are never computed here. After every change the position is rebuilt from scratch by
 // the engine's `describe(game, setup, moves)`, which says whose turn it is, what is legal and how
 // the game ended. Moves are only ever added after `describe` has accepted them.
+//
+// Which game is played is data too: a game name (the engine's) and its renderer entry from
+// boards/index.js, which brings everything game-specific (drawing, setups, rules, wording).
 
-import { BOARDS } from './boards/index.js';
+import * as RENDERERS from './boards/index.js';
 import { createControls } from './controls.js';
 import { EngineClient } from './engine.js';
+import { availableGames, linkedGame, showGameChrome, sideName, writeLink } from './gamepage.js';
 import { renderMoveList } from './movelist.js';
 import { createSearchPanel } from './panel.js';
 import { MODES, controllerOf, playerLabel, playerTitle } from './players.js';
-import { describePosition, loadRules } from './rules.js';
+import { describePosition, knownGames, loadRules } from './rules.js';
 import { createMessageArea, statusText } from './status.js';
 import { installTestHook } from './testhook.js';
 
-const GAME = 'yavalath';
-const SETUP = ''; // the standard rules, steal on
 const TT_MB = 16; // transposition table size: small enough for a phone
 
 // Everything the page shows is derived from this object.
 const app = {
+  games: [], // what the picker offers: [{name, title, entry}]
+  game: null, // the engine's name of the game in play, e.g. "yavalath"
+  entry: null, // its renderer entry (boards/index.js)
+  board: null, // the live renderer: entry.create(canvas, …)
+  setup: '', // the setup string in play (passed to describe and search)
   moves: [], // move names, in order
   moveTimes: [], // per move: the engine's wall time in ms, or null for a human move
   view: null, // describe() of the position after `moves`
@@ -36,10 +43,12 @@ const app = {
   engineTimer: null, // the delayed start of the next engine move
 };
 
-const board = BOARDS[GAME](document.getElementById('board'), { onCellClick });
+const canvas = document.getElementById('board');
 const panel = createSearchPanel(document.getElementById('search-panel'));
 const messages = createMessageArea(document.getElementById('message'));
 const controls = createControls(document, {
+  onGameChange,
+  onSetupChange,
   onModeChange,
   onHumanSideChange,
   onThinkTimeChange: (ms) => (app.budgetMs = ms),
@@ -57,6 +66,11 @@ const engine = new EngineClient({ onProblem: (message) => messages.show(message)
 
 function whoControls(player) {
   return controllerOf(player, app.mode, app.humanSide);
+}
+
+/** What the status line and panel call `player` in the game on screen. */
+function titleOf(player) {
+  return playerTitle(player, app.mode, app.humanSide, sideName(app.entry, player));
 }
 
 function humanToMove() {
@@ -77,7 +91,7 @@ function engineToMove() {
 function playMove(name, engineMs) {
   let view;
   try {
-    view = describePosition(GAME, SETUP, [...app.moves, name]);
+    view = describePosition(app.game, app.setup, [...app.moves, name]);
   } catch (err) {
     // The engine names the move by number ("move 5 (e5): e5 is occupied"); the person just
     // clicked it, so the reason alone reads better.
@@ -100,7 +114,7 @@ function playMove(name, engineMs) {
 function truncateMoves(length) {
   app.moves = app.moves.slice(0, length);
   app.moveTimes = app.moveTimes.slice(0, length);
-  app.view = describePosition(GAME, SETUP, app.moves);
+  app.view = describePosition(app.game, app.setup, app.moves);
 }
 
 /**
@@ -153,7 +167,7 @@ async function runEngineMove() {
   const player = app.view.to_move;
   app.thinking = true;
   app.report = {
-    who: playerTitle(player, app.mode, app.humanSide),
+    who: titleOf(player),
     moveNumber: app.moves.length + 1,
     thinking: true,
     iteration: null,
@@ -161,7 +175,7 @@ async function runEngineMove() {
   };
   render();
 
-  const request = { game: GAME, setup: SETUP, moves: app.moves, budgetMs: app.budgetMs, ttMb: TT_MB };
+  const request = { game: app.game, setup: app.setup, moves: app.moves, budgetMs: app.budgetMs, ttMb: TT_MB };
   let outcome;
   try {
     outcome = await engine.search(request, (iteration) => {
@@ -209,7 +223,8 @@ function retryEngine() {
 // ---------------------------------------------------------------------------------------------
 // What the person does
 
-function onCellClick(name) {
+/** The renderer's onMove: a complete move in the game's notation, legal or not. */
+function onMove(name) {
   if (!app.view) return;
   if (app.view.result) {
     messages.show('The game is over: start a new game or undo.', { kind: 'info' });
@@ -221,10 +236,15 @@ function onCellClick(name) {
 }
 
 function newGame() {
+  startGame(describePosition(app.game, app.setup, []));
+}
+
+/** Starts over from `view`, the empty position of the game and setup now in app. */
+function startGame(view) {
   stopEngine();
   app.moves = [];
   app.moveTimes = [];
-  app.view = describePosition(GAME, SETUP, []);
+  app.view = view;
   app.report = null;
   app.paused = false;
   app.halted = false;
@@ -243,6 +263,71 @@ function undo() {
   app.halted = false;
   messages.clear();
   update();
+}
+
+/**
+ * Puts `name` (one of app.games) on screen with `setup`, starting a new game; mode and think
+ * time stay as they are. The setup is tried first: if the engine refuses it, nothing changes
+ * and the reason is shown. Returns true if the game was switched.
+ */
+function switchGame(name, setup) {
+  const choice = app.games.find((g) => g.name === name);
+  let view;
+  try {
+    view = describePosition(name, setup, []);
+  } catch (err) {
+    messages.show(`Cannot start ${choice?.title ?? name}${setup ? ` with setup "${setup}"` : ''}: ${err.message}`);
+    return false;
+  }
+  let board;
+  try {
+    board = choice.entry.create(canvas, { onMove });
+  } catch (err) {
+    // A broken renderer must not take the game in play down with it.
+    messages.show(`Cannot show ${choice.title}: ${err.message}`);
+    return false;
+  }
+  stopEngine();
+  // The old renderer lets go of the canvas (listeners, observers) before anything is drawn, so
+  // only the new one hears clicks from now on.
+  app.board?.destroy();
+  app.board = board;
+  app.game = name;
+  app.entry = choice.entry;
+  app.setup = setup;
+  showGameChrome(document, app.entry);
+  controls.selectGame(name);
+  controls.setSetups(app.entry.setups, setup);
+  writeLink(name, setup);
+  startGame(view);
+  return true;
+}
+
+/** The setup a game starts with when none is asked for: its first listed one, else ''. */
+function defaultSetup(entry) {
+  const first = entry.setups?.[0];
+  return first && !first.custom ? first.value : '';
+}
+
+function onGameChange(name) {
+  if (name === app.game) return true;
+  return switchGame(name, defaultSetup(app.games.find((g) => g.name === name).entry));
+}
+
+/** A new setup for the game in play: a new game, or (if refused) the old one goes on. */
+function onSetupChange(setup) {
+  let view;
+  try {
+    view = describePosition(app.game, setup, []);
+  } catch (err) {
+    messages.show(`Setup refused: ${err.message}. The current game goes on.`);
+    return false;
+  }
+  app.setup = setup;
+  controls.showSetup(setup);
+  writeLink(app.game, setup);
+  startGame(view);
+  return true;
 }
 
 function onModeChange(mode) {
@@ -290,9 +375,10 @@ function update() {
 function render() {
   const view = app.view;
   if (!view) return;
-  board.draw(view, { canMove: humanToMove() });
+  app.board.draw(view, { canMove: humanToMove() });
 
-  document.getElementById('status').textContent = statusText(view, app);
+  const names = { reasons: app.entry.reasons, sideName: (player) => sideName(app.entry, player) };
+  document.getElementById('status').textContent = statusText(view, app, names);
   document.getElementById('spinner').hidden = !app.thinking;
   document.body.classList.toggle('is-thinking', app.thinking);
   for (const player of [1, 2]) {
@@ -303,7 +389,7 @@ function render() {
   controls.update({
     mode: app.mode,
     canUndo: undoLength() !== null,
-    steal: stealCell ? { cell: stealCell, by: playerTitle(view.to_move, app.mode, app.humanSide) } : null,
+    steal: stealCell ? { cell: stealCell, by: titleOf(view.to_move) } : null,
     paused: app.paused,
     canPause: !view.result,
     canStep: app.paused && !app.thinking && engineToMove(),
@@ -320,6 +406,8 @@ function render() {
 function snapshot() {
   const view = app.view;
   return {
+    game: app.game,
+    setup: app.setup,
     mode: app.mode,
     humanSide: app.humanSide,
     moves: [...app.moves],
@@ -332,7 +420,7 @@ function snapshot() {
     engineMoveTimes: app.moveTimes.filter((ms) => ms !== null),
     budgetMs: app.budgetMs,
     delayMs: app.delayMs,
-    cells: view ? view.cells.map(({ name, owner }) => ({ name, owner })) : [],
+    cells: view ? view.cells.map(({ name, owner, wall }) => ({ name, owner, wall })) : [],
     status: document.getElementById('status').textContent,
     message: messages.text,
   };
@@ -354,7 +442,7 @@ window.addEventListener('unhandledrejection', (event) => {
 async function start() {
   // The selects may hold values restored by the browser (back/forward, reload): use them.
   Object.assign(app, controls.settings());
-  installTestHook(snapshot, board);
+  installTestHook(snapshot, () => app.board);
   try {
     await loadRules();
   } catch (err) {
@@ -362,8 +450,37 @@ async function start() {
     messages.show(`Loading the WebAssembly module failed: ${err.message}`);
     return;
   }
-  app.view = describePosition(GAME, SETUP, app.moves);
-  update();
+  app.games = availableGames(knownGames(), RENDERERS);
+  if (app.games.length === 0) {
+    document.getElementById('status').textContent = 'No game to play.';
+    messages.show(`This build has no game with a board to draw (engine: ${knownGames().join(', ') || 'none'}).`);
+    return;
+  }
+  controls.setGames(app.games, app.games[0].name);
+  openLinkedGame();
+}
+
+/**
+ * Opens the game (and setup) the address names, falling back to the first game, or to the
+ * game's default setup, with a note saying so: a stale or mistyped link still opens a game.
+ */
+function openLinkedGame() {
+  const link = linkedGame(window.location);
+  let choice = app.games.find((g) => g.name === link.game);
+  let note = null;
+  if (link.game !== null && !choice) {
+    const known = knownGames().includes(link.game);
+    note = `${known ? `"${link.game}" has no board on this page yet` : `Unknown game "${link.game}"`}: showing ${app.games[0].title} instead.`;
+  }
+  choice ??= app.games[0];
+  const setup = link.setup ?? defaultSetup(choice.entry);
+  if (!switchGame(choice.name, setup)) {
+    // The refusal is on screen; keep it and say what happens instead.
+    const refused = messages.text;
+    switchGame(choice.name, defaultSetup(choice.entry));
+    note = `${refused.replace(/[.\s]*$/, '.')} Showing the standard setup instead.`;
+  }
+  if (note) messages.show(note, { kind: 'info' });
 }
 
 start();

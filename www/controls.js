@@ -1,15 +1,24 @@
 // The control panel: reads the selects, forwards button presses, and shows only the controls
 // that do something in the current mode (elements with data-modes="…" list the modes they
-// belong to), so no button is ever dead.
+// belong to), so no button is ever dead. The game and setup pickers are filled per game.
 
 /**
- * Binds the controls in `doc` to `handlers` = {onModeChange, onHumanSideChange, onThinkTimeChange,
- * onDelayChange, onNewGame, onUndo, onSteal, onPauseToggle, onStep}. Returns `settings()`, the
- * current values of the selects, and `update(ui)` to refresh what is shown and enabled.
+ * Binds the controls in `doc` to `handlers` = {onGameChange, onSetupChange, onModeChange,
+ * onHumanSideChange, onThinkTimeChange, onDelayChange, onNewGame, onUndo, onSteal, onPauseToggle,
+ * onStep}. onGameChange(name) and onSetupChange(setup) return true if the app took the change;
+ * on false the pickers go back to what is in play. Returns `settings()`, the current values of
+ * the selects, `setGames(games, current)`, `setSetups(setups, current)`, and `update(ui)` to
+ * refresh what is shown and enabled.
  */
 export function createControls(doc, handlers) {
   const byId = (id) => doc.getElementById(id);
   const el = {
+    game: byId('game'),
+    gameField: byId('game-field'),
+    setup: byId('setup'),
+    setupField: byId('setup-field'),
+    setupText: byId('setup-text'),
+    setupTextField: byId('setup-text-field'),
     mode: byId('mode'),
     humanSide: byId('human-side'),
     thinkTime: byId('think-time'),
@@ -32,6 +41,98 @@ export function createControls(doc, handlers) {
       delayMs: Number(el.delay.value),
     };
   }
+
+  // ---- Game and setup pickers -----------------------------------------------------------
+
+  let shownGame = null; // the game in play, for putting the picker back after a refusal
+  let setups = []; // the current game's setups, as in its renderer entry
+  let shownSetup = ''; // the setup string in play
+
+  /** Fills the game picker with `games` = [{name, title}] and selects `current`. */
+  function setGames(games, current) {
+    el.game.replaceChildren(
+      ...games.map(({ name, title }) => {
+        const option = doc.createElement('option');
+        option.value = name;
+        option.textContent = title;
+        return option;
+      }),
+    );
+    selectGame(current);
+  }
+
+  function selectGame(name) {
+    shownGame = name;
+    el.game.value = name;
+  }
+
+  /**
+   * Fills the setup picker with the game's `list` (see the renderer contract in
+   * boards/index.js; none hides it) and shows `current`, the setup string in play.
+   */
+  function setSetups(list, current) {
+    setups = list ?? [];
+    // Option values are indexes: setup strings may repeat (a custom option's value is unused).
+    el.setup.replaceChildren(
+      ...setups.map((setup, i) => {
+        const option = doc.createElement('option');
+        option.value = String(i);
+        option.textContent = setup.label;
+        return option;
+      }),
+    );
+    el.setupField.hidden = setups.length === 0;
+    // Alone on its row, the game picker takes the full width.
+    el.gameField.classList.toggle('full', setups.length === 0);
+    el.setupText.value = '';
+    showSetup(current);
+  }
+
+  /** Points the setup picker at `setup`: its listed option, else the custom one with the text. */
+  function showSetup(setup) {
+    shownSetup = setup;
+    let index = setups.findIndex((s) => !s.custom && s.value === setup);
+    if (index < 0) {
+      index = setups.findIndex((s) => s.custom);
+      if (index >= 0) el.setupText.value = setup;
+    }
+    if (index >= 0) el.setup.value = String(index);
+    showSetupText();
+  }
+
+  function chosenSetup() {
+    return setups[Number(el.setup.value)] ?? null;
+  }
+
+  function showSetupText() {
+    const chosen = chosenSetup();
+    el.setupTextField.hidden = !chosen?.custom;
+    if (chosen?.custom) el.setupText.placeholder = chosen.placeholder ?? '';
+  }
+
+  el.game.addEventListener('change', () => {
+    if (!handlers.onGameChange(el.game.value)) el.game.value = shownGame;
+  });
+  el.setup.addEventListener('change', () => {
+    const chosen = chosenSetup();
+    showSetupText();
+    if (chosen?.custom) {
+      // A free-text setup starts when its text is entered (Enter), not when picked: typing
+      // half a FEN must not end the game in play.
+      el.setupText.focus();
+      if (el.setupText.value.trim() !== '') handlers.onSetupChange(el.setupText.value.trim());
+    } else if (chosen && !handlers.onSetupChange(chosen.value)) {
+      showSetup(shownSetup);
+    }
+  });
+  el.setupText.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    // A refused text stays in the box (the message says why) so it can be corrected.
+    handlers.onSetupChange(el.setupText.value.trim());
+  });
+
+  // ---- Everything else ---------------------------------------------------------------------
 
   el.mode.addEventListener('change', () => handlers.onModeChange(el.mode.value));
   el.humanSide.addEventListener('change', () => handlers.onHumanSideChange(Number(el.humanSide.value)));
@@ -61,5 +162,5 @@ export function createControls(doc, handlers) {
     el.step.disabled = !ui.canStep;
   }
 
-  return { settings, update };
+  return { settings, update, setGames, selectGame, setSetups, showSetup };
 }

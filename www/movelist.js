@@ -1,10 +1,11 @@
 // The move list: one numbered line per move, in the engine's notation ("2. e5 (steal)"), with a
-// dot in the mover's colour and, for engine moves, how long the engine took.
+// dot in the mover's colour, the game's note on the move if any ("steal", "pass") and, for
+// engine moves, how long the engine took.
 
 import { formatMs } from './format.js';
 
 /**
- * Fills `listEl` (an <ol>) from the engine's `history` ([{move, player, steal}]).
+ * Fills `listEl` (an <ol>) from the engine's `history` ([{move, player, note, steal}]).
  * `moveTimes[i]` is the engine's wall time for move i in ms, or null for a human move.
  */
 export function renderMoveList(listEl, history, moveTimes) {
@@ -26,10 +27,11 @@ export function renderMoveList(listEl, history, moveTimes) {
 
     // Real spaces between the parts, so the line reads (and copies) as "2. e5 (steal) 156 ms".
     li.append(number, dot, ' ', name);
-    if (entry.steal) {
+    const note = entry.note ?? (entry.steal ? 'steal' : null);
+    if (note) {
       const tag = document.createElement('span');
       tag.className = 'move-tag';
-      tag.textContent = ' (steal)';
+      tag.textContent = ` (${note})`;
       li.append(tag);
     }
     if (moveTimes[i] != null) {

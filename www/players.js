@@ -21,7 +21,10 @@ export function playerLabel(player, mode, humanSide) {
   return player === humanSide ? 'You' : 'Engine';
 }
 
-/** "Player 2 (Engine)": how the status line and the panel name a side. */
-export function playerTitle(player, mode, humanSide) {
-  return `Player ${player} (${playerLabel(player, mode, humanSide)})`;
+/**
+ * "Player 2 (Engine)": how the status line and the panel name a side. `name` is the game's name
+ * for the side (e.g. "Yellow"), if it has one.
+ */
+export function playerTitle(player, mode, humanSide, name = `Player ${player}`) {
+  return `${name} (${playerLabel(player, mode, humanSide)})`;
 }

@@ -2,7 +2,7 @@
 // worker has another one for searching) so it can ask "what does the position look like after
 // these moves?" instantly, without waiting for a search to finish. No game rule lives in JS.
 
-import init, { describe } from './pkg/boardlab.js';
+import init, { describe, games } from './pkg/boardlab.js';
 
 let loaded = null;
 
@@ -19,4 +19,9 @@ export function loadRules() {
  */
 export function describePosition(game, setup, moves) {
   return describe(game, setup, moves.join(' '));
+}
+
+/** The names of the games the loaded wasm build knows, in its order (e.g. ["yavalath"]). */
+export function knownGames() {
+  return games();
 }

@@ -3,18 +3,28 @@
 
 import { playerTitle } from './players.js';
 
-/** How the game ended, in words, e.g. "Player 2 wins: player 1 made a line of 3". */
-export function resultText(result) {
-  if (result.winner === null) return 'Draw: board full';
+/**
+ * How the game ended, in words, e.g. "Player 2 wins: Player 1 made a line of 3". `reasons` is the
+ * game's {reason: text} (see boards/index.js), where {winner} and {loser} stand for side names;
+ * a reason the game does not word reads "{winner} wins" or "Draw", so a new game's result is
+ * never blank. `sideName(player)` names a side.
+ */
+export function resultText(result, reasons, sideName) {
+  const draw = result.winner === null;
+  const template = reasons?.[result.reason] ?? (draw ? 'Draw' : '{winner} wins');
   const loser = result.winner === 1 ? 2 : 1;
-  if (result.reason === 'four') return `Player ${result.winner} wins: line of 4`;
-  return `Player ${result.winner} wins: player ${loser} made a line of 3`;
+  return template
+    .replaceAll('{winner}', draw ? '' : sideName(result.winner))
+    .replaceAll('{loser}', draw ? '' : sideName(loser));
 }
 
-/** The status line for the current position and what the app is doing. */
-export function statusText(view, { mode, humanSide, thinking, paused, halted }) {
-  if (view.result) return resultText(view.result);
-  const who = playerTitle(view.to_move, mode, humanSide);
+/**
+ * The status line for the current position and what the app is doing; `game` = {reasons,
+ * sideName(player)} for the game on screen.
+ */
+export function statusText(view, { mode, humanSide, thinking, paused, halted }, { reasons, sideName }) {
+  if (view.result) return resultText(view.result, reasons, sideName);
+  const who = playerTitle(view.to_move, mode, humanSide, sideName(view.to_move));
   if (thinking) return `${who} thinking…`;
   if (halted) return `${who} to move · engine stopped`;
   if (paused) return `Paused · ${who} to move`;

@@ -1,15 +1,16 @@
-// A small read-only window into the app for the browser tests (tests/e2e/run.mjs), so they can
+// A small read-only window into the app for the browser tests (tests/e2e/), so they can
 // wait for the engine and click cells without parsing the page. Nothing here changes the game:
 // tests play through the same mouse clicks and controls a person uses.
 
 /**
  * Installs `window.boardlab = {state(), cellCenter(name)}`. `getState()` returns the app's
- * snapshot; `board` is the board renderer (for cell positions).
+ * snapshot; `getBoard()` the current game's board renderer (for cell positions), which changes
+ * when the game does.
  */
-export function installTestHook(getState, board) {
+export function installTestHook(getState, getBoard) {
   window.boardlab = {
     state: getState,
     /** Centre of a cell in CSS pixels relative to the viewport, for page.mouse.click(x, y). */
-    cellCenter: (name) => board.cellCenter(name),
+    cellCenter: (name) => getBoard()?.cellCenter(name) ?? null,
   };
 }

@@ -84,3 +84,24 @@ impl<R: BufRead> Lines<R> {
         InputError::Malformed(format!("line {}: {what}", self.line_no))
     }
 }
+
+/// Runs the CodinGame bot of `game` with the baseline `kind` (`random`, `greedy`, `minimax`)
+/// choosing the moves, for the arena. Errors: an unknown game or kind, or a failed write.
+pub fn run_baseline_bot(
+    game: &str,
+    kind: &str,
+    seed: u64,
+    input: impl BufRead,
+    out: &mut impl Write,
+    log: &mut impl Write,
+    config: BotConfig,
+) -> Result<(), String> {
+    let written = match game {
+        "yavalath" => {
+            let mut agent = crate::baseline::agent::<crate::games::Yavalath>(kind, seed)?;
+            yavalath::run_with(input, out, log, config, agent.as_mut())
+        }
+        other => return Err(format!("no baseline bot for '{other}' yet")),
+    };
+    written.map_err(|e| format!("cannot write the move: {e}"))
+}

@@ -13,8 +13,8 @@ use web_time::Instant;
 
 use crate::game::Player;
 use crate::games::yavalath::{cell_at, coords, move_effect, MoveEffect, Yavalath, CELLS, ROW_LEN};
+use crate::play::{Agent, EngineAgent};
 use crate::protocol::{BotConfig, InputError, Lines};
-use crate::search::{Limits, Searcher};
 
 /// One turn's input, as read.
 struct Turn {
@@ -104,7 +104,7 @@ fn stones_of(rows: &[[u8; 9]; 9]) -> (u64, u64) {
     (mine, theirs)
 }
 
-/// Plays Yavalath on CodinGame's protocol until the input ends.
+/// Plays Yavalath on CodinGame's protocol with the engine until the input ends.
 /// Errors: only failures to write the answer.
 pub fn run(
     input: impl BufRead,
@@ -112,8 +112,20 @@ pub fn run(
     log: &mut impl Write,
     config: BotConfig,
 ) -> io::Result<()> {
+    let mut engine: EngineAgent<Yavalath> = EngineAgent::new(config.tt_mib, None);
+    run_with(input, out, log, config, &mut engine)
+}
+
+/// Plays Yavalath on CodinGame's protocol with `player` choosing the moves (the engine, or a
+/// baseline for the arena) until the input ends. Errors: only failures to write the answer.
+pub fn run_with(
+    input: impl BufRead,
+    out: &mut impl Write,
+    log: &mut impl Write,
+    config: BotConfig,
+    player: &mut dyn Agent<Yavalath>,
+) -> io::Result<()> {
     let mut lines = Lines::new(input);
-    let mut searcher: Searcher<Yavalath> = Searcher::new(config.tt_mib);
     let mut my_id: Option<u8> = None;
     let mut turns = 0u32;
     loop {
@@ -164,23 +176,11 @@ pub fn run(
         let cell = match Yavalath::from_stones(first, second, me, steal_open) {
             Ok(pos) => {
                 let spent = started.elapsed().as_millis() as u64;
-                let result = searcher.search(
-                    &pos,
-                    Limits::time(budget.saturating_sub(spent).max(1)),
-                    |_| {},
-                );
-                match (result.best, &result.last) {
-                    (Some(best), Some(it)) => {
-                        let _ = writeln!(
-                            log,
-                            "boardlab: depth {} nodes {} {} ms score {}",
-                            it.depth, result.nodes, result.elapsed_ms, it.score
-                        );
-                        best as usize
-                    }
-                    (Some(best), None) => best as usize,
-                    (None, _) => fallback_cell(mine, theirs),
+                let cell = player.choose(&pos, budget.saturating_sub(spent).max(1));
+                if let Some(summary) = player.summary() {
+                    let _ = writeln!(log, "boardlab: {summary}");
                 }
+                cell as usize
             }
             Err(e) => {
                 let _ = writeln!(

@@ -1,8 +1,42 @@
-// The board renderers, by game name. Adding a game to the page means writing its renderer (same
-// shape as createYavalathBoard: draw(view, {canMove}) and cellCenter(name)) and listing it here.
+// The games this page can show, one renderer module per game. Adding a game to the page is one
+// file (www/boards/<game>.js) plus one line below, exported under the engine's name for the game
+// (the name `games()` in the wasm build returns). The page offers only games that both the wasm
+// build and this list know, in the wasm build's order, so a renderer may land before or after
+// its rules without breaking anything.
+//
+// Renderer contract: each module default-exports an entry
+//
+//   {
+//     title: 'Yavalath',                      // display name: picker, heading, page title
+//     create(canvas, { onMove }) -> {         // draws on the page's <canvas id="board">
+//       draw(view, { canMove }),              // view = describe(game, setup, moves); canMove:
+//                                             //   may the person at the screen move now?
+//       cellCenter(name) -> {x, y} | null,    // a cell's centre in viewport CSS px (for tests)
+//       destroy(),                            // removes every listener/observer it added
+//     },
+//     rules: '<ul><li>…</li></ul>',           // "How to play", as HTML (our own text, trusted)
+//     aspect?: 1.155,                         // board width / height (default 1)
+//     setups?: [{ value, label, custom?, placeholder? }],
+//                                             // the setup strings describe()/search() accept;
+//                                             //   the first is the default. custom: true shows
+//                                             //   a text box whose text is the setup (a FEN, a
+//                                             //   seed); placeholder is its hint. No setups: the
+//                                             //   setup is '' and the picker is hidden.
+//     sides?: [{ name, color? }, { name, color? }],
+//                                             // players 1 and 2 (default "Player 1/2" in the
+//                                             //   theme's --p1/--p2). A color (any CSS colour)
+//                                             //   overrides --p1/--p2 while the game is shown,
+//                                             //   for the legend, move list and canvas alike.
+//     reasons?: { [result.reason]: 'text' },  // how a result reads; {winner} and {loser} become
+//                                             //   side names. Unknown reasons: "{winner} wins"
+//                                             //   or "Draw".
+//   }
+//
+// onMove(moveText) takes one complete move in the game's notation, legal or not (the app asks
+// the engine and explains a refusal). A move made of several clicks (Ataxx "a7c7", Amazons
+// "d8d1d7") is collected inside the renderer, which calls onMove once it is complete and drops
+// a half-made move when draw() brings another position or canMove is false. Tests make such a
+// move by clicking, in turn, the cells cellCenter() locates. The renderer knows no
+// rules: legality, the side to move and the result all come from the view.
 
-import { createYavalathBoard } from './yavalath.js';
-
-export const BOARDS = {
-  yavalath: createYavalathBoard,
-};
+export { default as yavalath } from './yavalath.js';

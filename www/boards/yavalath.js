@@ -64,10 +64,11 @@ function readColors(element) {
 }
 
 /**
- * Creates the board view on `canvas`. `onCellClick(name)` is called with the clicked cell's name
- * (whether or not the move is legal: the app asks the engine and explains a refusal).
+ * Creates the board view on `canvas`. `onMove(name)` is called with the clicked cell's name, which
+ * is a whole Yavalath move (whether or not it is legal: the app asks the engine and explains a
+ * refusal). See the renderer contract in index.js.
  */
-export function createYavalathBoard(canvas, { onCellClick }) {
+function createYavalathBoard(canvas, { onMove }) {
   const ctx = canvas.getContext('2d');
   let view = null; // the last describe() view drawn
   let interactive = false; // may the person at the screen move now?
@@ -240,28 +241,34 @@ export function createYavalathBoard(canvas, { onCellClick }) {
     }
   }
 
-  canvas.addEventListener('pointermove', (event) => {
+  function onPointerMove(event) {
     const name = cellAtEvent(event)?.name ?? null;
     if (name === hovered) return;
     hovered = name;
     canvas.style.cursor = interactive && name !== null && legal.has(name) ? 'pointer' : 'default';
     draw();
-  });
-  canvas.addEventListener('pointerleave', () => {
+  }
+  function onPointerLeave() {
     hovered = null;
     canvas.style.cursor = 'default';
     draw();
-  });
-  canvas.addEventListener('click', (event) => {
+  }
+  function onClick(event) {
     const cell = cellAtEvent(event);
-    if (cell) onCellClick(cell.name);
-  });
+    if (cell) onMove(cell.name);
+  }
+  const redraw = () => draw();
 
+  canvas.addEventListener('pointermove', onPointerMove);
+  canvas.addEventListener('pointerleave', onPointerLeave);
+  canvas.addEventListener('click', onClick);
   // Redraw whenever the canvas changes size (window resize, phone rotation, layout change),
   // its pixel density changes (browser zoom, moving to another screen) or the theme flips.
-  new ResizeObserver(() => draw()).observe(canvas);
-  window.addEventListener('resize', () => draw());
-  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => draw());
+  const resizeObserver = new ResizeObserver(redraw);
+  resizeObserver.observe(canvas);
+  window.addEventListener('resize', redraw);
+  const darkMode = window.matchMedia('(prefers-color-scheme: dark)');
+  darkMode.addEventListener('change', redraw);
 
   return {
     /** Draws `newView` (a describe() result); `canMove` enables hover on legal cells. */
@@ -281,5 +288,44 @@ export function createYavalathBoard(canvas, { onCellClick }) {
       const c = center(cell);
       return { x: layout.rect.left + c.x, y: layout.rect.top + c.y };
     },
+    /** Unhooks everything above, so the next game's renderer gets a clean canvas. */
+    destroy() {
+      canvas.removeEventListener('pointermove', onPointerMove);
+      canvas.removeEventListener('pointerleave', onPointerLeave);
+      canvas.removeEventListener('click', onClick);
+      resizeObserver.disconnect();
+      window.removeEventListener('resize', redraw);
+      darkMode.removeEventListener('change', redraw);
+      canvas.style.cursor = '';
+      view = null;
+      cells = [];
+    },
   };
 }
+
+export default {
+  title: 'Yavalath',
+  create: createYavalathBoard,
+  // The outline is a flat-top hexagon: width / height = 2 / sqrt(3).
+  aspect: 1.155,
+  setups: [
+    { value: '', label: 'With steal' },
+    { value: 'nosteal', label: 'No steal' },
+  ],
+  // The engine's reasons (see result_detail in src/games/yavalath.rs).
+  reasons: {
+    four: '{winner} wins: line of 4',
+    three: '{winner} wins: {loser} made a line of 3',
+    full: 'Draw: board full',
+  },
+  rules: `<ul>
+    <li>Players take turns placing a stone on an empty cell. Player 1 starts.</li>
+    <li>Make a line of <strong>four</strong> of your stones to win.</li>
+    <li>But make a line of exactly <strong>three</strong> and you lose — unless the same move makes four.</li>
+    <li>A full board is a draw.</li>
+    <li>Steal (unless the setup is “No steal”): on player 2's first turn only, player 2 may take over
+      player 1's stone instead of placing one (click it, or press Steal). This keeps player 1 from just
+      taking the best cell.</li>
+    <li>Score in the search panel: about +60 is one open threat for the side that searched.</li>
+  </ul>`,
+};

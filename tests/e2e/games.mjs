@@ -1,0 +1,5 @@
+// The per-game browser test modules the runner (run.mjs) runs, one line per game, exported under
+// the game's engine name. Adding a game's tests: write tests/e2e/<game>.mjs (see the contract at
+// the top of lib.mjs) and add its line here.
+
+export { default as yavalath } from './yavalath.mjs';

@@ -1,0 +1,125 @@
+// Browser tests of the page itself, for whatever games it offers: the game picker, links that
+// open a game (?game=…&setup=…), and the fallback for a link naming no known game. They read the
+// games from the picker, so each new game is covered without touching this file.
+
+import {
+  assert,
+  brief,
+  clickCell,
+  state,
+  suite,
+  waitForState,
+} from './lib.mjs';
+
+/** The picker's games: [{name, title}], in its order. */
+function pickerGames(page) {
+  return page.$$eval('#game option', (options) => options.map((o) => ({ name: o.value, title: o.textContent.trim() })));
+}
+
+/** The page's ?game= and ?setup= parameters. */
+function linkParams(page) {
+  const params = new URL(page.url()).searchParams;
+  return { game: params.get('game'), setup: params.get('setup') };
+}
+
+async function load(page, address) {
+  await page.goto(address);
+  await waitForState(page, () => window.boardlab?.state().toMove != null, `${address} to load`, 20_000);
+}
+
+/** Checks the page shows `game` ({name, title}) at the start of a game, and names it. */
+async function expectGame(page, { name, title }, context) {
+  const s = await state(page);
+  assert(s.game === name, `${context}: expected ${name}, the page shows ${s.game}`);
+  assert(s.moves.length === 0 && s.cells.length > 0, `${context}: not a fresh ${name} board: ${brief(s)}`);
+  assert((await page.locator('#game').inputValue()) === name, `${context}: the picker does not show ${name}`);
+  assert(linkParams(page).game === name, `${context}: the address does not name ${name}: ${page.url()}`);
+  assert((await page.title()).includes(title), `${context}: the page title does not name ${title}: ${await page.title()}`);
+  assert((await page.locator('h1').innerText()).includes(title), `${context}: the heading does not name ${title}`);
+  assert(((await page.locator('#rules-body').textContent()) ?? '').trim().length > 0, `${context}: ${name} has no "How to play"`);
+}
+
+/**
+ * For a game whose moves are one click on a cell: clicks the first legal move and checks that
+ * exactly that one move was played, with no message (a renderer left behind by an earlier
+ * game would also hear the click and play, or be refused, a second time).
+ */
+async function expectOneMovePerClick(page, context) {
+  const s = await state(page);
+  const move = s.legal[0];
+  const center = await page.evaluate((m) => window.boardlab.cellCenter(m), move);
+  if (!center) return; // a move of several clicks: its game's own tests cover it
+  await clickCell(page, move);
+  await waitForState(page, 'window.boardlab.state().moves.length > 0', `${context}: the click on ${move}`, 3_000);
+  await page.waitForTimeout(150);
+  const after = await state(page);
+  assert(after.moves.length === 1 && after.moves[0] === move && after.message === '', `${context}: one click on ${move} gave ${brief(after)}`);
+}
+
+export default suite('playground', (test) => {
+  test('game picker switches games, links open a game, an unknown game falls back with a note', async ({ page, url, log }) => {
+    // No parameter: the first game of the picker, and the address names it.
+    await load(page, url);
+    const games = await pickerGames(page);
+    assert(games.length >= 1, 'the game picker is empty');
+    await expectGame(page, games[0], 'no ?game=');
+    log(`games: ${games.map((g) => g.name).join(', ')}`);
+
+    // Switching keeps the mode and think time; a search in progress is stopped first.
+    await page.selectOption('#think-time', '250');
+    if (games.length > 1) {
+      await page.selectOption('#mode', 'engine-engine');
+      await page.selectOption('#delay', '0');
+      await waitForState(page, 'window.boardlab.state().thinking', 'the engine to start thinking');
+    }
+    await page.selectOption('#mode', 'human-human');
+    for (const game of [...games.slice(1), games[0]]) {
+      await page.selectOption('#game', game.name);
+      await expectGame(page, game, `picking ${game.name}`);
+      const s = await state(page);
+      assert(s.mode === 'human-human' && s.budgetMs === 250 && !s.thinking, `switching to ${game.name} lost the settings: ${brief(s)}`);
+    }
+    // Back on the first game after visiting every other: a click is one move, heard once.
+    await expectOneMovePerClick(page, `${games[0].name} after switching`);
+
+    // Every game opens directly from its link.
+    for (const game of games) {
+      await load(page, `${url}?game=${game.name}`);
+      await expectGame(page, game, `?game=${game.name}`);
+      assert((await state(page)).message === '', `?game=${game.name} shows a message: ${(await state(page)).message}`);
+    }
+
+    // A game's listed setups: picking one starts it and the address keeps it; the link opens it.
+    await load(page, `${url}?game=${games[0].name}`);
+    if (await page.locator('#setup').isVisible()) {
+      const options = await page.$$eval('#setup option', (os) => os.map((o) => o.value));
+      if (options.length > 1) {
+        await page.selectOption('#setup', options[1]);
+        if (!(await page.locator('#setup-text').isVisible())) {
+          const s = await state(page);
+          assert(s.moves.length === 0 && s.message === '', `picking a setup did not start a game: ${brief(s)}`);
+          assert((linkParams(page).setup ?? '') === s.setup, `the address does not keep setup "${s.setup}": ${page.url()}`);
+          await load(page, page.url());
+          assert((await state(page)).setup === s.setup, `the link did not reopen setup "${s.setup}"`);
+        }
+      }
+    }
+
+    // A setup the engine refuses: the game still opens, with a message saying why.
+    await load(page, `${url}?game=${games[0].name}&setup=no-such-setup`);
+    let s = await state(page);
+    if (s.setup !== 'no-such-setup') {
+      assert(s.game === games[0].name && s.message !== '', `a refused setup gave no game or no message: ${brief(s)}`);
+    }
+
+    // An unknown game: the first game, with a visible note naming what was asked for.
+    await load(page, `${url}?game=no-such-game`);
+    await expectGame(page, games[0], '?game=no-such-game');
+    s = await state(page);
+    assert(await page.locator('#message').isVisible(), 'no note for an unknown game');
+    assert(s.message.includes('no-such-game'), `the note does not name the unknown game: ${JSON.stringify(s.message)}`);
+    // The link form with a fragment works too.
+    await load(page, `${url}#game=${games[games.length - 1].name}`);
+    assert((await state(page)).game === games[games.length - 1].name, '#game= did not open the game');
+  });
+});
