@@ -242,6 +242,13 @@ mod cli {
                         &config,
                         records,
                     ),
+                    "amazons" => run_arena(
+                        &boardlab::games::Amazons::start(),
+                        &game,
+                        [&bot_a, &bot_b],
+                        &config,
+                        records,
+                    ),
                     other => Err(format!("the arena has no referee for {other} yet")),
                 }
             }

@@ -5,6 +5,7 @@
 
 pub mod referee;
 pub mod stats;
+mod amazons;
 mod yavalath;
 
 use std::io::Write;
