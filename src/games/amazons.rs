@@ -413,6 +413,20 @@ impl Amazons {
         king_step(self.amazons[player.index()]) & self.empty() != 0
     }
 
+    /// The number of squares `player`'s amazons can move to, summed over its amazons (the
+    /// first half of a move only).
+    pub fn amazon_mobility(&self, player: Player) -> u32 {
+        let occ = !self.empty();
+        let mut total = 0;
+        let mut b = self.amazons[player.index()];
+        while b != 0 {
+            let sq = b.trailing_zeros() as usize;
+            b &= b - 1;
+            total += (queen_attacks(sq, occ) & !occ).count_ones();
+        }
+        total
+    }
+
     /// The number of legal moves of the side to move (CodinGame's `actionsCount`), without
     /// listing them.
     pub fn count_moves(&self) -> u64 {
@@ -838,6 +852,9 @@ pub mod selection {
 }
 
 impl Evaluate for Amazons {
+    /// An interior node scores a few hundred candidate moves (about 0.1 ms).
+    const NODES_PER_CLOCK_CHECK: u64 = 8;
+
     /// Territory by queen and king distance (weights shifting from king territory and position
     /// early to queen territory late), a penalty for amazons with few moves, and, once the board
     /// has split into regions no square of which both sides reach, the region sizes decide.

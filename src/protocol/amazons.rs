@@ -19,8 +19,8 @@ use web_time::Instant;
 
 use crate::game::{Game, Player};
 use crate::games::amazons::{from_rows, Amazons};
+use crate::play::{Agent, EngineAgent};
 use crate::protocol::{BotConfig, InputError, Lines};
-use crate::search::{Limits, Searcher};
 
 /// One turn's input, as read.
 struct Turn {
@@ -113,7 +113,7 @@ fn read_turn<R: BufRead>(
     })
 }
 
-/// Plays Amazons on CodinGame's protocol until the input ends.
+/// Plays Amazons on CodinGame's protocol with the engine until the input ends.
 /// Errors: only failures to write the answer.
 pub fn run(
     input: impl BufRead,
@@ -121,8 +121,20 @@ pub fn run(
     log: &mut impl Write,
     config: BotConfig,
 ) -> io::Result<()> {
+    let mut engine: EngineAgent<Amazons> = EngineAgent::new(config.tt_mib, None);
+    run_with(input, out, log, config, &mut engine)
+}
+
+/// Plays Amazons on CodinGame's protocol with `player` choosing the moves (the engine, or a
+/// baseline for the arena) until the input ends. Errors: only failures to write the answer.
+pub fn run_with(
+    input: impl BufRead,
+    out: &mut impl Write,
+    log: &mut impl Write,
+    config: BotConfig,
+    player: &mut dyn Agent<Amazons>,
+) -> io::Result<()> {
     let mut lines = Lines::new(input);
-    let mut searcher: Searcher<Amazons> = Searcher::new(config.tt_mib);
     let mut board_size = 8usize;
     let mut previous_walls: Option<u32> = None;
     let mut colour = Player::First;
@@ -146,7 +158,7 @@ pub fn run(
                     turn.last_action.is_none() || previous_walls.map_or(true, |w| walls < w + 2);
                 previous_walls = Some(walls);
                 if new_game {
-                    searcher.clear();
+                    player.new_game();
                     let side = if colour == Player::First { 'w' } else { 'b' };
                     let _ = writeln!(log, "boardlab: new game as {side}");
                 }
@@ -164,24 +176,15 @@ pub fn run(
                     config.turn_ms
                 };
                 let spent = started.elapsed().as_millis() as u64;
-                let result = searcher.search(
-                    &pos,
-                    Limits::time(budget.saturating_sub(spent).max(1)),
-                    |_| {},
-                );
-                if let Some(it) = &result.last {
-                    let _ = writeln!(
-                        log,
-                        "boardlab: depth {} nodes {} {} ms score {}",
-                        it.depth, result.nodes, result.elapsed_ms, it.score
-                    );
-                }
-                match result.best {
-                    Some(mv) => pos.format_move(mv),
-                    None => {
-                        let _ = writeln!(log, "boardlab: no legal move here; answering 'random'");
-                        "random".to_string()
+                if pos.outcome().is_some() {
+                    let _ = writeln!(log, "boardlab: no legal move here; answering 'random'");
+                    "random".to_string()
+                } else {
+                    let mv = player.choose(&pos, budget.saturating_sub(spent).max(1));
+                    if let Some(summary) = player.summary() {
+                        let _ = writeln!(log, "boardlab: {summary}");
                     }
+                    pos.format_move(mv)
                 }
             }
             Err(e) => {

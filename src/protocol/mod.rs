@@ -101,6 +101,10 @@ pub fn run_baseline_bot(
             let mut agent = crate::baseline::agent::<crate::games::Yavalath>(kind, seed)?;
             yavalath::run_with(input, out, log, config, agent.as_mut())
         }
+        "amazons" => {
+            let mut agent = crate::baseline::agent::<crate::games::Amazons>(kind, seed)?;
+            amazons::run_with(input, out, log, config, agent.as_mut())
+        }
         other => return Err(format!("no baseline bot for '{other}' yet")),
     };
     written.map_err(|e| format!("cannot write the move: {e}"))
