@@ -40,3 +40,4 @@
 // rules: legality, the side to move and the result all come from the view.
 
 export { default as yavalath } from './yavalath.js';
+export { default as amazons } from './amazons.js';
