@@ -117,7 +117,7 @@ function createAmazonsBoard(canvas, { onMove }) {
     ctx.fillStyle = colors.players[owner];
     ctx.fill();
     ctx.lineWidth = Math.max(1, s * 0.035);
-    ctx.strokeStyle = owner === 1 ? 'rgba(0,0,0,0.55)' : 'rgba(255,255,255,0.35)';
+    ctx.strokeStyle = owner === 1 ? 'rgba(0,0,0,0.55)' : 'rgba(255,255,255,0.6)';
     ctx.stroke();
     // The band under the crown.
     ctx.beginPath();
@@ -294,12 +294,18 @@ function createAmazonsBoard(canvas, { onMove }) {
       if (cell) onMove(cell.name);
       return;
     }
-    if (!cell || cell.name === picked[0]) {
+    if (!cell) {
       reset();
       draw();
       return;
     }
+    // (The arrow may go back to the square the amazon left, so look at the choices first.)
     const next = choices();
+    if (picked.length > 0 && !next.has(cell.name) && cell.name === picked[0]) {
+      reset();
+      draw();
+      return;
+    }
     if (next.has(cell.name)) {
       picked.push(cell.name);
       if (picked.length === 3) {
