@@ -277,3 +277,91 @@ proptest! {
         }
     }
 }
+
+/// The longest run of white moves from `pos`, by trying every legal move (white moves again
+/// after each; black is walled in and never moves).
+fn longest_by_brute_force(pos: &Amazons) -> u32 {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = *pos;
+            child.play(mv);
+            let again = Amazons::from_parts(
+                child.amazons(Player::First),
+                child.amazons(Player::Second),
+                child.walls(),
+                Player::First,
+            )
+            .unwrap();
+            1 + longest_by_brute_force(&again)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// In a sealed region the exact solver finds the longest run of moves that trying every
+    /// line finds, including regions that cannot be filled completely.
+    #[test]
+    fn sealed_regions_are_solved_exactly(start in 0usize..40, growth in prop::collection::vec(0usize..8, 2..9)) {
+        // A blob of squares grown by king steps inside files a-e, ranks 1-5, from `start`.
+        let inside = |sq: usize| sq % 8 < 5 && sq / 8 < 5;
+        let start = [0usize, 1, 2, 3, 4, 8, 9, 10, 11, 12, 16, 17, 18, 19, 20, 24, 25, 26, 27, 28, 32, 33, 34, 35, 36][start % 25];
+        let mut blob = 1u64 << start;
+        let steps = [(1i32, 0i32), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)];
+        let mut at = start;
+        for g in growth {
+            let (dx, dy) = steps[g];
+            let (x, y) = ((at % 8) as i32 + dx, (at / 8) as i32 + dy);
+            if (0..8).contains(&x) && (0..8).contains(&y) && inside((y * 8 + x) as usize) {
+                at = (y * 8 + x) as usize;
+                blob |= 1 << at;
+            }
+        }
+        prop_assume!(blob.count_ones() >= 2);
+        let white = 1u64 << start;
+        let black = 1u64 << 63; // h8, walled in by g8, g7, h7 (part of the walls below)
+        let walls = !blob & !black;
+        let pos = Amazons::from_parts(white, black, walls, Player::First).unwrap();
+        let (n, exact) = boardlab::games::amazons::longest_play(white, pos.empty());
+        prop_assert!(exact);
+        prop_assert_eq!(n, longest_by_brute_force(&pos));
+    }
+}
+
+#[test]
+fn a_split_board_is_scored_exactly() {
+    use boardlab::game::score;
+    // White a1 with b1 and c1 free;
+    // black h8 with g8 free. Everything else is burned.
+    let white_room = Amazons::from_setup(
+        "------.b/--------/--------/--------/--------/--------/--------/w..----- w",
+    )
+    .unwrap();
+    let (w, w_exact) = boardlab::games::amazons::longest_play(
+        white_room.amazons(Player::First),
+        white_room.empty(),
+    );
+    let (b, b_exact) = boardlab::games::amazons::longest_play(
+        white_room.amazons(Player::Second),
+        white_room.empty(),
+    );
+    assert!(w_exact && b_exact);
+    // White: a1-b1 shooting c1, then b1-a1 shooting b1: 2 moves. Black: h8-g8 shooting h8: 1.
+    assert_eq!((w, b), (2, 1));
+    // White to move has more moves: a proven win once black has used its one move (3 plies).
+    assert_eq!(white_room.evaluate().score, score::win_in(3));
+    // Black to move in the same position has fewer: a loss after its one move and white's reply.
+    let black_to_move = Amazons::from_parts(
+        white_room.amazons(Player::First),
+        white_room.amazons(Player::Second),
+        white_room.walls(),
+        Player::Second,
+    )
+    .unwrap();
+    assert_eq!(black_to_move.evaluate().score, score::loss_in(2));
+}

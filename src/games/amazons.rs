@@ -817,16 +817,7 @@ impl Amazons {
         let t = self.territory();
         let sign = if self.to_move == Player::First { 1 } else { -1 };
         if t.separated {
-            // Each side can make at most as many moves as it has squares; the side to move
-            // loses when it has no more than the opponent (if every region can be filled).
-            let (mine, theirs) = if sign == 1 {
-                (t.reach[0], t.reach[1])
-            } else {
-                (t.reach[1], t.reach[0])
-            };
-            let diff = mine - theirs;
-            let base = if diff > 0 { SEPARATED } else { -SEPARATED };
-            return base + diff * SQUARE * 4;
+            return self.separated_score();
         }
         let empties = self.empty().count_ones() as i32; // 56 at the start
         let early = (empties - 10).clamp(0, 46); // 46 early .. 0 late
@@ -840,6 +831,149 @@ impl Amazons {
         let mob = self.mobility_penalty(Player::Second) - self.mobility_penalty(Player::First);
         sign * (white / 64 + mob)
     }
+}
+
+impl Amazons {
+    /// The score once the board has split (no empty square both sides reach): each side plays
+    /// only in its own regions, so the side to move wins exactly when it can make more moves
+    /// than the opponent. With both move counts proven ([`longest_play`]) the result is proven:
+    /// a win in `2 * theirs + 1` plies or a loss in `2 * mine` plies. Otherwise the counts are
+    /// bounds (the region sizes) and the score is a large heuristic one.
+    pub fn separated_score(&self) -> i32 {
+        let empty = self.empty();
+        let me = self.to_move.index();
+        let (mine, mine_exact) = longest_play(self.amazons[me], empty);
+        let (theirs, theirs_exact) = longest_play(self.amazons[1 - me], empty);
+        if mine_exact && theirs_exact {
+            return if mine > theirs {
+                crate::game::score::win_in(2 * theirs + 1)
+            } else {
+                crate::game::score::loss_in(2 * mine)
+            };
+        }
+        let diff = mine as i32 - theirs as i32;
+        let base = if diff > 0 {
+            weights::SEPARATED
+        } else {
+            -weights::SEPARATED
+        };
+        base + diff * weights::SQUARE * 4
+    }
+}
+
+/// Every square connected to `from` through `open` by king steps (a queen reaches exactly these
+/// squares in some number of moves), `from` included.
+fn flood(from: u64, open: u64) -> u64 {
+    let mut region = from;
+    loop {
+        let next = region | (king_step(region) & open);
+        if next == region {
+            return region;
+        }
+        region = next;
+    }
+}
+
+/// Regions with at most this many empty squares are solved exactly.
+pub const EXACT_REGION: u32 = 16;
+/// Nodes one exact region solve may visit before it gives up (then the region's size is used).
+const REGION_BUDGET: u32 = 4000;
+
+/// The most moves `amazons` can make in a row when no opponent can enter their regions (the
+/// regions are independent, so the maxima add up), and whether that count is proven. Regions
+/// larger than [`EXACT_REGION`] squares, or whose solve runs out of budget, count their size,
+/// an upper bound.
+pub fn longest_play(amazons: u64, empty: u64) -> (u32, bool) {
+    let mut total = 0;
+    let mut exact = true;
+    let mut rest = amazons;
+    while rest != 0 {
+        let seed = rest & rest.wrapping_neg();
+        let region = flood(seed, empty | amazons);
+        let own = region & amazons;
+        let squares = region & empty;
+        rest &= !own;
+        let size = squares.count_ones();
+        let solved = if size <= EXACT_REGION {
+            solve_region_cached(own, squares)
+        } else {
+            None
+        };
+        match solved {
+            Some(n) => total += n,
+            None => {
+                total += size;
+                exact = false;
+            }
+        }
+    }
+    (total, exact)
+}
+
+/// A direct-mapped cache of region solves: `(amazons, empty, moves + 1)` (0 = gave up).
+const REGION_CACHE: usize = 1 << 12;
+
+thread_local! {
+    static REGION_SOLVES: std::cell::RefCell<Vec<(u64, u64, u32)>> =
+        std::cell::RefCell::new(vec![(0, 0, u32::MAX); REGION_CACHE]);
+}
+
+fn solve_region_cached(amazons: u64, empty: u64) -> Option<u32> {
+    let slot = (splitmix(amazons ^ empty.rotate_left(17)) as usize) & (REGION_CACHE - 1);
+    let hit = REGION_SOLVES.with(|c| {
+        let e = c.borrow()[slot];
+        (e.0 == amazons && e.1 == empty && e.2 != u32::MAX).then_some(e.2)
+    });
+    if let Some(v) = hit {
+        return v.checked_sub(1);
+    }
+    let mut nodes = 0;
+    let result = solve_region(amazons, empty, &mut nodes);
+    REGION_SOLVES.with(|c| c.borrow_mut()[slot] = (amazons, empty, result.map_or(0, |n| n + 1)));
+    result
+}
+
+/// The longest sequence of moves `amazons` can make using only `empty` (depth-first, stopping
+/// as soon as a sequence fills every square still reachable). `None` when `nodes` passes the
+/// budget.
+fn solve_region(amazons: u64, empty: u64, nodes: &mut u32) -> Option<u32> {
+    let reach = flood(amazons, empty) & empty;
+    let bound = reach.count_ones();
+    if bound == 0 {
+        return Some(0);
+    }
+    *nodes += 1;
+    if *nodes > REGION_BUDGET {
+        return None;
+    }
+    let occ = !empty;
+    let mut best = 0;
+    let mut from_set = amazons;
+    while from_set != 0 {
+        let from = from_set.trailing_zeros() as usize;
+        from_set &= from_set - 1;
+        let mut tos = queen_attacks(from, occ) & empty;
+        while tos != 0 {
+            let to = tos.trailing_zeros() as usize;
+            tos &= tos - 1;
+            let occ1 = (occ ^ (1 << from)) | 1 << to;
+            let mut arrows = queen_attacks(to, occ1) & !occ1;
+            while arrows != 0 {
+                let arrow = arrows.trailing_zeros() as usize;
+                arrows &= arrows - 1;
+                let rest_empty = ((empty | 1 << from) & !(1 << to)) & !(1 << arrow);
+                let rest_amazons = amazons ^ (1 << from) ^ (1 << to);
+                let n = 1 + solve_region(rest_amazons, rest_empty, nodes)?;
+                if n > best {
+                    best = n;
+                    if best >= bound {
+                        return Some(best);
+                    }
+                }
+            }
+        }
+    }
+    Some(best)
 }
 
 /// Move ordering and pruning: how many amazon moves (by the score after the amazon alone moved)
