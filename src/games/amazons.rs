@@ -16,6 +16,14 @@
 //!   `/`, each eight characters `.` empty, `w` white, `b` black, `-` wall; then a space and the
 //!   side to move, `w` or `b`. Example: `..b..b../......../b......b/......../......../w......w/
 //!   ......../..w..w.. w` (without the line break).
+//!
+//! The engine side ([`Evaluate`]): the generic alpha-beta searches a selection of moves made in
+//! two steps (every amazon move scored with the amazon moved and no arrow yet, then every arrow
+//! of the best few), and evaluates by queen-distance and king-distance territory (simultaneous
+//! breadth-first searches on bitboards), a distance-weighted position term and a penalty for
+//! amazons with few moves, with weights moving from king territory and position early to queen
+//! territory late. Once no empty square is reachable by both sides, each side's longest run of
+//! moves is solved region by region ([`longest_play`]) and the result is proven.
 
 use crate::game::{CellView, Display, Eval, Evaluate, Game, NotationError, Outcome, Player};
 
@@ -214,6 +222,9 @@ impl JavaRandom {
 
     /// `nextInt(bound)` for `bound > 0`: the power-of-two shortcut, else rejection sampling
     /// exactly as the JDK does it (including its `int` overflow test).
+    ///
+    /// # Panics
+    /// When `bound <= 0`, where Java throws `IllegalArgumentException` (the referee uses 4).
     pub fn next_int(&mut self, bound: i32) -> i32 {
         assert!(bound > 0, "bound must be positive");
         if bound & -bound == bound {
@@ -1023,7 +1034,7 @@ impl Evaluate for Amazons {
             }
         }
         let halves = &mut halves[..n_halves];
-        halves.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        halves.sort_unstable_by_key(|h| std::cmp::Reverse(h.0));
         let mut fulls = [(0i32, Move::default()); 256];
         let mut n_full = 0;
         for &(_, from, to) in halves.iter().take(selection::AMAZON_MOVES) {
@@ -1048,7 +1059,7 @@ impl Evaluate for Amazons {
             }
         }
         let fulls = &mut fulls[..n_full];
-        fulls.sort_by(|a, b| b.0.cmp(&a.0));
+        fulls.sort_by_key(|f| std::cmp::Reverse(f.0));
         out.extend(fulls.iter().take(selection::MOVES).map(|f| f.1));
         if out.is_empty() {
             // Unreachable while the game is not over, but never hand the search nothing.

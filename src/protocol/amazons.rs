@@ -154,8 +154,8 @@ pub fn run_with(
         let answer = match from_rows(&turn.rows, colour) {
             Ok(pos) => {
                 let walls = pos.walls().count_ones();
-                let new_game =
-                    turn.last_action.is_none() || previous_walls.map_or(true, |w| walls < w + 2);
+                let new_game = turn.last_action.is_none()
+                    || !matches!(previous_walls, Some(w) if walls >= w + 2);
                 previous_walls = Some(walls);
                 if new_game {
                     player.new_game();
