@@ -32,4 +32,4 @@ bench:
 	cargo run --release -- perft yavalath 5 --setup nosteal
 
 strength:
-	cargo run --release -- match yavalath --opponent minimax --games 100 --ms 100
+	bash scripts/strength.sh

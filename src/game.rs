@@ -79,6 +79,19 @@ pub mod score {
         -WIN + plies as i32
     }
 
+    /// Moves a proven result `plies` plies further from the node it is counted from (negative:
+    /// nearer); heuristic scores are unchanged. The search and its table count proven results
+    /// from different nodes (the root, the stored position).
+    pub fn shift_proven(s: i32, plies: i32) -> i32 {
+        if s >= PROVEN {
+            s + plies
+        } else if s <= -PROVEN {
+            s - plies
+        } else {
+            s
+        }
+    }
+
     /// `Some(plies)` when `s` is a proven win for the side to move.
     pub fn plies_to_win(s: i32) -> Option<u32> {
         (s >= PROVEN).then(|| (WIN - s) as u32)
@@ -150,6 +163,15 @@ pub trait Game: Clone + Send + 'static {
     /// The position after the setup and the whitespace-separated moves, checked one by one.
     /// Errors name the first bad move and its 1-based number.
     fn from_moves(setup: &str, moves: &str) -> Result<Self, NotationError> {
+        Self::replay(setup, moves, |_, _| {})
+    }
+
+    /// Like [`Game::from_moves`], calling `before_move(position, move)` before each move is played.
+    fn replay(
+        setup: &str,
+        moves: &str,
+        mut before_move: impl FnMut(&Self, Self::Move),
+    ) -> Result<Self, NotationError> {
         let mut pos = Self::from_setup(setup)?;
         for (i, text) in moves.split_whitespace().enumerate() {
             if pos.outcome().is_some() {
@@ -158,8 +180,11 @@ pub trait Game: Clone + Send + 'static {
                     i + 1
                 )));
             }
-            pos.play_text(text)
+            let mv = pos
+                .parse_move(text)
                 .map_err(|e| NotationError(format!("move {} ({text}): {e}", i + 1)))?;
+            before_move(&pos, mv);
+            pos.play(mv);
         }
         Ok(pos)
     }

@@ -85,18 +85,8 @@ struct GameView {
 }
 
 fn describe_game<G: Display>(setup: &str, moves: &str) -> Result<GameView, JsError> {
-    let mut pos = G::from_setup(setup).map_err(js_error)?;
     let mut history = Vec::new();
-    for (i, text) in moves.split_whitespace().enumerate() {
-        if pos.outcome().is_some() {
-            return Err(js_error(format!(
-                "move {} ({text}): the game is already over",
-                i + 1
-            )));
-        }
-        let mv = pos
-            .parse_move(text)
-            .map_err(|e| js_error(format!("move {} ({text}): {e}", i + 1)))?;
+    let pos = G::replay(setup, moves, |pos, mv| {
         let note = pos.move_note(mv);
         history.push(HistoryEntry {
             mv: pos.format_move(mv),
@@ -104,8 +94,8 @@ fn describe_game<G: Display>(setup: &str, moves: &str) -> Result<GameView, JsErr
             note,
             steal: note == Some("steal"),
         });
-        pos.play(mv);
-    }
+    })
+    .map_err(js_error)?;
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
     let steal = legal

@@ -162,6 +162,7 @@ fn beats_seed_000_minimax_from_varied_openings() {
         &Yavalath::start(),
         &mut engine,
         &mut minimax,
+        600_000,
         10,
         2,
         42,

@@ -14,13 +14,13 @@ use std::sync::Mutex;
 
 use crate::game::{Outcome, Player};
 use crate::play::{random_line, Rng};
-pub use referee::{referee_game, CgReferee, Refereed, TimeLimits, Verdict};
+pub use referee::{referee_game, referee_match, CgReferee, Refereed, TimeLimits, Verdict};
 use stats::{MatchStats, Sprt, SprtState};
 
 /// A match's settings.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    /// Games to play; bot A plays first in even-numbered games.
+    /// Games to play (rounded up to whole matches); bot A and bot B take turns playing first.
     pub games: u32,
     /// Games run at once (each runs two processes).
     pub concurrency: usize,
@@ -92,9 +92,13 @@ pub fn run_match<G: CgReferee + Sync>(
     config: &MatchConfig,
     on_game: impl Fn(&GameResult, &MatchStats) + Sync,
 ) -> MatchStats {
-    // Openings are drawn up front so the match is the same whatever the concurrency.
+    // A unit of work is one match (one game, or Amazons' two). Each opening is played with both
+    // colours: by two consecutive single-game matches, or within one two-game match. Openings are
+    // drawn up front so the match is the same whatever the concurrency.
+    let per_match = G::GAMES_PER_MATCH as u32;
+    let matches = config.games.div_ceil(per_match);
     let mut rng = Rng(config.seed);
-    let openings: Vec<(G, Vec<String>)> = (0..config.games.div_ceil(2))
+    let openings: Vec<(G, Vec<String>)> = (0..(matches * per_match).div_ceil(2))
         .map(|_| random_line(start, config.opening_plies, &mut rng))
         .collect();
     let next = AtomicU32::new(0);
@@ -103,31 +107,27 @@ pub fn run_match<G: CgReferee + Sync>(
     std::thread::scope(|scope| {
         for _ in 0..config.concurrency.max(1) {
             scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::SeqCst);
-                if index >= config.games || stop.load(Ordering::SeqCst) {
+                let m = next.fetch_add(1, Ordering::SeqCst);
+                if m >= matches || stop.load(Ordering::SeqCst) {
                     return;
                 }
-                let (opening, line) = &openings[(index / 2) as usize];
-                let a_first = index % 2 == 0;
-                let order = if a_first {
-                    commands
-                } else {
-                    [commands[1], commands[0]]
-                };
-                let refereed = referee_game(opening, line, order, config.limits);
-                let result = GameResult {
-                    index,
-                    a_first,
-                    refereed,
-                };
-                let mut s = stats.lock().expect("stats lock");
-                s.add(&result);
-                if let Some(sprt) = &config.sprt {
-                    if s.sprt(sprt) != SprtState::Continue {
-                        stop.store(true, Ordering::SeqCst);
+                let (opening, line) = &openings[(m * per_match / 2) as usize];
+                let games = referee_match(opening, line, commands, m % 2 == 0, config.limits);
+                for (g, (refereed, a_first)) in games.into_iter().enumerate() {
+                    let result = GameResult {
+                        index: m * per_match + g as u32,
+                        a_first,
+                        refereed,
+                    };
+                    let mut s = stats.lock().expect("stats lock");
+                    s.add(&result);
+                    if let Some(sprt) = &config.sprt {
+                        if s.sprt(sprt) != SprtState::Continue {
+                            stop.store(true, Ordering::SeqCst);
+                        }
                     }
+                    on_game(&result, &s);
                 }
-                on_game(&result, &s);
             });
         }
     });

@@ -16,6 +16,10 @@ pub trait CgReferee: Game {
     /// (some referees send an id line then), `last` the opponent's previous move.
     fn turn_input(&self, player: Player, first_turn: bool, last: Option<Self::Move>) -> String;
 
+    /// Games in one match, on the same start, with the same bot processes and colours swapped
+    /// each game (Amazons: 2). The bots get `first_turn` input only once per match.
+    const GAMES_PER_MATCH: usize = 1;
+
     /// Reads a bot's output line as the referee does. Errors: the text the verdict shows, and
     /// whether the line was unreadable (`true`) or a readable but illegal move (`false`).
     fn parse_action(&self, line: &str) -> Result<Self::Move, (bool, String)>;
@@ -164,36 +168,22 @@ enum TurnFault {
     Crash(String),
 }
 
-/// Plays `start` (an opening already on the board, given as `opening` move texts) to the end
-/// between `commands[0]` (playing `Player::First`) and `commands[1]`.
-pub fn referee_game<G: CgReferee>(
+/// Plays one game of a match on `bots` (`bots[0]` plays `Player::First` when `bot0_first`).
+/// `seen[i]` says bot `i` has had a turn earlier in the match (some referees send their
+/// initial lines only once per match); the first-turn time limit applies to each bot's first
+/// turn of every game.
+fn play_game<G: CgReferee>(
     start: &G,
     opening: &[String],
-    commands: [&str; 2],
+    bots: &mut [BotProcess; 2],
+    bot0_first: bool,
+    seen: &mut [bool; 2],
     limits: TimeLimits,
 ) -> Refereed {
     let mut moves = opening.to_vec();
     let mut times_ms: [Vec<u64>; 2] = [Vec::new(), Vec::new()];
-    let mut bots = Vec::new();
-    for (i, command) in commands.iter().enumerate() {
-        match BotProcess::start(command) {
-            Ok(b) => bots.push(b),
-            Err(why) => {
-                let who = if i == 0 {
-                    Player::First
-                } else {
-                    Player::Second
-                };
-                return Refereed {
-                    moves,
-                    verdict: Verdict::Crash(who, why),
-                    times_ms,
-                };
-            }
-        }
-    }
     let mut pos = start.clone();
-    let mut first_turn = [true, true];
+    let mut first_turn_of_game = [true, true];
     let mut last: Option<G::Move> = None;
     loop {
         if let Some(outcome) = pos.outcome() {
@@ -204,20 +194,22 @@ pub fn referee_game<G: CgReferee>(
             };
         }
         let side = pos.to_move();
-        let i = side.index();
-        let limit_ms = if first_turn[i] {
+        let colour = side.index();
+        let bot = colour ^ (!bot0_first) as usize;
+        let limit_ms = if first_turn_of_game[colour] {
             limits.first_turn_ms
         } else {
             limits.turn_ms
         };
-        let input = pos.turn_input(side, first_turn[i], last);
-        first_turn[i] = false;
-        let (answer, ms) = bots[i].ask(&input, Duration::from_millis(limit_ms));
+        let input = pos.turn_input(side, !seen[bot], last);
+        first_turn_of_game[colour] = false;
+        seen[bot] = true;
+        let (answer, ms) = bots[bot].ask(&input, Duration::from_millis(limit_ms));
         let fault = match answer {
             Err(TurnFault::Timeout) => Some(Verdict::Timeout(side, limit_ms)),
             Err(TurnFault::Crash(why)) => Some(Verdict::Crash(side, why)),
             Ok(line) => {
-                times_ms[i].push(ms);
+                times_ms[colour].push(ms);
                 match pos.parse_action(&line) {
                     Ok(mv) => {
                         moves.push(pos.format_move(mv));
@@ -238,4 +230,97 @@ pub fn referee_game<G: CgReferee>(
             };
         }
     }
+}
+
+impl Verdict {
+    /// The same fault charged to the other colour: a bot at fault in one game of a match also
+    /// loses the match's later games, where it plays the other colour.
+    fn with_colours_swapped(&self) -> Verdict {
+        match self.clone() {
+            Verdict::Finished(o) => Verdict::Finished(o),
+            Verdict::Timeout(p, ms) => Verdict::Timeout(p.opponent(), ms),
+            Verdict::Unparsable(p, why) => {
+                Verdict::Unparsable(p.opponent(), format!("{why} (earlier in the match)"))
+            }
+            Verdict::Illegal(p, why) => {
+                Verdict::Illegal(p.opponent(), format!("{why} (earlier in the match)"))
+            }
+            Verdict::Crash(p, why) => {
+                Verdict::Crash(p.opponent(), format!("{why} (earlier in the match)"))
+            }
+        }
+    }
+}
+
+/// Plays a match of [`CgReferee::GAMES_PER_MATCH`] games from `start` (an opening already on the
+/// board, given as `opening` move texts) between the processes of `commands`, started once for
+/// the whole match. Colours swap every game; `commands[0]` plays first in game 1 when
+/// `bot0_first`. Returns each game with whether `commands[0]` played first in it. An error in a
+/// game loses the rest of the match too.
+pub fn referee_match<G: CgReferee>(
+    start: &G,
+    opening: &[String],
+    commands: [&str; 2],
+    bot0_first: bool,
+    limits: TimeLimits,
+) -> Vec<(Refereed, bool)> {
+    let crash = |bot: usize, why: String| {
+        let colour = if (bot == 0) == bot0_first {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let refereed = Refereed {
+            moves: opening.to_vec(),
+            verdict: Verdict::Crash(colour, why),
+            times_ms: [Vec::new(), Vec::new()],
+        };
+        vec![(refereed, bot0_first)]
+    };
+    let mut bots = match (
+        BotProcess::start(commands[0]),
+        BotProcess::start(commands[1]),
+    ) {
+        (Ok(a), Ok(b)) => [a, b],
+        (Err(why), _) => return crash(0, why),
+        (_, Err(why)) => return crash(1, why),
+    };
+    let mut seen = [false, false];
+    let mut games: Vec<(Refereed, bool)> = Vec::new();
+    for g in 0..G::GAMES_PER_MATCH {
+        let first = bot0_first == (g % 2 == 0);
+        if let Some((previous, _)) = games
+            .last()
+            .filter(|(r, _)| !matches!(r.verdict, Verdict::Finished(_)))
+        {
+            let verdict = previous.verdict.with_colours_swapped();
+            games.push((
+                Refereed {
+                    moves: opening.to_vec(),
+                    verdict,
+                    times_ms: [Vec::new(), Vec::new()],
+                },
+                first,
+            ));
+            continue;
+        }
+        games.push((
+            play_game(start, opening, &mut bots, first, &mut seen, limits),
+            first,
+        ));
+    }
+    games
+}
+
+/// Plays one game from `start` between `commands[0]` (playing `Player::First`) and
+/// `commands[1]`: the first game of [`referee_match`].
+pub fn referee_game<G: CgReferee>(
+    start: &G,
+    opening: &[String],
+    commands: [&str; 2],
+    limits: TimeLimits,
+) -> Refereed {
+    referee_match(start, opening, commands, true, limits)
+        .swap_remove(0)
+        .0
 }
