@@ -1,12 +1,15 @@
-//! The Amazons referee's side of the protocol (`shared/rules.md` §3), one game at a time: the
-//! arena starts fresh bot processes per game, so every game is the bots' "game 1".
+//! The Amazons referee's side of the protocol (`shared/rules.md` §3): a match is two games on
+//! one start with the same bot processes, colours swapped; `boardSize` comes only on a bot's
+//! first turn of the match.
 
 use crate::arena::referee::CgReferee;
 use crate::game::{Game, Player};
 use crate::games::amazons::{Amazons, Move};
 
 impl CgReferee for Amazons {
-    /// `boardSize` (`8`) on a player's first turn only; the colour; the rows rank 8 first;
+    const GAMES_PER_MATCH: usize = 2;
+
+    /// `boardSize` (`8`) on a bot's first turn of the match only; the colour; the rows rank 8 first;
     /// `lastAction` (`null` before the opponent has moved); `actionsCount`.
     fn turn_input(&self, player: Player, first_turn: bool, last: Option<Move>) -> String {
         let mut text = String::with_capacity(96);
