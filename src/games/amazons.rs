@@ -1012,10 +1012,27 @@ impl Evaluate for Amazons {
 
     /// Split generation: every amazon move is scored with the amazon moved and no arrow yet; the
     /// best [`selection::AMAZON_MOVES`] get every arrow scored; the best [`selection::MOVES`]
-    /// full moves are searched, best first. A winning move (the opponent left without a move)
-    /// is searched alone.
+    /// full moves are searched, best first. A move that leaves the opponent without a move is
+    /// found among all legal moves and searched alone (forced).
     fn search_moves(&self, out: &mut Vec<Move>) -> bool {
         let occ = !self.empty();
+        // A move can only leave the opponent stuck when its amazons have at most two free
+        // neighbours in all (the move fills at most two squares): then look at every move.
+        let opponent = self.amazons[self.to_move.opponent().index()];
+        if (king_step(opponent) & !occ).count_ones() <= 2 {
+            let start = out.len();
+            self.legal_moves(out);
+            let winner = out[start..].iter().copied().find(|&mv| {
+                let mut child = *self;
+                child.play(mv);
+                child.outcome().is_some()
+            });
+            out.truncate(start);
+            if let Some(mv) = winner {
+                out.push(mv);
+                return true;
+            }
+        }
         let mut halves = [(0i32, 0u8, 0u8); 128];
         let mut n_halves = 0;
         let mut mine = self.amazons[self.to_move.index()];
@@ -1047,10 +1064,6 @@ impl Evaluate for Amazons {
                 let mv = Move { from, to, arrow };
                 let mut child = *self;
                 child.play(mv);
-                if child.outcome().is_some() {
-                    out.push(mv);
-                    return true;
-                }
                 let s = -child.score();
                 if n_full < fulls.len() {
                     fulls[n_full] = (s, mv);
