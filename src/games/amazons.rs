@@ -822,13 +822,24 @@ impl Amazons {
         pen
     }
 
-    /// The static score from the side to move (see [`Evaluate::evaluate`] for Amazons).
+    /// The static score from the side to move (see [`Evaluate::evaluate`] for Amazons), solving
+    /// split boards exactly ([`Amazons::separated_score`]).
     pub fn score(&self) -> i32 {
+        self.score_with(true)
+    }
+
+    /// The static score; `exact_split: false` scores a split board by region sizes only (the
+    /// cheap form the move selection uses for its hundreds of candidates).
+    pub fn score_with(&self, exact_split: bool) -> i32 {
         use weights::*;
         let t = self.territory();
         let sign = if self.to_move == Player::First { 1 } else { -1 };
         if t.separated {
-            return self.separated_score();
+            if exact_split {
+                return self.separated_score();
+            }
+            let me = self.to_move.index();
+            return split_heuristic(t.reach[me] as u32, t.reach[1 - me] as u32);
         }
         let empties = self.empty().count_ones() as i32; // 56 at the start
         let early = (empties - 10).clamp(0, 46); // 46 early .. 0 late
@@ -862,14 +873,20 @@ impl Amazons {
                 crate::game::score::loss_in(2 * mine)
             };
         }
-        let diff = mine as i32 - theirs as i32;
-        let base = if diff > 0 {
-            weights::SEPARATED
-        } else {
-            -weights::SEPARATED
-        };
-        base + diff * weights::SQUARE * 4
+        split_heuristic(mine, theirs)
     }
+}
+
+/// A split board's score when the move counts are only estimates: a large bonus for the side
+/// with more moves, plus the difference.
+fn split_heuristic(mine: u32, theirs: u32) -> i32 {
+    let diff = mine as i32 - theirs as i32;
+    let base = if diff > 0 {
+        weights::SEPARATED
+    } else {
+        -weights::SEPARATED
+    };
+    base + diff * weights::SQUARE * 4
 }
 
 /// Every square connected to `from` through `open` by king steps (a queen reaches exactly these
@@ -886,9 +903,9 @@ fn flood(from: u64, open: u64) -> u64 {
 }
 
 /// Regions with at most this many empty squares are solved exactly.
-pub const EXACT_REGION: u32 = 16;
+pub const EXACT_REGION: u32 = 14;
 /// Nodes one exact region solve may visit before it gives up (then the region's size is used).
-const REGION_BUDGET: u32 = 4000;
+const REGION_BUDGET: u32 = 600;
 
 /// The most moves `amazons` can make in a row when no opponent can enter their regions (the
 /// regions are independent, so the maxima add up), and whether that count is proven. Regions
@@ -944,6 +961,23 @@ fn solve_region_cached(amazons: u64, empty: u64) -> Option<u32> {
     result
 }
 
+/// [`solve_region`] through the cache: every finished sub-solve is exact, so it is kept.
+fn solve_region_memo(amazons: u64, empty: u64, nodes: &mut u32) -> Option<u32> {
+    let slot = (splitmix(amazons ^ empty.rotate_left(17)) as usize) & (REGION_CACHE - 1);
+    let hit = REGION_SOLVES.with(|c| {
+        let e = c.borrow()[slot];
+        (e.0 == amazons && e.1 == empty && e.2 != 0 && e.2 != u32::MAX).then_some(e.2 - 1)
+    });
+    if hit.is_some() {
+        return hit;
+    }
+    let result = solve_region(amazons, empty, nodes);
+    if let Some(n) = result {
+        REGION_SOLVES.with(|c| c.borrow_mut()[slot] = (amazons, empty, n + 1));
+    }
+    result
+}
+
 /// The longest sequence of moves `amazons` can make using only `empty` (depth-first, stopping
 /// as soon as a sequence fills every square still reachable). `None` when `nodes` passes the
 /// budget.
@@ -974,7 +1008,7 @@ fn solve_region(amazons: u64, empty: u64, nodes: &mut u32) -> Option<u32> {
                 arrows &= arrows - 1;
                 let rest_empty = ((empty | 1 << from) & !(1 << to)) & !(1 << arrow);
                 let rest_amazons = amazons ^ (1 << from) ^ (1 << to);
-                let n = 1 + solve_region(rest_amazons, rest_empty, nodes)?;
+                let n = 1 + solve_region_memo(rest_amazons, rest_empty, nodes)?;
                 if n > best {
                     best = n;
                     if best >= bound {
@@ -1043,7 +1077,7 @@ impl Evaluate for Amazons {
             while tos != 0 {
                 let to = tos.trailing_zeros() as usize;
                 tos &= tos - 1;
-                let s = -self.with_amazon_moved(from, to).score();
+                let s = -self.with_amazon_moved(from, to).score_with(false);
                 if n_halves < halves.len() {
                     halves[n_halves] = (s, from as u8, to as u8);
                     n_halves += 1;
@@ -1064,7 +1098,7 @@ impl Evaluate for Amazons {
                 let mv = Move { from, to, arrow };
                 let mut child = *self;
                 child.play(mv);
-                let s = -child.score();
+                let s = -child.score_with(false);
                 if n_full < fulls.len() {
                     fulls[n_full] = (s, mv);
                     n_full += 1;

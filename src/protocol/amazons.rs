@@ -170,11 +170,14 @@ pub fn run_with(
                         turn.actions_count.unwrap_or(0)
                     );
                 }
+                // An Amazons node costs a few hundred evaluations, so the search may pass its
+                // last clock check by a few ms: keep an eighth of the turn in reserve.
                 let budget = if new_game {
                     config.first_turn_ms
                 } else {
                     config.turn_ms
                 };
+                let budget = budget - budget / 8;
                 let spent = started.elapsed().as_millis() as u64;
                 if pos.outcome().is_some() {
                     let _ = writeln!(log, "boardlab: no legal move here; answering 'random'");
