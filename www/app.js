@@ -174,6 +174,7 @@ async function runEngineMove() {
     stop: null,
   };
   render();
+  app.board.showSearch?.(null);
 
   const request = { game: app.game, setup: app.setup, moves: app.moves, budgetMs: app.budgetMs, ttMb: TT_MB };
   let outcome;
@@ -182,6 +183,7 @@ async function runEngineMove() {
       if (token !== app.searchToken) return;
       app.report.iteration = iteration;
       panel.show(app.report);
+      app.board.showSearch?.(iteration);
     });
   } catch (err) {
     if (token !== app.searchToken) return;

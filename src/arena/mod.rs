@@ -6,6 +6,7 @@
 pub mod referee;
 pub mod stats;
 mod amazons;
+mod connect4;
 mod yavalath;
 
 use std::io::Write;

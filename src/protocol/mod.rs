@@ -3,6 +3,7 @@
 //! still be read, answered with a legal move; nothing here panics on input.
 
 pub mod amazons;
+pub mod connect4;
 pub mod yavalath;
 
 use std::io::{BufRead, Write};
@@ -39,6 +40,7 @@ pub fn run_bot(
 ) -> Result<(), String> {
     let written = match game {
         "yavalath" => yavalath::run(input, out, log, config),
+        "connect4" => connect4::run(input, out, log, config),
         "amazons" => amazons::run(input, out, log, config),
         other => return Err(format!("no CodinGame bot for '{other}'")),
     };
@@ -100,6 +102,10 @@ pub fn run_baseline_bot(
         "yavalath" => {
             let mut agent = crate::baseline::agent::<crate::games::Yavalath>(kind, seed)?;
             yavalath::run_with(input, out, log, config, agent.as_mut())
+        }
+        "connect4" => {
+            let mut agent = crate::baseline::agent::<crate::games::connect4::Connect4Cg>(kind, seed)?;
+            connect4::run_with(input, out, log, config, agent.as_mut())
         }
         "amazons" => {
             let mut agent = crate::baseline::agent::<crate::games::Amazons>(kind, seed)?;

@@ -3,4 +3,5 @@
 // the top of lib.mjs) and add its line here.
 
 export { default as yavalath } from './yavalath.mjs';
+export { default as connect4 } from './connect4.mjs';
 export { default as amazons } from './amazons.mjs';

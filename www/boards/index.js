@@ -13,6 +13,9 @@
 //                                             //   may the person at the screen move now?
 //       cellCenter(name) -> {x, y} | null,    // a cell's centre in viewport CSS px (for tests)
 //       destroy(),                            // removes every listener/observer it added
+//       showSearch?(iteration | null),        // optional: the engine's latest completed
+//                                             //   iteration while it searches the shown position
+//                                             //   (null when a search starts)
 //     },
 //     rules: '<ul><li>…</li></ul>',           // "How to play", as HTML (our own text, trusted)
 //     aspect?: 1.155,                         // board width / height (default 1)
@@ -40,4 +43,5 @@
 // rules: legality, the side to move and the result all come from the view.
 
 export { default as yavalath } from './yavalath.js';
+export { default as connect4 } from './connect4.js';
 export { default as amazons } from './amazons.js';
