@@ -206,6 +206,11 @@ pub trait Game: Clone + Send + 'static {
 /// What the alpha-beta search needs from a game beyond its rules: a static evaluation and the
 /// moves worth searching.
 pub trait Evaluate: Game {
+    /// Nodes between two looks at the clock in a timed search. The default suits games whose
+    /// nodes cost about a microsecond; games with costly nodes (Amazons scores every candidate
+    /// move) lower it so the search stops close to its budget.
+    const NODES_PER_CLOCK_CHECK: u64 = 256;
+
     /// The static score of a position that is not over, from the side to move. It may return a
     /// proven result relative to this position (`score::win_in(1)` when a winning move exists).
     /// `quiet: false` asks the search not to stop here: the side to move faces a threat that

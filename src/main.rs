@@ -283,6 +283,13 @@ mod cli {
                         &config,
                         records,
                     ),
+                    "amazons" => run_arena(
+                        &boardlab::games::Amazons::start(),
+                        &game,
+                        [&bot_a, &bot_b],
+                        &config,
+                        records,
+                    ),
                     other => Err(format!("the arena has no referee for {other} yet")),
                 }
             }
@@ -320,7 +327,13 @@ mod cli {
                     Ok(())
                 }
                 "ataxx" => {
-                    run_match_vs_minimax(&boardlab::games::Ataxx::start(), games, ms, opening_plies, seed);
+                    run_match_vs_minimax(
+                        &boardlab::games::Ataxx::start(),
+                        games,
+                        ms,
+                        opening_plies,
+                        seed,
+                    );
                     Ok(())
                 }
                 other => Err(format!("no minimax baseline for {other} yet")),
@@ -371,7 +384,12 @@ mod cli {
             time_ms: (ms > 0).then_some(ms),
             tt_mib: tt_mb,
         };
-        boardlab::games::connect4::solver::run_cli(size, &positions, options, &mut io::stdout().lock())
+        boardlab::games::connect4::solver::run_cli(
+            size,
+            &positions,
+            options,
+            &mut io::stdout().lock(),
+        )
     }
 
     fn fail(message: String) -> i32 {
@@ -587,18 +605,27 @@ mod cli {
         let mut minimax = MinimaxAgent::default();
         let pairs = games.div_ceil(2);
         println!("{}: engine at {ms} ms/move vs minimax depth 2, {} games, openings of {opening_plies} random plies, seed {seed}", G::NAME, pairs * 2);
-        let score = play_match(start, &mut engine, &mut minimax, ms, pairs, opening_plies, seed, |s, record, _| {
-            print!(
-                "\rgame {:>3}: {:>3} plies  |  +{} ={} -{}  ({:.1} %)  ",
-                s.games(),
-                record.moves.len(),
-                s.wins,
-                s.draws,
-                s.losses,
-                s.percent()
-            );
-            let _ = io::stdout().flush();
-        });
+        let score = play_match(
+            start,
+            &mut engine,
+            &mut minimax,
+            ms,
+            pairs,
+            opening_plies,
+            seed,
+            |s, record, _| {
+                print!(
+                    "\rgame {:>3}: {:>3} plies  |  +{} ={} -{}  ({:.1} %)  ",
+                    s.games(),
+                    record.moves.len(),
+                    s.wins,
+                    s.draws,
+                    s.losses,
+                    s.percent()
+                );
+                let _ = io::stdout().flush();
+            },
+        );
         println!();
         println!(
             "result: engine {} wins, {} draws, {} losses of {} games = {:.1} %; longest engine move {} ms",
