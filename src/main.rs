@@ -72,6 +72,19 @@ mod cli {
         /// Referee matches between two CodinGame bot commands under the referee's rules and time
         /// limits. A bot is a shell command, or `engine`, `random`, `greedy`, `minimax` for
         /// BoardLab's own bots for the game.
+        ///
+        /// Yavalath (referee MultiStruct/Yavalath) and Connect 4 (AshKcg/cg-multi-connect4) allow
+        /// the steal on the second player's first turn only. Amazons (MultiStruct/amazons) is
+        /// played as a match of two games on one seeded start with the same bot processes,
+        /// colours swapped, an error in either game losing both.
+        ///
+        /// Ataxx has no public referee; this one follows the statement and settles the rest: the
+        /// empty 7x7 board with the first player (`0`) on a7 and g1; on a bot's first turn its id
+        /// and a config line holding the start FEN; every turn the seven rows bottom to top (`.`,
+        /// `0`, `1`, `#`), `lastAction` (`null` first) and `actionsCount` (passes not counted), no
+        /// action lines; a player without a legal move is still asked and any readable answer is
+        /// its pass; the game ends when a side has no stones or neither can move (more stones
+        /// wins), and is drawn after 300 plies or when the same board occurs a third time.
         Arena {
             #[arg(value_parser = game_names())]
             game: String,
