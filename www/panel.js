@@ -1,12 +1,44 @@
 // The search panel: what the engine is thinking, refreshed after every completed iteration and
 // left showing after the move so it can be read at leisure.
 
+import { lineChart } from './charts.js';
 import { formatCount, formatMs, formatScore, formatSpeed, scoreTone } from './format.js';
 
 /**
+ * Scores as chart heights: evaluations as they are, proven results pinned just beyond the
+ * largest evaluation (win above, loss below), so one forced line does not flatten the rest.
+ */
+function chartScores(iterations) {
+  const evals = iterations.filter((it) => it.score.kind === 'eval').map((it) => Math.abs(it.score.value));
+  const cap = Math.max(100, ...evals) * 1.25;
+  const height = (score) => (score.kind === 'win' ? cap : score.kind === 'loss' ? -cap : score.value);
+  const label = (v) => (v >= cap ? 'win' : v <= -cap ? 'loss' : String(Math.round(v)));
+  return { height, label };
+}
+
+/** The two charts of the current search, one point per completed iteration. */
+function drawCharts(depthSvg, scoreSvg, iterations) {
+  const tip = (it) =>
+    `depth ${it.depth} (sel ${it.seldepth}) at ${formatMs(it.elapsed_ms)}: ${formatCount(it.nodes)} nodes, score ${formatScore(it.score)}, best ${it.pv[0] ?? '–'}`;
+  lineChart(
+    depthSvg,
+    iterations.map((it) => ({ x: it.elapsed_ms, y: it.depth, title: tip(it) })),
+    { xFormat: formatMs, yFormat: (v) => `d${v}` },
+  );
+  const { height, label } = chartScores(iterations);
+  lineChart(
+    scoreSvg,
+    iterations.map((it) => ({ x: it.depth, y: height(it.score), title: tip(it) })),
+    { xFormat: (v) => `depth ${v}`, yFormat: label, zeroLine: true },
+  );
+}
+
+/**
  * Binds the panel's elements (see the #search-panel section of index.html) and returns
- * `show(report)`, where report is `{who, moveNumber, thinking, iteration, stop}`:
- * who = "Player 2 (Engine)", iteration = the engine's last iteration (or null before the first),
+ * `show(report)`, where report is `{who, moveNumber, thinking, activity, iteration, iterations,
+ * stop}`: who = "Player 2 (Engine)", activity = what "thinking" is called ("analysing", "hint";
+ * default "thinking"), iteration = the engine's last iteration (or null before the first),
+ * iterations = every completed iteration so far (for the charts),
  * stop = why the search ended ("time", "depth", "solved", or "stopped" by the app) once it has.
  */
 export function createSearchPanel(root) {
@@ -23,17 +55,21 @@ export function createSearchPanel(root) {
     scoreNote: $('stat-score-note'),
     pv: $('stat-pv'),
   };
+  const charts = $('search-charts');
+  const depthChart = $('chart-depth');
+  const scoreChart = $('chart-score');
 
   function show(report) {
     if (!report) {
       empty.hidden = false;
       stats.hidden = true;
       who.textContent = '';
+      charts.hidden = true;
       return;
     }
     const { iteration, thinking, stop } = report;
     // "stopped": cut short by Pause, Undo or New game; "solved": the result is proven.
-    const state = thinking ? 'thinking' : stop === 'solved' || stop === 'stopped' ? stop : 'done';
+    const state = thinking ? report.activity ?? 'thinking' : stop === 'solved' || stop === 'stopped' ? stop : 'done';
     who.textContent = `${report.who} · move ${report.moveNumber} · ${state}`;
     root.classList.toggle('is-thinking', thinking);
     if (!iteration) {
@@ -42,6 +78,7 @@ export function createSearchPanel(root) {
       stats.hidden = false;
       for (const el of Object.values(fields)) el.textContent = '…';
       fields.scoreNote.textContent = '';
+      charts.hidden = true;
       return;
     }
     empty.hidden = true;
@@ -55,6 +92,9 @@ export function createSearchPanel(root) {
     // The engine scores from its own side; say so, because in engine vs engine it alternates.
     fields.scoreNote.textContent = `for ${report.who}`;
     fields.pv.textContent = iteration.pv.length > 0 ? iteration.pv.join(' ') : '–';
+    const iterations = report.iterations ?? [iteration];
+    charts.hidden = false;
+    drawCharts(depthChart, scoreChart, iterations);
   }
 
   return { show };

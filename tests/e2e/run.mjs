@@ -156,7 +156,7 @@ async function runTest(browser, url, t) {
 }
 
 async function main() {
-  if (!existsSync(path.join(DIST, 'index.html')) || !existsSync(path.join(DIST, 'pkg', 'boardlab_bg.wasm'))) {
+  if (!existsSync(path.join(DIST, 'index.html')) || !existsSync(path.join(DIST, 'pkg', 'boardlab.js'))) {
     console.error(`FAIL  ${DIST} is not built: run "bash scripts/build-site.sh" first`);
     console.log('0 passed, 1 failed');
     process.exit(1);
