@@ -61,6 +61,8 @@ const app = {
   lastAnalysisMs: null, // the budget of the last analysis, which "Go deeper" doubles
   hint: null, // {key, move}: the hinted move for the position `key`
   evaluation: null, // the eval bar: {scoreP1, depth}, from the latest iteration of any search
+  shownOverlay: null, // what the renderer's overlay() was last given ({heat, pv} or null)
+  shownOverlaySignature: null, // the same as JSON, to skip redraws that would change nothing
   report: null, // what the search panel shows: {who, moveNumber, thinking, activity, iteration,
   //               iterations, stop, key (positionKey searched), searcher (player)}
   searchToken: 0, // bumped whenever a running or scheduled engine move becomes unwanted
@@ -474,6 +476,7 @@ function switchGame(name, setup) {
   // only the new one hears clicks from now on.
   app.board?.destroy();
   app.board = board;
+  app.shownOverlaySignature = null; // the new renderer has drawn no overlay yet
   app.game = name;
   app.entry = choice.entry;
   app.setup = setup;
@@ -598,10 +601,17 @@ function renderHeatLegend(overlay) {
 function renderInsight() {
   panel.show(app.report);
   const overlay = boardOverlay();
-  app.shownOverlay = overlay;
-  app.board.overlay?.(overlay);
+  // The renderer keeps its overlay across draw() calls: only a change needs a redraw, which
+  // keeps the main thread free while the engine reports many iterations a second.
+  const signature = JSON.stringify(overlay);
+  if (signature !== app.shownOverlaySignature) {
+    app.shownOverlaySignature = signature;
+    app.shownOverlay = overlay;
+    app.board.overlay?.(overlay);
+  }
   renderHeatLegend(overlay);
-  evalBar.show(app.evaluation, { sideName: (player) => sideName(app.entry, player), scale: app.entry.scoreScale ?? DEFAULT_SCORE_SCALE });
+  // Once the game is over, its result says more than any evaluation.
+  evalBar.show(app.view.result ? { result: app.view.result } : app.evaluation, { sideName: (player) => sideName(app.entry, player), scale: app.entry.scoreScale ?? DEFAULT_SCORE_SCALE });
 }
 
 /** The game-end summary: one column per engine move (depth, nodes, time). */

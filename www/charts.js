@@ -88,7 +88,7 @@ export function summaryChart(svg, moves, { formatCount, formatMs }) {
   svg.setAttribute('viewBox', `0 0 ${WIDTH} ${height}`);
   svg.replaceChildren();
   if (moves.length === 0) return;
-  const left = 40;
+  const left = 62;
   const slot = (WIDTH - left - PAD.right) / moves.length;
   const barWidth = Math.max(1, Math.min(14, slot * 0.75));
   rows.forEach((row, r) => {

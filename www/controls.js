@@ -43,11 +43,16 @@ export function createControls(doc, handlers) {
   };
   const modeScoped = [...doc.querySelectorAll('[data-modes]')];
 
+  // Short names fit the picker on a phone; what each level means is in its tooltip.
   el.level.replaceChildren(
-    ...[...LEVELS.map((level) => [level.id, levelLabel(level)]), [CUSTOM_LEVEL, 'Custom (think time below)']].map(([value, text]) => {
+    ...[
+      ...LEVELS.map((level) => [level.id, level.label, levelLabel(level)]),
+      [CUSTOM_LEVEL, 'Custom', 'Custom: the think time beside, full depth'],
+    ].map(([value, text, title]) => {
       const option = doc.createElement('option');
       option.value = value;
       option.textContent = text;
+      option.title = title;
       return option;
     }),
   );

@@ -6,8 +6,9 @@ import { evalBarText, winChance } from './winchance.js';
 
 /**
  * Binds the bar (#evalbar in index.html) and returns `show(evaluation, {sideName, scale})`:
- * evaluation = {scoreP1, depth} (a score seen by player 1 and the depth it comes from), or null
- * to hide the bar.
+ * evaluation = {scoreP1, depth} (a score seen by player 1 and the depth it comes from), or
+ * {result} (describe()'s result of a finished game: the bar shows the outcome), or null to
+ * hide the bar.
  */
 export function createEvalBar(root) {
   const track = root.querySelector('.evalbar-track');
@@ -17,6 +18,17 @@ export function createEvalBar(root) {
   function show(evaluation, { sideName, scale }) {
     root.hidden = !evaluation;
     if (!evaluation) return;
+    if (evaluation.result) {
+      const { winner } = evaluation.result;
+      const share = winner === 1 ? 100 : winner === 2 ? 0 : 50;
+      const words = winner === null ? 'Draw' : `${sideName(winner)} won`;
+      fill.style.width = `${share}%`;
+      text.textContent = words;
+      track.setAttribute('aria-valuenow', String(share));
+      track.setAttribute('aria-valuetext', words);
+      root.title = words;
+      return;
+    }
     const chance = winChance(evaluation.scoreP1, scale);
     const percent = Math.round(chance * 100);
     fill.style.width = `${chance * 100}%`;

@@ -23,8 +23,8 @@ export function depthCapOf(id) {
   return levelById(id)?.maxDepth ?? null;
 }
 
-/** How a level reads in its picker: "Beginner (depth 2, 0.1 s)". */
+/** What a level means, for its tooltip: "Beginner: depth 2, 0.1 s per move". */
 export function levelLabel(level) {
   const time = `${level.budgetMs / 1000} s`;
-  return level.maxDepth === null ? `${level.label} (${time})` : `${level.label} (depth ${level.maxDepth}, ${time})`;
+  return `${level.label}: ${level.maxDepth === null ? 'full depth' : `depth ${level.maxDepth}`}, ${time} per move`;
 }

@@ -378,6 +378,7 @@ function createYavalathBoard(canvas, { onMove }) {
       canvas.style.cursor = '';
       view = null;
       cells = [];
+      shown = { heat: null, pv: null };
     },
   };
 }
