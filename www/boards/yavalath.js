@@ -179,9 +179,18 @@ function createYavalathBoard(canvas, { onMove }) {
       const cell = cells.find((c) => c.name === move);
       if (!cell) continue;
       const c = center(cell);
-      hexPath(ctx, c.x, c.y, s * 0.94, 30);
-      ctx.fillStyle = heatColor(value, cell.owner === 0 ? 0.72 : 0.35);
-      ctx.fill();
+      if (cell.owner === 0) {
+        hexPath(ctx, c.x, c.y, s * 0.94, 30);
+        ctx.fillStyle = heatColor(value, 0.72);
+        ctx.fill();
+      } else {
+        // A scored occupied cell is the steal: a ring, so the stone keeps its own colour.
+        ctx.beginPath();
+        ctx.arc(c.x, c.y, s * 0.8, 0, 2 * Math.PI);
+        ctx.strokeStyle = heatColor(value, 0.95);
+        ctx.lineWidth = s * 0.16;
+        ctx.stroke();
+      }
       if (s >= 16 && label && !onLine.has(move)) {
         // Dark text with a light halo reads on every tint, in light and dark themes.
         const y = cell.owner === 0 ? c.y : c.y - s * 0.45;
