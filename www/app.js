@@ -20,6 +20,7 @@ import { createKeyboard } from './keyboard.js';
 import { renderMoveList } from './movelist.js';
 import { registerOffline } from './offline.js';
 import { createSearchPanel } from './panel.js';
+import { createPvPreview } from './pvpreview.js';
 import { MODES, controllerOf, playerLabel, playerTitle } from './players.js';
 import { describePosition, knownGames, loadRules } from './rules.js';
 import { loadSettings, saveSettings, validSettings } from './settings.js';
@@ -70,7 +71,8 @@ const app = {
 };
 
 const canvas = document.getElementById('board');
-const panel = createSearchPanel(document.getElementById('search-panel'));
+const panel = createSearchPanel(document.getElementById('search-panel'), { onPreview: previewLine });
+const pvPreview = createPvPreview(document.getElementById('pv-preview'));
 const messages = createMessageArea(document.getElementById('message'));
 const evalBar = createEvalBar(document.getElementById('evalbar'));
 const controls = createControls(document, {
@@ -80,7 +82,7 @@ const controls = createControls(document, {
   onHumanSideChange,
   onStrengthChange: ({ budgetMs, level }) => changeSetting({ budgetMs, level }),
   onDelayChange: (delayMs) => changeSetting({ delayMs }),
-  onAnalysisBudgetChange: (analysisBudgetMs) => changeSetting({ analysisBudgetMs }),
+  onAnalysisBudgetChange,
   onOverlayChange,
   onNewGame: newGame,
   onUndo: undo,
@@ -243,8 +245,16 @@ function beginReport(who, activity) {
     iterations: [],
     stop: null,
     key: positionKey(),
+    position: { game: app.game, setup: app.setup, moves: [...app.moves] },
     searcher: app.view.to_move,
   };
+}
+
+/** The panel's best line is hovered at move `index` (null: left): preview the line up to it. */
+function previewLine(index) {
+  const pv = app.report?.iteration?.pv;
+  if (index === null || !pv || index >= pv.length) pvPreview.hide();
+  else pvPreview.show(app.report.position, pv, index);
 }
 
 /** The search request for the position on screen, with `options` (budgetMs, maxDepth, exactRoot). */
@@ -477,6 +487,7 @@ function switchGame(name, setup) {
   app.board?.destroy();
   app.board = board;
   app.shownOverlaySignature = null; // the new renderer has drawn no overlay yet
+  pvPreview.setGame(choice.entry);
   app.game = name;
   app.entry = choice.entry;
   app.setup = setup;
@@ -531,6 +542,18 @@ function onHumanSideChange(side) {
   app.humanSide = side;
   app.halted = false;
   saveSettings(keptSettings());
+  update();
+}
+
+/** A new analysis time applies at once: the analysis under way starts again with it. */
+function onAnalysisBudgetChange(analysisBudgetMs) {
+  app.analysisBudgetMs = analysisBudgetMs;
+  saveSettings(keptSettings());
+  if (app.mode === MODES.ANALYSIS) {
+    stopEngine();
+    app.analysedKey = null;
+    app.lastAnalysisMs = null;
+  }
   update();
 }
 

@@ -40,8 +40,9 @@ function drawCharts(depthSvg, scoreSvg, iterations) {
  * default "thinking"), iteration = the engine's last iteration (or null before the first),
  * iterations = every completed iteration so far (for the charts),
  * stop = why the search ended ("time", "depth", "solved", or "stopped" by the app) once it has.
+ * `onPreview(index)` hears which move of the best line is hovered or focused (null: none).
  */
-export function createSearchPanel(root) {
+export function createSearchPanel(root, { onPreview = () => {} } = {}) {
   const $ = (id) => root.querySelector(`#${id}`);
   const empty = $('search-empty');
   const stats = $('search-stats');
@@ -56,6 +57,39 @@ export function createSearchPanel(root) {
     pv: $('stat-pv'),
   };
   const charts = $('search-charts');
+  let shownLine = null; // the line on screen, as text, so an unchanged line keeps its elements
+
+  /** The best line as one focusable element per move, each previewing the line up to it. */
+  function showLine(pv) {
+    const text = pv.join(' ');
+    if (text === shownLine) return; // keeps the hovered move (and its preview) in place
+    shownLine = text;
+    onPreview(null); // a preview of the old line would mislead
+    if (pv.length === 0) {
+      fields.pv.textContent = '–';
+      return;
+    }
+    fields.pv.replaceChildren(
+      ...pv.flatMap((move, i) => {
+        const step = document.createElement('span');
+        step.className = 'pv-move';
+        step.tabIndex = 0;
+        step.textContent = move;
+        step.dataset.index = String(i);
+        return i === 0 ? [step] : [' ', step];
+      }),
+    );
+  }
+
+  // Hovering or focusing a move previews the line up to it; leaving the line hides the preview.
+  const preview = (event) => {
+    const step = event.target.closest?.('.pv-move');
+    if (step) onPreview(Number(step.dataset.index));
+  };
+  fields.pv.addEventListener('pointerover', preview);
+  fields.pv.addEventListener('focusin', preview);
+  fields.pv.addEventListener('pointerleave', () => onPreview(null));
+  fields.pv.addEventListener('focusout', () => onPreview(null));
   const depthChart = $('chart-depth');
   const scoreChart = $('chart-score');
 
@@ -77,6 +111,8 @@ export function createSearchPanel(root) {
       empty.hidden = true;
       stats.hidden = false;
       for (const el of Object.values(fields)) el.textContent = '…';
+      shownLine = null;
+      onPreview(null);
       fields.scoreNote.textContent = '';
       charts.hidden = true;
       return;
@@ -91,7 +127,7 @@ export function createSearchPanel(root) {
     fields.score.dataset.tone = scoreTone(iteration.score);
     // The engine scores from its own side; say so, because in engine vs engine it alternates.
     fields.scoreNote.textContent = `for ${report.who}`;
-    fields.pv.textContent = iteration.pv.length > 0 ? iteration.pv.join(' ') : '–';
+    showLine(iteration.pv);
     const iterations = report.iterations ?? [iteration];
     charts.hidden = false;
     drawCharts(depthChart, scoreChart, iterations);

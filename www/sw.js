@@ -80,6 +80,28 @@ async function storeFirst(request) {
   return response;
 }
 
+// The page's list of what it loaded (offline.js): stored unless already there.
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'store' || !Array.isArray(event.data.urls)) return;
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      for (const url of event.data.urls) {
+        const target = new URL(url, self.location.href);
+        if (target.origin !== self.location.origin) continue;
+        target.hash = '';
+        if (await cache.match(target.href)) continue;
+        try {
+          const response = await fetch(target.href);
+          if (response.ok) await cache.put(target.href, response);
+        } catch {
+          // Offline already, or gone: what is stored stays as it is.
+        }
+      }
+    })(),
+  );
+});
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;

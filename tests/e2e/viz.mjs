@@ -85,6 +85,14 @@ export default suite('viz', (test) => {
     await waitForState(page, 'window.boardlab.state().analysing && window.boardlab.state().report.depth >= 2', 'Go deeper to analyse again');
     await page.click('#analysis-stop');
 
+    // The best line, previewed move by move on a small board.
+    await page.hover('#stat-pv .pv-move >> nth=1');
+    assert(await page.locator('#pv-preview').isVisible(), 'hovering the best line shows no preview');
+    const caption = await page.locator('#pv-preview figcaption').innerText();
+    assert(caption.startsWith('After 2 moves of the line'), `the preview caption is wrong: ${caption}`);
+    await page.mouse.move(0, 0);
+    assert(await page.locator('#pv-preview').isHidden(), 'the preview stays after leaving the line');
+
     // Against the engine, a hint: a short search whose move is marked, not played.
     await page.selectOption('#mode', 'human-engine');
     await waitForHumanTurn(page, 1);
@@ -201,7 +209,17 @@ export default suite('viz', (test) => {
   test('offline: after a first visit the page reloads and the engine answers with no network', async ({ page, url }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
     await page.evaluate(() => navigator.serviceWorker.ready);
-    await waitForState(page, async () => Boolean(await caches.match('./pkg/boardlab.js')), 'the site to be stored', 10_000);
+    // Stored: the build's list (at install) and everything this page loaded (offline.js).
+    await waitForState(
+      page,
+      async () => {
+        const loaded = performance.getEntriesByType('resource').map((entry) => entry.name.split('#')[0]);
+        const stored = await Promise.all([...loaded, './pkg/boardlab.js', './worker.js'].map((u) => caches.match(u)));
+        return stored.every(Boolean);
+      },
+      'the site to be stored',
+      10_000,
+    );
     await page.context().setOffline(true);
     try {
       await page.reload();
