@@ -226,6 +226,11 @@ export default suite('viz', (test) => {
       await waitForState(page, () => window.boardlab?.state().toMove != null, 'the offline reload', 20_000);
       const s = await state(page);
       assert(s.game === GAME && s.legal.length > 0, `the offline page shows no game: ${brief(s)}`);
+      assert(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'the offline page is not served by the service worker');
+      // The engine's glue and module carry one content hash (scripts/build-site.sh).
+      const names = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.includes('/pkg/')));
+      const glue = names.map((p) => p.match(/boardlab-([0-9a-f]{12})\.js$/)?.[1]).find(Boolean);
+      assert(glue && names.some((p) => p.endsWith(`boardlab_bg-${glue}.wasm`)), `the glue and wasm are not a hashed pair: ${names.join(', ')}`);
       await playHumanMove(page, await safeMove(page, ['e5']));
       await waitForHumanTurn(page, 1);
       assert((await state(page)).moves.length === 2, 'the engine did not answer offline');
