@@ -10,7 +10,7 @@
 
 import * as RENDERERS from './boards/index.js';
 import { boardLabel, cellWords } from './boardlabel.js';
-import { summaryChart } from './charts.js';
+import { attachTooltip, summaryChart } from './charts.js';
 import { createControls } from './controls.js';
 import { EngineClient } from './engine.js';
 import { createEvalBar } from './evalbar.js';
@@ -75,6 +75,8 @@ const panel = createSearchPanel(document.getElementById('search-panel'), { onPre
 const pvPreview = createPvPreview(document.getElementById('pv-preview'));
 const messages = createMessageArea(document.getElementById('message'));
 const evalBar = createEvalBar(document.getElementById('evalbar'));
+const summarySvg = document.getElementById('chart-summary');
+attachTooltip(summarySvg, summarySvg.parentElement.querySelector('.chart-tip'));
 const controls = createControls(document, {
   onGameChange,
   onSetupChange,
@@ -647,7 +649,7 @@ function renderSummary() {
   if (card.hidden) return;
   const totalMs = moves.reduce((sum, m) => sum + m.ms, 0);
   document.getElementById('summary-sub').textContent = `${moves.length} moves · ${formatMs(totalMs)} in all`;
-  summaryChart(document.getElementById('chart-summary'), moves, { formatCount, formatMs });
+  summaryChart(summarySvg, moves, { formatCount, formatMs });
 }
 
 /** The share box and the address bar: both name this game, its moves and the settings. */

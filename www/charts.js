@@ -1,7 +1,8 @@
 // Small SVG charts of what the search did: a line chart (depth against time, score against
 // depth) and the game-end summary (one column per engine move). Written by hand, no library:
 // a chart here is a few dozen SVG elements. Each point carries a <title>, which browsers show on
-// hover and screen readers read, so the details (nodes, score) are one hover away.
+// hover and screen readers read, so the details (nodes, score) are one hover away; a tooltip of
+// our own (attachTooltip) shows the same text at once, where the browser's waits a second.
 
 const SVG = 'http://www.w3.org/2000/svg';
 const WIDTH = 320;
@@ -17,6 +18,25 @@ function el(name, attrs = {}, text = null) {
 function withTitle(node, title) {
   node.append(el('title', {}, title));
   return node;
+}
+
+/**
+ * Shows the <title> of the point or bar under the pointer in `tip` (an element positioned over
+ * the chart's container) right away. Call once per chart; redraws need no new call.
+ */
+export function attachTooltip(svg, tip) {
+  const textOf = (target) => target.closest?.('.chart-point, .chart-bar')?.querySelector('title')?.textContent ?? null;
+  svg.addEventListener('pointermove', (event) => {
+    const text = textOf(event.target);
+    tip.hidden = text === null;
+    if (text === null) return;
+    tip.textContent = text;
+    const box = tip.offsetParent?.getBoundingClientRect() ?? { left: 0, top: 0, width: 0 };
+    const x = Math.min(event.clientX - box.left + 12, Math.max(0, box.width - tip.offsetWidth));
+    tip.style.left = `${x}px`;
+    tip.style.top = `${event.clientY - box.top + 14}px`;
+  });
+  svg.addEventListener('pointerleave', () => (tip.hidden = true));
 }
 
 /** A linear scale from [d0, d1] onto [r0, r1]; a flat domain maps to the middle. */

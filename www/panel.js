@@ -1,7 +1,7 @@
 // The search panel: what the engine is thinking, refreshed after every completed iteration and
 // left showing after the move so it can be read at leisure.
 
-import { lineChart } from './charts.js';
+import { attachTooltip, lineChart } from './charts.js';
 import { formatCount, formatMs, formatScore, formatSpeed, scoreTone } from './format.js';
 
 /**
@@ -92,6 +92,7 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
   fields.pv.addEventListener('focusout', () => onPreview(null));
   const depthChart = $('chart-depth');
   const scoreChart = $('chart-score');
+  for (const svg of [depthChart, scoreChart]) attachTooltip(svg, svg.parentElement.querySelector('.chart-tip'));
 
   function show(report) {
     if (!report) {
