@@ -107,7 +107,7 @@ export default suite('viz', (test) => {
     assert((await state(page)).hint === null, 'the hint stays after the move');
   });
 
-  test('share link round trip, a broken link, and importing moves', async ({ page, url }) => {
+  test('share link round trip, a broken link, importing and copying moves', async ({ page, url }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 2 });
     await page.selectOption('#level', 'casual');
     await waitForHumanTurn(page, 2);
@@ -152,6 +152,11 @@ export default suite('viz', (test) => {
     s = await state(page);
     assert(JSON.stringify(s.moves) === '["e5","d4","c3"]', `the import gave ${JSON.stringify(s.moves)}`);
     assert((await page.locator('#share-moves').inputValue()) === 'e5 d4 c3', 'the export box does not show the moves');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.click('#copy-moves');
+    await waitForState(page, "document.getElementById('share-note').textContent === 'Moves copied.'", 'the copy to be confirmed', 3_000);
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert(copied === 'e5 d4 c3', `the clipboard holds ${JSON.stringify(copied)}`);
   });
 
   test('settings and strength levels are kept; keyboard play, undo with "u"', async ({ page, url }) => {
