@@ -67,6 +67,20 @@ export default suite('viz', (test) => {
     assert(s.overlay === null && (await page.locator('#heat-legend').isHidden()), `unchecking kept the heatmap: ${JSON.stringify(s.overlay)}`);
   });
 
+  test('evaluation bar: a proven win reads "wins in N" for the right side and fills the bar', async ({ page, url }) => {
+    // Player 1 has a1 a2 _ a4 and plays a3 for four; player 2 (i1 i2 _ i4) is a move too late.
+    await page.goto(`${url}?game=${GAME}&setup=nosteal#moves=a1+i1+a2+i2+a4+i4&mode=analysis`);
+    await waitForState(page, '/wins in 1/.test(window.boardlab.state().evaluation ?? "")', 'the proven win', 20_000);
+    const s = await state(page);
+    assert(s.evaluation.startsWith('Player 1 wins in 1'), `the bar names the wrong side: ${s.evaluation}`);
+    assert((await page.locator('.evalbar-track').getAttribute('aria-valuenow')) === '100', 'a proven win does not fill the bar');
+    const a3 = s.overlay?.heat?.find((h) => h.move === 'a3');
+    assert(a3 && a3.value === 1 && a3.label === 'W1', `a3 is not shown as the winning move: ${JSON.stringify(a3)}`);
+    // Once the game is over, the bar shows the result instead.
+    await playHumanMove(page, 'a3');
+    assert((await state(page)).evaluation === 'Player 1 won', `the bar does not show the result: ${(await state(page)).evaluation}`);
+  });
+
   test('analysis: plays nothing, Stop and Go deeper, both sides move; Hint marks a move against the engine', async ({ page, url }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
     await page.selectOption('#mode', 'analysis');
