@@ -67,6 +67,33 @@ export default suite('viz', (test) => {
     assert(s.overlay === null && (await page.locator('#heat-legend').isHidden()), `unchecking kept the heatmap: ${JSON.stringify(s.overlay)}`);
   });
 
+  test('every game: analysis draws the heatmap and best line on its board, and the toggle removes them', async ({ page, url, log }) => {
+    await page.goto(url);
+    await waitForState(page, () => window.boardlab?.state().toMove != null, 'the page to load', 20_000);
+    const games = await page.$$eval('#game option', (options) => options.map((o) => o.value));
+    const drawn = [];
+    for (const game of games) {
+      await page.goto('about:blank'); // the address may differ only in its fragment: load anew
+      await page.goto(`${url}?game=${game}#mode=analysis`);
+      await waitForState(page, () => window.boardlab?.state().toMove != null, `${game} to load`, 20_000);
+      await page.selectOption('#analysis-budget', '1000');
+      await waitForState(page, '(window.boardlab.state().overlay?.heat?.length ?? 0) > 0', `${game}: a heatmap`, 15_000);
+      await page.click('#analysis-stop'); // a still board, so the two pictures differ only by the overlay
+      const hasOverlay = await page.evaluate(() => typeof window.boardlab.board().overlay === 'function');
+      const withOverlay = await page.evaluate(() => document.getElementById('board').toDataURL());
+      await page.uncheck('#overlay');
+      await page.waitForTimeout(50);
+      const without = await page.evaluate(() => document.getElementById('board').toDataURL());
+      // A game whose renderer has no overlay() keeps working; one that has it must draw it.
+      assert(!hasOverlay || withOverlay !== without, `${game}: the overlay changes nothing on the board`);
+      assert((await page.locator('#heat-legend').isVisible()) === false, `${game}: the legend stays with the overlay off`);
+      if (hasOverlay) drawn.push(game);
+      await page.check('#overlay'); // back as it was, for the next game (the setting is kept)
+    }
+    log(`overlay drawn by: ${drawn.join(', ') || 'none'}`);
+    assert(drawn.includes(GAME), 'Yavalath draws no overlay');
+  });
+
   test('evaluation bar: a proven win reads "wins in N" for the right side and fills the bar', async ({ page, url }) => {
     // Player 1 has a1 a2 _ a4 and plays a3 for four; player 2 (i1 i2 _ i4) is a move too late.
     await page.goto(`${url}?game=${GAME}&setup=nosteal#moves=a1+i1+a2+i2+a4+i4&mode=analysis`);
