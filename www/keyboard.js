@@ -75,13 +75,20 @@ export function createKeyboard({ canvas, ring, getBoard, getView, announce, acti
 
   /** Puts the ring on the focused cell, sized to the gap to its nearest neighbour. */
   function refresh() {
-    const all = centers();
-    if (focused !== null && !all.some((c) => c.name === focused)) focused = null;
     // The ring is for keyboard users: a mouse click on the board clears `focused` (below).
-    const show = document.activeElement === canvas && focused !== null;
-    ring.hidden = !show;
-    if (!show) return;
+    // Checked first, so redraws cost nothing while nobody uses the keyboard on the board.
+    if (document.activeElement !== canvas || focused === null) {
+      ring.hidden = true;
+      return;
+    }
+    const all = centers();
     const me = all.find((c) => c.name === focused);
+    if (!me) {
+      focused = null; // the cell is gone (another game)
+      ring.hidden = true;
+      return;
+    }
+    ring.hidden = false;
     const others = all.filter((c) => c.name !== focused);
     const gap = others.length > 0 ? nearest(others, me.at).d : 40;
     const size = Math.max(16, gap * 0.92);
