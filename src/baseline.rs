@@ -190,3 +190,6 @@ pub fn agent<G: Baseline>(kind: &str, seed: u64) -> Result<Box<dyn Agent<G>>, St
         )),
     }
 }
+
+/// Connect 4 uses the default one-ply threat evaluation.
+impl<const W: usize, const H: usize> Baseline for crate::games::Connect4<W, H> {}

@@ -79,6 +79,19 @@ pub mod score {
         -WIN + plies as i32
     }
 
+    /// Moves a proven result `plies` plies further from the node it is counted from (negative:
+    /// nearer); heuristic scores are unchanged. The search and its table count proven results
+    /// from different nodes (the root, the stored position).
+    pub fn shift_proven(s: i32, plies: i32) -> i32 {
+        if s >= PROVEN {
+            s + plies
+        } else if s <= -PROVEN {
+            s - plies
+        } else {
+            s
+        }
+    }
+
     /// `Some(plies)` when `s` is a proven win for the side to move.
     pub fn plies_to_win(s: i32) -> Option<u32> {
         (s >= PROVEN).then(|| (WIN - s) as u32)

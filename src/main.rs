@@ -166,6 +166,26 @@ mod cli {
             #[arg(long, default_value_t = 1)]
             seed: u64,
         },
+        /// Solve Connect 4 positions exactly (Pons' solver); prints scores in Pons' convention.
+        Solve {
+            #[arg(value_parser = ["connect4"])]
+            game: String,
+            /// Board size, columns x rows (7x6 standard; 9x7 is the CodinGame board).
+            #[arg(long, default_value = "7x6")]
+            size: String,
+            /// Print the score of every column (and of the steal when open).
+            #[arg(long)]
+            analyze: bool,
+            /// Time budget per position, ms (0: none).
+            #[arg(long, default_value_t = 0)]
+            ms: u64,
+            /// Transposition table size, MiB.
+            #[arg(long, default_value_t = 128)]
+            tt_mb: usize,
+            /// Positions as Pons move strings (1-based columns, e.g. 4453), optionally followed by
+            /// an expected score; none: read such lines from stdin (Pons' test-set format).
+            positions: Vec<String>,
+        },
         /// Serve the static site on localhost.
         Serve {
             #[arg(long, default_value = "dist")]
@@ -242,6 +262,13 @@ mod cli {
                         &config,
                         records,
                     ),
+                    "connect4" => run_arena(
+                        &boardlab::games::connect4::Connect4Cg::start(),
+                        &game,
+                        [&bot_a, &bot_b],
+                        &config,
+                        records,
+                    ),
                     other => Err(format!("the arena has no referee for {other} yet")),
                 }
             }
@@ -280,6 +307,14 @@ mod cli {
                 }
                 other => Err(format!("no minimax baseline for {other} yet")),
             },
+            Command::Solve {
+                game: _,
+                size,
+                analyze,
+                ms,
+                tt_mb,
+                positions,
+            } => run_solve(&size, analyze, ms, tt_mb, positions),
             Command::Serve { dir, port, host } => serve::serve(&dir, &host, port),
         };
         match result {
@@ -289,6 +324,30 @@ mod cli {
                 1
             }
         }
+    }
+
+    fn run_solve(
+        size: &str,
+        analyze: bool,
+        ms: u64,
+        tt_mb: usize,
+        mut positions: Vec<String>,
+    ) -> Result<(), String> {
+        use std::io::BufRead;
+        if positions.is_empty() {
+            for line in io::stdin().lock().lines() {
+                let line = line.map_err(|e| format!("cannot read stdin: {e}"))?;
+                if !line.trim().is_empty() {
+                    positions.push(line);
+                }
+            }
+        }
+        let options = boardlab::games::connect4::solver::SolveOptions {
+            analyze,
+            time_ms: (ms > 0).then_some(ms),
+            tt_mib: tt_mb,
+        };
+        boardlab::games::connect4::solver::run_cli(size, &positions, options, &mut io::stdout().lock())
     }
 
     fn fail(message: String) -> i32 {

@@ -264,14 +264,19 @@ function searchRequest(options) {
   return { game: app.game, setup: app.setup, moves: app.moves, ttMb: TT_MB, ...options };
 }
 
-/** What each completed iteration of the search `token` updates: panel, overlay, eval bar. */
-function iterationListener(token) {
+/**
+ * What each completed iteration of the search `token` updates: panel, overlay, eval bar, and
+ * the renderer's own search display (showSearch, e.g. Connect 4's column scores) unless
+ * `showSearch` is false (a hint shows one move, not every score).
+ */
+function iterationListener(token, { showSearch = true } = {}) {
   return (iteration) => {
     if (token !== app.searchToken) return;
     app.report.iteration = iteration;
     app.report.iterations.push(iteration);
     app.evaluation = { scoreP1: scoreForPlayer1(iteration.score, app.report.searcher), depth: iteration.depth };
     renderInsight();
+    if (showSearch) app.board.showSearch?.(iteration);
   };
 }
 
@@ -286,6 +291,7 @@ async function runEngineMove() {
   app.thinking = true;
   beginReport(titleOf(player), 'thinking');
   render();
+  app.board.showSearch?.(null);
 
   // Exact scores for every root move cost some strength: only when the heatmap shows them.
   const request = searchRequest({ budgetMs: app.budgetMs, maxDepth: depthCapOf(app.level), exactRoot: overlayWanted() });
@@ -348,6 +354,7 @@ async function runAnalysis(budgetMs) {
   app.lastAnalysisMs = budgetMs;
   beginReport(titleOf(app.view.to_move), 'analysing');
   render();
+  app.board.showSearch?.(null);
   const outcome = await searchSafely(token, { budgetMs, exactRoot: true });
   if (outcome === null) return;
   app.analysedKey = app.report.key;
@@ -358,10 +365,10 @@ async function runAnalysis(budgetMs) {
  * Runs an analysis or hint search for the search `token`; resolves with its result, or null if
  * it was stopped, replaced, or failed (the failure is shown, with Retry, and the game is kept).
  */
-async function searchSafely(token, options) {
+async function searchSafely(token, options, { showSearch = true } = {}) {
   let outcome;
   try {
-    outcome = await engine.search(searchRequest(options), iterationListener(token));
+    outcome = await engine.search(searchRequest(options), iterationListener(token, { showSearch }));
   } catch (err) {
     if (token !== app.searchToken) return null;
     app.analysing = false;
@@ -403,7 +410,7 @@ async function onHint() {
   app.analysing = true;
   beginReport(titleOf(app.view.to_move), 'looking for a hint');
   render();
-  const result = await searchSafely(token, { budgetMs: HINT_MS });
+  const result = await searchSafely(token, { budgetMs: HINT_MS }, { showSearch: false });
   if (result === null) return;
   if (result.best) {
     app.hint = { key: app.report.key, move: result.best };

@@ -220,8 +220,10 @@ export function createControls(doc, handlers) {
     el.undo.disabled = !ui.canUndo;
     el.stealOffer.hidden = !ui.steal;
     if (ui.steal) {
-      el.stealText.textContent = `${ui.steal.by} may steal ${ui.steal.cell}: its stone becomes yours.`;
-      el.steal.textContent = `Steal ${ui.steal.cell}`;
+      // A steal named by its cell ("e5") names the stone; one spelt "steal" (Connect 4) does not.
+      const what = ui.steal.cell === 'steal' ? 'the first chip' : ui.steal.cell;
+      el.stealText.textContent = `${ui.steal.by} may steal ${what}: its stone becomes yours.`;
+      el.steal.textContent = ui.steal.cell === 'steal' ? 'Steal' : `Steal ${ui.steal.cell}`;
     }
     el.pause.textContent = ui.paused ? 'Resume' : 'Pause';
     el.pause.setAttribute('aria-pressed', String(ui.paused));

@@ -5,6 +5,7 @@
 
 pub mod referee;
 pub mod stats;
+mod connect4;
 mod yavalath;
 
 use std::io::Write;

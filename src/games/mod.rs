@@ -2,12 +2,14 @@
 //! registry: adding a game means adding its module, its name to [`NAMES`] and an arm to
 //! [`with_game!`].
 
+pub mod connect4;
 pub mod yavalath;
 
+pub use connect4::Connect4;
 pub use yavalath::Yavalath;
 
 /// The names of every game, as the CLI, the wasm API and the page spell them.
-pub const NAMES: &[&str] = &["yavalath"];
+pub const NAMES: &[&str] = &["yavalath", "connect4"];
 
 /// Runs `$body` with the type alias `$G` bound to the game called `$name` (a `&str`), or
 /// evaluates `$unknown` (with `$name` unmatched) when no game has that name.
@@ -17,6 +19,10 @@ macro_rules! with_game {
         match $name {
             "yavalath" => {
                 type $G = $crate::games::Yavalath;
+                $body
+            }
+            "connect4" => {
+                type $G = $crate::games::connect4::Connect4Cg;
                 $body
             }
             $other => $unknown,

@@ -2,6 +2,7 @@
 //! within the time limit. Malformed input is reported on stderr and, where the position can
 //! still be read, answered with a legal move; nothing here panics on input.
 
+pub mod connect4;
 pub mod yavalath;
 
 use std::io::{BufRead, Write};
@@ -38,6 +39,7 @@ pub fn run_bot(
 ) -> Result<(), String> {
     let written = match game {
         "yavalath" => yavalath::run(input, out, log, config),
+        "connect4" => connect4::run(input, out, log, config),
         other => return Err(format!("no CodinGame bot for '{other}'")),
     };
     written.map_err(|e| format!("cannot write the move: {e}"))
@@ -98,6 +100,10 @@ pub fn run_baseline_bot(
         "yavalath" => {
             let mut agent = crate::baseline::agent::<crate::games::Yavalath>(kind, seed)?;
             yavalath::run_with(input, out, log, config, agent.as_mut())
+        }
+        "connect4" => {
+            let mut agent = crate::baseline::agent::<crate::games::connect4::Connect4Cg>(kind, seed)?;
+            connect4::run_with(input, out, log, config, agent.as_mut())
         }
         other => return Err(format!("no baseline bot for '{other}' yet")),
     };

@@ -415,11 +415,5 @@ impl<G: Evaluate> Searcher<G> {
 /// Turns an evaluation's proven result (relative to the evaluated node) into one relative to the
 /// root, `ply` plies up.
 fn relative_to_root(s: i32, ply: usize) -> i32 {
-    if s >= score::PROVEN {
-        s - ply as i32
-    } else if s <= -score::PROVEN {
-        s + ply as i32
-    } else {
-        s
-    }
+    score::shift_proven(s, -(ply as i32))
 }

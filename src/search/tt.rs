@@ -85,53 +85,31 @@ impl<M: Copy> TranspositionTable<M> {
         best: Option<M>,
     ) {
         let slot = &mut self.entries[key as usize & self.mask];
+        let mut best = best;
         if let Some(old) = slot {
-            let same = old.key == key;
-            if !same && old.age == self.age && (old.depth as i32) > depth + 2 {
+            if old.key != key && old.age == self.age && (old.depth as i32) > depth + 2 {
                 return;
             }
-            let best = if same && best.is_none() {
-                old.best
-            } else {
-                best
-            };
-            *old = Entry {
-                key,
-                best,
-                score: to_tt(score, ply),
-                depth: depth as i16,
-                bound,
-                age: self.age,
-            };
-        } else {
-            *slot = Some(Entry {
-                key,
-                best,
-                score: to_tt(score, ply),
-                depth: depth as i16,
-                bound,
-                age: self.age,
-            });
+            if old.key == key && best.is_none() {
+                best = old.best;
+            }
         }
+        *slot = Some(Entry {
+            key,
+            best,
+            score: to_tt(score, ply),
+            depth: depth as i16,
+            bound,
+            age: self.age,
+        });
     }
 }
 
+/// A score relative to the root, `ply` plies up, as the table keeps it: relative to its position.
 fn to_tt(s: i32, ply: u32) -> i32 {
-    if s >= score::PROVEN {
-        s + ply as i32
-    } else if s <= -score::PROVEN {
-        s - ply as i32
-    } else {
-        s
-    }
+    score::shift_proven(s, ply as i32)
 }
 
 fn from_tt(s: i32, ply: u32) -> i32 {
-    if s >= score::PROVEN {
-        s - ply as i32
-    } else if s <= -score::PROVEN {
-        s + ply as i32
-    } else {
-        s
-    }
+    score::shift_proven(s, -(ply as i32))
 }

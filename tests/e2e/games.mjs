@@ -3,3 +3,4 @@
 // the top of lib.mjs) and add its line here.
 
 export { default as yavalath } from './yavalath.mjs';
+export { default as connect4 } from './connect4.mjs';

@@ -238,13 +238,15 @@ export default suite('viz', (test) => {
   test('engine vs engine: space pauses; the game-end summary charts every engine move', async ({ page, url }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 100 });
     await page.selectOption('#level', 'beginner');
+    // A delay between moves while pausing: a Beginner game can be over within a second.
     await page.selectOption('#mode', 'engine-engine');
-    await page.selectOption('#delay', '0');
+    await page.selectOption('#delay', '500');
     await waitForState(page, 'window.boardlab.state().moves.length >= 2', 'two engine moves');
     await page.locator('body').press(' ');
-    assert((await state(page)).paused, 'space did not pause');
+    assert((await state(page)).paused, `space did not pause: ${brief(await state(page))}`);
     await page.locator('body').press(' ');
     assert(!(await state(page)).paused, 'space did not resume');
+    await page.selectOption('#delay', '0');
     await waitForState(page, 'window.boardlab.state().result !== null', 'the end of the game', 60_000);
     const s = await state(page);
     assert(await page.locator('#summary-card').isVisible(), 'no summary at the end of the game');

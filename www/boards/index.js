@@ -17,6 +17,9 @@
 //       overlay?({ heat, pv } | null),        // OPTIONAL: the engine's view over the position
 //                                             //   drawn last (see below); kept until the next
 //                                             //   overlay() call, across draw() calls
+//       showSearch?(iteration | null),        // optional: the engine's latest completed
+//                                             //   iteration while it searches the shown position
+//                                             //   (null when a search starts); not for hints
 //     },
 //     rules: '<ul><li>…</li></ul>',           // "How to play", as HTML (our own text, trusted)
 //     aspect?: 1.155,                         // board width / height (default 1)
@@ -53,3 +56,4 @@
 // rules: legality, the side to move and the result all come from the view.
 
 export { default as yavalath } from './yavalath.js';
+export { default as connect4 } from './connect4.js';

@@ -1,0 +1,551 @@
+//! An exact Connect 4 solver after Pascal Pons ("Solving Connect 4: how to build a perfect AI",
+//! repo PascalPons/connect4): negamax alpha-beta on the score, a transposition table of bounds,
+//! iterative deepening by null-window probes that bisect the score range, centre-first ordering
+//! refined by the threats a move creates, and pruning of every move that hands the opponent an
+//! immediate win.
+//!
+//! Scores use Pons' convention, from the side to move of a `W` x `H` board with `n` chips:
+//! `(W*H + 2 - c) / 2` (integer division) for a win whose winning chip is the `c`-th on the board
+//! (so `(W*H + 1 - n) / 2` for a win with the next chip), its negation for a loss, 0 for a draw.
+//! The steal is not part of the convention; at turn index 1 under the steal rule the solver also
+//! weighs the steal (see [`Solver::solve`]).
+
+use web_time::Instant;
+
+use super::{Connect4, STEAL};
+use crate::game::{Game, Outcome};
+
+/// The transposition table: the key's check word and one byte of bound per slot. The slot is
+/// `check % len` with `len` odd. For boards whose key fits 64 bits (7 x 6: 49 bits) the check word
+/// is the key itself, so hits are exact; larger boards (9 x 7: 72 bits) store a 64-bit mix.
+struct Table {
+    checks: Vec<u64>,
+    values: Vec<i8>,
+}
+
+impl Table {
+    fn new(entries: usize) -> Self {
+        let len = entries.max(1) | 1;
+        Table {
+            checks: vec![0; len],
+            values: vec![0; len],
+        }
+    }
+
+    #[inline]
+    fn get(&self, check: u64) -> i8 {
+        let i = (check % self.checks.len() as u64) as usize;
+        if self.checks[i] == check {
+            self.values[i]
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    fn put(&mut self, check: u64, value: i8) {
+        let i = (check % self.checks.len() as u64) as usize;
+        self.checks[i] = check;
+        self.values[i] = value;
+    }
+}
+
+/// A reusable exact solver for the `W` x `H` board; it keeps its table between calls.
+pub struct Solver<const W: usize, const H: usize> {
+    table: Table,
+    /// Nodes visited since the solver was made (or [`Solver::reset_nodes`]).
+    pub nodes: u64,
+    deadline: Option<Instant>,
+    time_ms: u64,
+    stopped: bool,
+}
+
+/// Why a solve did not finish.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The time budget ran out before the score was proven.
+    Timeout,
+    /// The game is over: there is nothing to solve.
+    GameOver,
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::Timeout => f.write_str("the time budget ran out before a proof"),
+            SolveError::GameOver => f.write_str("the game is over"),
+        }
+    }
+}
+
+impl<const W: usize, const H: usize> Solver<W, H> {
+    const CELLS: i32 = (W * H) as i32;
+    /// The lowest and highest scores on this board.
+    const MIN_SCORE: i32 = -(Self::CELLS / 2) + 3;
+    const MAX_SCORE: i32 = (Self::CELLS + 1) / 2 - 3;
+
+    /// A solver with a transposition table of about `mib` MiB (9 bytes per entry).
+    pub fn new(mib: usize) -> Self {
+        Solver {
+            table: Table::new(mib * (1 << 20) / 9),
+            nodes: 0,
+            deadline: None,
+            time_ms: 0,
+            stopped: false,
+        }
+    }
+
+    /// Stops every later solve after `ms` milliseconds from now (`None`: no limit). A stopped
+    /// solve returns [`SolveError::Timeout`]; the table stays sound.
+    pub fn set_time_limit(&mut self, ms: Option<u64>) {
+        self.time_ms = ms.unwrap_or(0);
+        self.deadline = ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms));
+        self.stopped = false;
+    }
+
+    /// Sets the node counter to zero.
+    pub fn reset_nodes(&mut self) {
+        self.nodes = 0;
+    }
+
+    /// The exact score of `pos` in Pons' convention (see the module docs). At turn index 1
+    /// under the steal rule the score is the best of every column and the steal.
+    /// Errors: the game is over, or the time limit ran out.
+    pub fn solve(&mut self, pos: &Connect4<W, H>) -> Result<i32, SolveError> {
+        if pos.outcome().is_some() {
+            return Err(SolveError::GameOver);
+        }
+        if pos.steal_open() {
+            let mut best = i32::MIN;
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            for mv in moves {
+                best = best.max(self.move_score(pos, mv)?);
+            }
+            return Ok(best);
+        }
+        self.solve_plain(pos)
+    }
+
+    /// The exact score of playing `mv` (a column or [`STEAL`]) in `pos`, from the side to move of
+    /// `pos`, in Pons' convention. Errors as for [`Solver::solve`]; `mv` must be legal.
+    pub fn move_score(&mut self, pos: &Connect4<W, H>, mv: u8) -> Result<i32, SolveError> {
+        let mut child = *pos;
+        child.play(mv);
+        match child.outcome() {
+            Some(Outcome::Draw) => Ok(0),
+            Some(Outcome::Win(_)) => Ok((Self::CELLS + 1 - pos.chips() as i32) / 2),
+            None if mv == STEAL => {
+                // After a steal the chip counts are those before it: Pons' score is by chips.
+                Ok(-self.solve_plain(&child)?)
+            }
+            None => Ok(-self.solve(&child)?),
+        }
+    }
+
+    /// Scores of every column (`None` for a full column) and of the steal when it is open.
+    /// Errors as for [`Solver::solve`].
+    #[allow(clippy::type_complexity)]
+    pub fn analyze(
+        &mut self,
+        pos: &Connect4<W, H>,
+    ) -> Result<(Vec<Option<i32>>, Option<i32>), SolveError> {
+        if pos.outcome().is_some() {
+            return Err(SolveError::GameOver);
+        }
+        let mut cols = Vec::with_capacity(W);
+        for c in 0..W {
+            cols.push(if pos.can_play(c) {
+                Some(self.move_score(pos, c as u8)?)
+            } else {
+                None
+            });
+        }
+        let steal = if pos.steal_open() {
+            Some(self.move_score(pos, STEAL)?)
+        } else {
+            None
+        };
+        Ok((cols, steal))
+    }
+
+    /// The best move of `pos` and its exact score: the highest-scoring column (centre first among
+    /// equals), or the steal when it scores higher. Errors as for [`Solver::solve`].
+    pub fn best_move(&mut self, pos: &Connect4<W, H>) -> Result<(u8, i32), SolveError> {
+        if pos.outcome().is_some() {
+            return Err(SolveError::GameOver);
+        }
+        let mut best: Option<(u8, i32)> = None;
+        let steal = pos.steal_open().then_some(STEAL);
+        for mv in Connect4::<W, H>::COLUMN_ORDER.iter().copied().chain(steal) {
+            if mv != STEAL && !pos.can_play(mv as usize) {
+                continue;
+            }
+            let s = self.move_score(pos, mv)?;
+            if best.is_none_or(|(_, b)| s > b) {
+                best = Some((mv, s));
+            }
+        }
+        best.ok_or(SolveError::GameOver)
+    }
+
+    /// Pons' `solve`: bisects the score range with null-window searches.
+    fn solve_plain(&mut self, pos: &Connect4<W, H>) -> Result<i32, SolveError> {
+        let n = pos.chips() as i32;
+        if pos.can_win_next() {
+            return Ok((Self::CELLS + 1 - n) / 2);
+        }
+        let mut min = -(Self::CELLS - n) / 2;
+        let mut max = (Self::CELLS + 1 - n) / 2;
+        while min < max {
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let r = if (H + 1) * W <= 64 {
+                self.negamax::<u64>(pos.current() as u64, pos.mask() as u64, n, med, med + 1)
+            } else {
+                self.negamax::<u128>(pos.current(), pos.mask(), n, med, med + 1)
+            };
+            if self.stopped {
+                return Err(SolveError::Timeout);
+            }
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        Ok(min)
+    }
+
+    /// Negamax on `(current, mask)` (Pons' layout, see [`Connect4`]) with `n` chips, for a side to
+    /// move that cannot win at once, in the narrowest bitboard type `B` that holds the board.
+    fn negamax<B: Bits>(
+        &mut self,
+        current: B,
+        mask: B,
+        n: i32,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 0xFFF == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.stopped = true;
+                }
+            }
+        }
+        if self.stopped {
+            return alpha;
+        }
+        let board = B::from_u128(Connect4::<W, H>::BOARD);
+        let playable = (mask + B::from_u128(Connect4::<W, H>::BOTTOM)) & board;
+        let opponent_win = winning_cells::<B, H>(current ^ mask, mask, board);
+        let mut possible = playable;
+        let forced = possible & opponent_win;
+        if forced != B::ZERO {
+            if forced & (forced - B::ONE) != B::ZERO {
+                return -(Self::CELLS - n) / 2;
+            }
+            possible = forced;
+        }
+        possible = possible & !(opponent_win >> 1);
+        if possible == B::ZERO {
+            return -(Self::CELLS - n) / 2;
+        }
+        if n >= Self::CELLS - 2 {
+            return 0;
+        }
+        let min = -(Self::CELLS - 2 - n) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let mut max = (Self::CELLS - 1 - n) / 2;
+        let check = B::check(current + mask);
+        let val = self.table.get(check) as i32;
+        if val != 0 {
+            if val > Self::MAX_SCORE - Self::MIN_SCORE + 1 {
+                let min = val + 2 * Self::MIN_SCORE - Self::MAX_SCORE - 2;
+                if alpha < min {
+                    alpha = min;
+                    if alpha >= beta {
+                        return alpha;
+                    }
+                }
+            } else {
+                max = val + Self::MIN_SCORE - 1;
+            }
+        }
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+
+        // Order: by threats created, ties broken centre first.
+        let mut moves = [(B::ZERO, 0i32); 16];
+        let mut count = 0;
+        for &col in Connect4::<W, H>::COLUMN_ORDER.iter() {
+            let cell = possible & B::from_u128(Connect4::<W, H>::column_mask(col as usize));
+            if cell != B::ZERO {
+                let score = (winning_cells::<B, H>(current | cell, mask, board) & !cell)
+                    .count_ones() as i32;
+                let mut j = count;
+                while j > 0 && moves[j - 1].1 < score {
+                    moves[j] = moves[j - 1];
+                    j -= 1;
+                }
+                moves[j] = (cell, score);
+                count += 1;
+            }
+        }
+        for &(cell, _) in &moves[..count] {
+            let score = -self.negamax(current ^ mask, mask | cell, n + 1, -beta, -alpha);
+            if self.stopped {
+                return alpha;
+            }
+            if score >= beta {
+                self.table.put(
+                    check,
+                    (score + Self::MAX_SCORE - 2 * Self::MIN_SCORE + 2) as i8,
+                );
+                return score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        self.table.put(check, (alpha - Self::MIN_SCORE + 1) as i8);
+        alpha
+    }
+}
+
+/// The bitboard operations the solver needs, for `u64` (boards of up to 64 bits with the
+/// sentinel row, such as 7 x 6: about twice as fast) and `u128` (9 x 7).
+trait Bits:
+    Copy
+    + Eq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::Shl<usize, Output = Self>
+    + std::ops::Shr<usize, Output = Self>
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+{
+    const ZERO: Self;
+    const ONE: Self;
+    /// The low bits of a `u128` board (callers ensure the board fits).
+    fn from_u128(b: u128) -> Self;
+    fn count_ones(self) -> u32;
+    /// The table's check word of a key: the key itself when it fits 64 bits, else a mix.
+    fn check(key: Self) -> u64;
+}
+
+impl Bits for u64 {
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    #[inline]
+    fn from_u128(b: u128) -> Self {
+        b as u64
+    }
+    #[inline]
+    fn count_ones(self) -> u32 {
+        u64::count_ones(self)
+    }
+    #[inline]
+    fn check(key: Self) -> u64 {
+        key
+    }
+}
+
+impl Bits for u128 {
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    #[inline]
+    fn from_u128(b: u128) -> Self {
+        b
+    }
+    #[inline]
+    fn count_ones(self) -> u32 {
+        u128::count_ones(self)
+    }
+    #[inline]
+    fn check(key: Self) -> u64 {
+        let mut z = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// [`Connect4::winning_cells`] in any [`Bits`] type: the empty cells of `board` where one more
+/// chip of `p` makes a four, given the occupied cells `mask`.
+#[inline]
+fn winning_cells<B: Bits, const H: usize>(p: B, mask: B, board: B) -> B {
+    let mut r = (p << 1) & (p << 2) & (p << 3);
+    for s in [H + 1, H, H + 2] {
+        let two = (p << s) & (p << (2 * s));
+        r = r | (two & (p << (3 * s)));
+        r = r | (two & (p >> s));
+        let two = (p >> s) & (p >> (2 * s));
+        r = r | (two & (p >> (3 * s)));
+        r = r | (two & (p << s));
+    }
+    r & (board ^ mask)
+}
+
+/// The board sizes `boardlab solve` accepts, as `(columns, rows)`.
+pub const SOLVE_SIZES: &[(usize, usize)] = &[
+    (4, 4),
+    (5, 4),
+    (5, 5),
+    (6, 5),
+    (6, 6),
+    (7, 6),
+    (8, 7),
+    (9, 6),
+    (9, 7),
+];
+
+/// What `boardlab solve` does with one position.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveOptions {
+    /// Score every column rather than the position.
+    pub analyze: bool,
+    /// Time budget per position in ms (`None`: unlimited).
+    pub time_ms: Option<u64>,
+    /// Transposition table size in MiB.
+    pub tt_mib: usize,
+}
+
+/// `boardlab solve connect4 --size WxH`: solves each position (a Pons move string, optionally
+/// followed by an expected score as in Pons' test sets, `"<moves> <score>"`) and writes one line
+/// per position to `out`: the moves, the score (or, with `analyze`, every column's score, `-` for
+/// a full column, then `steal:<score>` when the steal is open), then nodes and time. With an
+/// expected score, a mismatch is marked `MISMATCH` and counted.
+/// Errors: an unsupported size, an unreadable position, a finished game, a timeout, or mismatches.
+pub fn run_cli(
+    size: &str,
+    positions: &[String],
+    options: SolveOptions,
+    out: &mut impl std::io::Write,
+) -> Result<(), String> {
+    let (w, h) = size
+        .split_once(['x', 'X'])
+        .and_then(|(w, h)| {
+            Some((
+                w.trim().parse::<usize>().ok()?,
+                h.trim().parse::<usize>().ok()?,
+            ))
+        })
+        .ok_or_else(|| format!("size '{size}' is not WxH, e.g. 7x6"))?;
+    macro_rules! sizes {
+        ($(($W:literal, $H:literal)),*) => {
+            match (w, h) {
+                $(($W, $H) => run_sized::<$W, $H>(positions, options, out),)*
+                _ => Err(format!(
+                    "unsupported size {w}x{h}; supported: {}",
+                    SOLVE_SIZES.iter().map(|(w, h)| format!("{w}x{h}")).collect::<Vec<_>>().join(", ")
+                )),
+            }
+        };
+    }
+    sizes!(
+        (4, 4),
+        (5, 4),
+        (5, 5),
+        (6, 5),
+        (6, 6),
+        (7, 6),
+        (8, 7),
+        (9, 6),
+        (9, 7)
+    )
+}
+
+fn run_sized<const W: usize, const H: usize>(
+    positions: &[String],
+    options: SolveOptions,
+    out: &mut impl std::io::Write,
+) -> Result<(), String> {
+    let mut solver = Solver::<W, H>::new(options.tt_mib);
+    let mut mismatches = 0;
+    for line in positions {
+        let mut parts = line.split_whitespace();
+        let moves = parts.next().unwrap_or("");
+        let expected: Option<i32> = match parts.next() {
+            Some(t) => Some(
+                t.parse()
+                    .map_err(|_| format!("'{line}': the expected score '{t}' is not a number"))?,
+            ),
+            None => None,
+        };
+        let pos =
+            Connect4::<W, H>::from_pons(moves, false).map_err(|e| format!("'{moves}': {e}"))?;
+        solver.reset_nodes();
+        solver.set_time_limit(options.time_ms);
+        let t = Instant::now();
+        let (text, score) = if options.analyze {
+            let (cols, steal) = solver
+                .analyze(&pos)
+                .map_err(|e| format!("'{moves}': {e}"))?;
+            let mut words: Vec<String> = cols
+                .iter()
+                .map(|c| c.map_or("-".to_string(), |s| s.to_string()))
+                .collect();
+            if let Some(s) = steal {
+                words.push(format!("steal:{s}"));
+            }
+            let best = cols.iter().flatten().copied().chain(steal).max();
+            (words.join(" "), best)
+        } else {
+            let s = solver.solve(&pos).map_err(|e| format!("'{moves}': {e}"))?;
+            (s.to_string(), Some(s))
+        };
+        let us = t.elapsed().as_micros();
+        let mark = match expected {
+            Some(e) if Some(e) != score => {
+                mismatches += 1;
+                format!("  MISMATCH expected {e}")
+            }
+            _ => String::new(),
+        };
+        let shown = if moves.is_empty() { "(empty)" } else { moves };
+        writeln!(
+            out,
+            "{shown} {text}  ({} nodes, {:.3} ms){mark}",
+            solver.nodes,
+            us as f64 / 1000.0
+        )
+        .map_err(|e| format!("cannot write: {e}"))?;
+    }
+    if mismatches > 0 {
+        return Err(format!(
+            "{mismatches} positions scored differently from the expected score"
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_win_with_the_next_chip_scores_by_the_chips_left() {
+        // 7x6, first player has three in column 1 and wins with its 4th chip (the 7th chip).
+        let pos = Connect4::<7, 6>::from_pons("121212", false).unwrap();
+        let mut s = Solver::<7, 6>::new(1);
+        assert_eq!(s.solve(&pos), Ok((42 + 1 - 6) / 2));
+    }
+}

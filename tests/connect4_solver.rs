@@ -1,0 +1,147 @@
+//! The exact solver (Pons' convention) against independent computations: a memoised full
+//! minimax on small boards, and the generic alpha-beta search's proven results on 7 x 6.
+
+use std::collections::HashMap;
+
+use boardlab::game::{Evaluate, Game, Outcome};
+use boardlab::games::connect4::solver::Solver;
+use boardlab::games::connect4::{pons_score, Connect4, Connect4Std};
+use boardlab::play::{random_opening, Rng};
+use boardlab::search::{Limits, Score, Searcher};
+
+/// Pons' score by definition: the best over every column of `(cells + 1 - chips) / 2` for a win
+/// with that chip, 0 for a draw, else minus the opponent's score; every move is tried.
+fn minimax<const W: usize, const H: usize>(
+    pos: &Connect4<W, H>,
+    memo: &mut HashMap<u128, i32>,
+) -> i32 {
+    if let Some(&s) = memo.get(&pos.key()) {
+        return s;
+    }
+    let cells = (W * H) as i32;
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut best = i32::MIN;
+    for mv in moves {
+        let mut child = *pos;
+        child.play(mv);
+        let s = match child.outcome() {
+            Some(Outcome::Win(_)) => (cells + 1 - pos.chips() as i32) / 2,
+            Some(Outcome::Draw) => 0,
+            None => -minimax(&child, memo),
+        };
+        best = best.max(s);
+    }
+    memo.insert(pos.key(), best);
+    best
+}
+
+#[test]
+fn the_solver_matches_full_minimax_on_small_boards() {
+    let mut memo4 = HashMap::new();
+    let mut solver4 = Solver::<4, 4>::new(4);
+    let empty = Connect4::<4, 4>::new(false);
+    assert_eq!(
+        solver4.solve(&empty).unwrap(),
+        minimax(&empty, &mut memo4),
+        "4x4 empty board"
+    );
+    let mut memo = HashMap::new();
+    let mut solver = Solver::<5, 4>::new(4);
+    let mut rng = Rng(7);
+    let mut checked = 0;
+    for plies in (2..16).cycle().take(300) {
+        let pos = random_opening(&Connect4::<5, 4>::new(false), plies, &mut rng);
+        if pos.outcome().is_some() {
+            continue;
+        }
+        let expected = minimax(&pos, &mut memo);
+        assert_eq!(
+            solver.solve(&pos).unwrap(),
+            expected,
+            "5x4 after {plies} plies"
+        );
+        let (cols, steal) = solver.analyze(&pos).unwrap();
+        assert_eq!(steal, None);
+        assert_eq!(cols.iter().flatten().max().copied(), Some(expected));
+        checked += 1;
+    }
+    assert!(checked > 200);
+}
+
+#[test]
+fn the_steal_is_scored_as_the_better_side_of_the_first_chip() {
+    // On 5x4 with the steal: after one chip, stealing it hands the stealer the first chip.
+    let mut solver = Solver::<5, 4>::new(4);
+    let mut memo = HashMap::new();
+    for col in 0..5u8 {
+        let mut pos = Connect4::<5, 4>::new(true);
+        pos.play(col);
+        let plain = {
+            let mut p = Connect4::<5, 4>::new(false);
+            p.play(col);
+            p
+        };
+        let value = minimax(&plain, &mut memo);
+        let (_, steal) = solver.analyze(&pos).unwrap();
+        assert_eq!(
+            steal,
+            Some(-value),
+            "stealing makes the stealer the side with the chip"
+        );
+        assert_eq!(solver.solve(&pos).unwrap(), value.max(-value));
+    }
+}
+
+#[test]
+fn the_solver_agrees_with_the_generic_search_on_7x6_endgames() {
+    let mut solver = Solver::<7, 6>::new(16);
+    let mut searcher: Searcher<Connect4Std> = Searcher::new(16);
+    let mut rng = Rng(42);
+    let mut checked = 0;
+    for plies in (20..34).cycle().take(150) {
+        let pos = random_opening(&Connect4Std::new(false), plies, &mut rng);
+        if pos.outcome().is_some() {
+            continue;
+        }
+        // A single forced move ends the generic search at once, without a proof: skip those.
+        let mut list = Vec::new();
+        if pos.search_moves(&mut list) && list.len() == 1 {
+            continue;
+        }
+        let exact = solver.solve(&pos).unwrap();
+        searcher.clear();
+        let left = 42 - pos.chips();
+        let result = searcher.search(&pos, Limits::depth(2 * left + 8), |_| {});
+        let score = result.last.unwrap().score;
+        let generic = pons_score(42, pos.chips(), score).unwrap_or(0);
+        assert!(
+            !matches!(score, Score::Eval(v) if v != 0) || exact == 0,
+            "a search to the end proves the result ({score} vs {exact})"
+        );
+        assert_eq!(
+            generic.signum(),
+            exact.signum(),
+            "the same winner after {plies} plies"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} positions checked");
+}
+
+#[test]
+fn a_time_limit_stops_the_solver_without_a_wrong_answer() {
+    let mut solver = Solver::<9, 7>::new(4);
+    solver.set_time_limit(Some(50));
+    let pos = Connect4::<9, 7>::new(false);
+    assert!(solver.solve(&pos).is_err(), "9x7 is not solvable in 50 ms");
+}
+
+#[test]
+#[ignore = "minutes in release: solves the 7 first moves of the empty 7x6 board"]
+fn the_empty_7x6_board_scores_as_pons_reports() {
+    let mut solver = Solver::<7, 6>::new(256);
+    let (cols, _) = solver.analyze(&Connect4Std::new(false)).unwrap();
+    let cols: Vec<i32> = cols.into_iter().map(|c| c.unwrap()).collect();
+    assert_eq!(cols, [-2, -1, 0, 1, 0, -1, -2]);
+}

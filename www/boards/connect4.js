@@ -1,0 +1,506 @@
+// Draws a Connect 4 position (9 columns x 7 rows on CodinGame) on a <canvas> and turns clicks
+// into column moves.
+//
+// The renderer knows no rules: the legal columns, the side to move, the steal and the winning
+// line all come from the engine's describe() view. Cells are named "x,y" (x the column, y the
+// row from the top, as the CodinGame protocol numbers them); a move names only the column, so a
+// click anywhere in a column plays that column's digit. The steal has no cell of its own: the
+// page's Steal button plays it.
+//
+// Extras over the renderer contract: a falling-chip animation for the newest chip, a column hover
+// indicator with a ghost chip where it would land, and showSearch(iteration) draws the engine's
+// per-column scores from its last completed iteration above the columns ("W5" = a proven win in
+// 5 plies, "L4" a proven loss, "≤" an upper bound).
+
+import { heatColor } from '../winchance.js';
+
+/** Space above the grid for the score strip, and around the frame, in cell sizes. */
+const HEADER = 0.6;
+const PADDING = 0.2;
+/** Space under the grid for the column numbers, in cell sizes. */
+const FOOTER = 0.45;
+/** How long a chip takes to fall, ms. */
+const DROP_MS = 260;
+
+/** The theme's colours, from CSS custom properties so light/dark mode stays CSS's business. */
+function readColors(element) {
+  const css = getComputedStyle(element);
+  const get = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
+  const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+  return {
+    frame: dark ? '#1d3f7a' : '#2f62bf',
+    frameEdge: dark ? '#14305f' : '#24519f',
+    hole: get('--cell', dark ? '#1b1f27' : '#f4efe6'),
+    hoverColumn: dark ? 'rgba(255,255,255,0.10)' : 'rgba(255,255,255,0.22)',
+    text: get('--text', dark ? '#e6e6e6' : '#222'),
+    muted: get('--cell-label', dark ? 'rgba(255,255,255,0.5)' : 'rgba(0,0,0,0.45)'),
+    players: [null, get('--p1', '#d8342c'), get('--p2', '#f0b90b')],
+    chipRim: get('--stone-rim', 'rgba(0,0,0,0.25)'),
+    lastMove: get('--last-move', '#ffffff'),
+    four: get('--line-four', '#16a34a'),
+    win: '#16a34a',
+    loss: '#dc2626',
+  };
+}
+
+/** A score as the strip shows it: "+12", "W5", "L4", with "≤"/"≥" for bounds. */
+function scoreText(rootMove) {
+  const mark = rootMove.bound === 'upper' ? '≤' : rootMove.bound === 'lower' ? '≥' : '';
+  const s = rootMove.score;
+  if (s.kind === 'win') return `${mark}W${s.value}`;
+  if (s.kind === 'loss') return `${mark}L${s.value}`;
+  return `${mark}${s.value > 0 ? '+' : ''}${s.value}`;
+}
+
+function createConnect4Board(canvas, { onMove }) {
+  const ctx = canvas.getContext('2d');
+  let view = null;
+  let interactive = false;
+  let legal = new Set();
+  let cells = [];
+  let cols = 9;
+  let rows = 7;
+  let hoverColumn = null;
+  let layout = { s: 1, left: 0, top: 0, rect: null };
+  // The falling chip: {x, y, owner, start} while it falls.
+  let drop = null;
+  let frame = 0;
+  // The engine's last completed iteration and the number of moves of the position it searched.
+  let analysis = null;
+  // The app's overlay (see overlay() below): {heat, pv} or null.
+  let shown = null;
+  let scoresFrame = 0;
+  // When the last move arrived (performance.now() ms).
+  let lastMoveAt = -Infinity;
+
+  function computeLayout() {
+    const rect = canvas.getBoundingClientRect();
+    const s = Math.max(1, Math.min(rect.width / (cols + 2 * PADDING), rect.height / (rows + HEADER + FOOTER + 2 * PADDING)));
+    const width = s * (cols + 2 * PADDING);
+    const height = s * (rows + HEADER + FOOTER + 2 * PADDING);
+    const left = (rect.width - width) / 2 + PADDING * s;
+    const top = (rect.height - height) / 2 + (PADDING + HEADER) * s;
+    return { s, left, top, rect };
+  }
+
+  function sizeBackingStore(rect) {
+    const dpr = window.devicePixelRatio || 1;
+    const width = Math.max(1, Math.round(rect.width * dpr));
+    const height = Math.max(1, Math.round(rect.height * dpr));
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+    return dpr;
+  }
+
+  /** Centre of cell (x, y) in canvas CSS px. */
+  function center(x, y) {
+    return { x: layout.left + (x + 0.5) * layout.s, y: layout.top + (y + 0.5) * layout.s };
+  }
+
+  /** The column under a canvas point (anywhere from the score strip to the bottom), or null. */
+  function columnAt(px, py) {
+    const { s, left, top } = layout;
+    const x = Math.floor((px - left) / s);
+    if (x < 0 || x >= cols) return null;
+    if (py < top - HEADER * s || py > top + rows * s) return null;
+    return x;
+  }
+
+  function columnAtEvent(event) {
+    const rect = canvas.getBoundingClientRect();
+    return columnAt(event.clientX - rect.left, event.clientY - rect.top);
+  }
+
+  /** The row a chip dropped in column x lands on (from the top), or null when full. */
+  function landingRow(x) {
+    for (let y = rows - 1; y >= 0; y--) {
+      const cell = cells.find((c) => c.x === x && c.y === y);
+      if (cell && cell.owner === 0) return y;
+    }
+    return null;
+  }
+
+  /** The cell of the last move: the top chip of its column, or the single chip after a steal. */
+  function lastCell() {
+    if (!view || !view.last) return null;
+    if (view.last === 'steal') return cells.find((c) => c.owner !== 0) ?? null;
+    const x = Number(view.last);
+    return cells.filter((c) => c.x === x && c.owner !== 0).sort((a, b) => a.y - b.y)[0] ?? null;
+  }
+
+  function drawChip(c, radius, color, colors) {
+    ctx.beginPath();
+    ctx.arc(c.x, c.y, radius, 0, 2 * Math.PI);
+    ctx.fillStyle = color;
+    ctx.fill();
+    ctx.lineWidth = Math.max(1, radius * 0.1);
+    ctx.strokeStyle = colors.chipRim;
+    ctx.stroke();
+    // An inner ring makes a chip read as a chip.
+    ctx.beginPath();
+    ctx.arc(c.x, c.y, radius * 0.7, 0, 2 * Math.PI);
+    ctx.lineWidth = Math.max(1, radius * 0.08);
+    ctx.strokeStyle = 'rgba(0,0,0,0.15)';
+    ctx.stroke();
+  }
+
+  function drawScores(colors) {
+    if (!analysis || !view) return;
+    const plies = view.history.length;
+    if (plies !== analysis.plies && plies !== analysis.plies + 1) return;
+    const { s } = layout;
+    const y = layout.top - 0.12 * s - HEADER * s * 0.5;
+    ctx.save();
+    ctx.textBaseline = 'middle';
+    for (const rm of analysis.iteration.root_moves) {
+      const exact = rm.bound === 'exact';
+      const kind = rm.score.kind;
+      ctx.font = `${exact ? '600 ' : ''}${Math.round(s * 0.24)}px system-ui, sans-serif`;
+      ctx.fillStyle = kind === 'win' ? colors.win : kind === 'loss' ? colors.loss : exact ? colors.text : colors.muted;
+      if (rm.move === 'steal') {
+        // The steal has no column: its score is written on the chip it would take.
+        const chip = cells.find((c) => c.owner !== 0);
+        if (!chip) continue;
+        const c = center(chip.x, chip.y);
+        ctx.textAlign = 'center';
+        ctx.font = `600 ${Math.round(s * 0.17)}px system-ui, sans-serif`;
+        ctx.lineWidth = Math.max(2, s * 0.05);
+        ctx.strokeStyle = 'rgba(0,0,0,0.6)';
+        ctx.strokeText('steal', c.x, c.y - 0.11 * s);
+        ctx.strokeText(scoreText(rm), c.x, c.y + 0.11 * s);
+        ctx.fillStyle = '#ffffff';
+        ctx.fillText('steal', c.x, c.y - 0.11 * s);
+        ctx.fillText(scoreText(rm), c.x, c.y + 0.11 * s);
+      } else {
+        ctx.textAlign = 'center';
+        ctx.fillText(scoreText(rm), center(Number(rm.move), 0).x, y);
+      }
+    }
+    ctx.restore();
+  }
+
+  /**
+   * The app's overlay: a pill in each scored column's heat colour behind the score strip (which
+   * prints the numbers), and the best line as numbered ghost chips where they would land.
+   */
+  function drawOverlay(colors) {
+    if (!shown || !view) return;
+    const { s } = layout;
+    ctx.save();
+    for (const h of shown.heat ?? []) {
+      if (!/^\d+$/.test(h.move)) continue; // the steal has no column
+      const x = Number(h.move);
+      ctx.beginPath();
+      ctx.roundRect(layout.left + x * s + s * 0.08, layout.top - 0.12 * s - HEADER * s * 0.5 - 0.19 * s, s * 0.84, 0.38 * s, 0.19 * s);
+      ctx.fillStyle = heatColor(h.value, 0.45);
+      ctx.fill();
+    }
+    if (shown.pv) {
+      // Heights after each drop of the line, so later chips stack on earlier ones.
+      const filled = new Set(cells.filter((c) => c.owner !== 0).map((c) => `${c.x},${c.y}`));
+      let player = view.to_move;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.font = `700 ${Math.max(9, Math.round(s * 0.3))}px system-ui, sans-serif`;
+      shown.pv.forEach((move, i) => {
+        if (/^\d+$/.test(move)) {
+          const x = Number(move);
+          let y = rows - 1;
+          while (y >= 0 && filled.has(`${x},${y}`)) y--;
+          if (y >= 0) {
+            filled.add(`${x},${y}`);
+            const c = center(x, y);
+            ctx.globalAlpha = 0.55;
+            drawChip(c, s * 0.4, colors.players[player], colors);
+            ctx.globalAlpha = 1;
+            ctx.lineWidth = 3;
+            ctx.strokeStyle = 'rgba(0,0,0,0.5)';
+            ctx.strokeText(String(i + 1), c.x, c.y);
+            ctx.fillStyle = '#ffffff';
+            ctx.fillText(String(i + 1), c.x, c.y);
+          }
+        }
+        player = player === 1 ? 2 : 1;
+      });
+    }
+    ctx.restore();
+  }
+
+  function draw(now = performance.now()) {
+    layout = computeLayout();
+    const dpr = sizeBackingStore(layout.rect);
+    const { s } = layout;
+    const colors = readColors(canvas);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, canvas.width / dpr, canvas.height / dpr);
+    if (!view) return;
+
+    // Hover: a lighter column band and a ghost chip where the chip would land.
+    const showHover = interactive && hoverColumn !== null && legal.has(String(hoverColumn));
+
+    // Chips first (they sit behind the frame), then the frame with holes punched by even-odd fill.
+    const falling = drop && now - drop.start < DROP_MS ? drop : null;
+    for (const cell of cells) {
+      if (cell.owner === 0) continue;
+      if (falling && falling.x === cell.x && falling.y === cell.y) continue;
+      drawChip(center(cell.x, cell.y), s * 0.4, colors.players[cell.owner], colors);
+    }
+    if (falling) {
+      const t = (now - falling.start) / DROP_MS;
+      const target = center(falling.x, falling.y);
+      const from = layout.top - 0.5 * s;
+      // Accelerating fall: y = from + (target - from) * t^2.
+      drawChip({ x: target.x, y: from + (target.y - from) * t * t }, s * 0.4, colors.players[falling.owner], colors);
+    }
+    if (showHover) {
+      const y = landingRow(hoverColumn);
+      if (y !== null) {
+        ctx.save();
+        ctx.globalAlpha = 0.45;
+        drawChip(center(hoverColumn, y), s * 0.4, colors.players[view.to_move], colors);
+        ctx.restore();
+      }
+    }
+
+    ctx.save();
+    ctx.beginPath();
+    const r = s * 0.18;
+    const x0 = layout.left - 0.12 * s;
+    const y0 = layout.top - 0.12 * s;
+    const w = cols * s + 0.24 * s;
+    const h = rows * s + 0.24 * s;
+    ctx.roundRect(x0, y0, w, h, r);
+    for (const cell of cells) {
+      const c = center(cell.x, cell.y);
+      ctx.moveTo(c.x + s * 0.41, c.y);
+      ctx.arc(c.x, c.y, s * 0.41, 0, 2 * Math.PI);
+    }
+    ctx.fillStyle = colors.frame;
+    ctx.fill('evenodd');
+    ctx.lineWidth = Math.max(1, s * 0.05);
+    ctx.strokeStyle = colors.frameEdge;
+    ctx.stroke();
+    ctx.restore();
+
+    // Empty holes show the page colour behind the board.
+    ctx.save();
+    ctx.globalCompositeOperation = 'destination-over';
+    for (const cell of cells) {
+      if (cell.owner !== 0) continue;
+      const c = center(cell.x, cell.y);
+      ctx.beginPath();
+      ctx.arc(c.x, c.y, s * 0.41, 0, 2 * Math.PI);
+      ctx.fillStyle = colors.hole;
+      ctx.fill();
+    }
+    ctx.restore();
+
+    if (showHover) {
+      ctx.save();
+      ctx.fillStyle = colors.hoverColumn;
+      ctx.fillRect(layout.left + hoverColumn * s, layout.top, s, rows * s);
+      // An arrow above the column points where the chip goes in.
+      const cx = layout.left + (hoverColumn + 0.5) * s;
+      const ty = layout.top - 0.08 * s;
+      ctx.beginPath();
+      ctx.moveTo(cx - 0.16 * s, ty - 0.2 * s);
+      ctx.lineTo(cx + 0.16 * s, ty - 0.2 * s);
+      ctx.lineTo(cx, ty);
+      ctx.closePath();
+      ctx.fillStyle = colors.players[view.to_move];
+      ctx.fill();
+      ctx.restore();
+    }
+
+    if (!falling) {
+      if (view.result && view.result.line.length > 0) {
+        const line = view.result.line
+          .map((name) => name.split(',').map(Number))
+          .map(([x, y]) => center(x, y));
+        ctx.save();
+        ctx.strokeStyle = colors.four;
+        ctx.lineWidth = s * 0.1;
+        for (const c of line) {
+          ctx.beginPath();
+          ctx.arc(c.x, c.y, s * 0.44, 0, 2 * Math.PI);
+          ctx.stroke();
+        }
+        ctx.restore();
+      }
+      const last = lastCell();
+      if (last) {
+        const c = center(last.x, last.y);
+        ctx.beginPath();
+        ctx.arc(c.x, c.y, s * 0.1, 0, 2 * Math.PI);
+        ctx.fillStyle = colors.lastMove;
+        ctx.fill();
+        ctx.lineWidth = 1;
+        ctx.strokeStyle = colors.chipRim;
+        ctx.stroke();
+      }
+    }
+
+    // Column numbers under the board, as the moves name them.
+    if (s >= 18) {
+      ctx.fillStyle = colors.muted;
+      ctx.font = `${Math.round(s * 0.26)}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'top';
+      for (let x = 0; x < cols; x++) ctx.fillText(String(x), center(x, 0).x, layout.top + rows * s + 0.14 * s);
+    }
+    drawOverlay(colors); // first: its pills sit behind the strip's numbers
+    drawScores(colors);
+
+    if (falling) {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame((t) => draw(t));
+    }
+  }
+
+  function onPointerMove(event) {
+    const x = columnAtEvent(event);
+    if (x === hoverColumn) return;
+    hoverColumn = x;
+    canvas.style.cursor = interactive && x !== null && legal.has(String(x)) ? 'pointer' : 'default';
+    draw();
+  }
+  function onPointerLeave() {
+    hoverColumn = null;
+    canvas.style.cursor = 'default';
+    draw();
+  }
+  function onClick(event) {
+    const x = columnAtEvent(event);
+    if (x !== null) onMove(String(x));
+  }
+  const redraw = () => draw();
+
+  canvas.addEventListener('pointermove', onPointerMove);
+  canvas.addEventListener('pointerleave', onPointerLeave);
+  canvas.addEventListener('click', onClick);
+  const resizeObserver = new ResizeObserver(redraw);
+  resizeObserver.observe(canvas);
+  window.addEventListener('resize', redraw);
+  const darkMode = window.matchMedia('(prefers-color-scheme: dark)');
+  darkMode.addEventListener('change', redraw);
+
+  return {
+    draw(newView, { canMove }) {
+      const before = view ? view.history.length : null;
+      const previousCells = cells;
+      view = newView;
+      cells = newView.cells;
+      cols = Math.max(...cells.map((c) => c.x)) + 1;
+      rows = Math.max(...cells.map((c) => c.y)) + 1;
+      interactive = canMove;
+      legal = new Set(canMove ? newView.legal : []);
+      // One more move that is a column: let its chip fall, unless moves come faster than chips
+      // fall (fast engine vs engine), where animating every frame would only load the page.
+      drop = null;
+      const now = performance.now();
+      const calm = now - lastMoveAt > 3 * DROP_MS;
+      if (before !== null && newView.history.length !== before) lastMoveAt = now;
+      if (calm && before !== null && newView.history.length === before + 1 && newView.last !== 'steal') {
+        const x = Number(newView.last);
+        const landed = cells.filter((c) => c.x === x && c.owner !== 0).sort((a, b) => a.y - b.y)[0];
+        const was = landed && previousCells.find((c) => c.x === landed.x && c.y === landed.y);
+        if (landed && was && was.owner === 0) drop = { x: landed.x, y: landed.y, owner: landed.owner, start: performance.now() };
+      }
+      canvas.style.cursor = interactive && hoverColumn !== null && legal.has(String(hoverColumn)) ? 'pointer' : 'default';
+      draw();
+    },
+    /**
+     * The centre of cell "x,y", or for a column name ("4") of the cell a chip dropped there lands
+     * on (the top cell when full), in viewport CSS px; null when unknown.
+     */
+    cellCenter(name) {
+      layout = computeLayout();
+      let x;
+      let y;
+      if (/^\d+$/.test(name)) {
+        x = Number(name);
+        if (x >= cols) return null;
+        y = landingRow(x) ?? 0;
+      } else {
+        const cell = cells.find((c) => c.name === name);
+        if (!cell) return null;
+        ({ x, y } = cell);
+      }
+      const c = center(x, y);
+      return { x: layout.rect.left + c.x, y: layout.rect.top + c.y };
+    },
+    /** The engine's view over the position (see the renderer contract in index.js). */
+    overlay(data) {
+      shown = data;
+      // Like showSearch: at most one redraw per frame, none while a chip falls.
+      const falling = drop && performance.now() - drop.start < DROP_MS;
+      if (scoresFrame === 0 && !falling) {
+        scoresFrame = requestAnimationFrame(() => {
+          scoresFrame = 0;
+          draw();
+        });
+      }
+    },
+    /** The engine's iteration (or null to clear): per-column scores above the columns. */
+    showSearch(iteration) {
+      analysis = iteration && view ? { iteration, plies: view.history.length } : null;
+      // Iterations can come every millisecond: redraw at most once per frame, and never while a
+      // chip falls (its animation redraws anyway).
+      const falling = drop && performance.now() - drop.start < DROP_MS;
+      if (scoresFrame === 0 && !falling) {
+        scoresFrame = requestAnimationFrame(() => {
+          scoresFrame = 0;
+          draw();
+        });
+      }
+    },
+    destroy() {
+      cancelAnimationFrame(frame);
+      cancelAnimationFrame(scoresFrame);
+      canvas.removeEventListener('pointermove', onPointerMove);
+      canvas.removeEventListener('pointerleave', onPointerLeave);
+      canvas.removeEventListener('click', onClick);
+      resizeObserver.disconnect();
+      window.removeEventListener('resize', redraw);
+      darkMode.removeEventListener('change', redraw);
+      canvas.style.cursor = '';
+      view = null;
+      cells = [];
+      analysis = null;
+      shown = null;
+    },
+  };
+}
+
+export default {
+  title: 'Connect 4',
+  create: createConnect4Board,
+  // 9 columns x (7 rows + the score strip), plus the frame's padding.
+  aspect: (9 + 2 * PADDING) / (7 + HEADER + FOOTER + 2 * PADDING),
+  setups: [
+    { value: '', label: 'With steal (CodinGame)' },
+    { value: 'nosteal', label: 'No steal' },
+    { value: 'nosteal 4453', label: 'Pons moves…', custom: true, placeholder: 'nosteal 4453 (1-based columns)' },
+  ],
+  sides: [
+    { name: 'Player 1', color: '#d8342c' },
+    { name: 'Player 2', color: '#e8ab0c' },
+  ],
+  reasons: {
+    four: '{winner} wins: four in a row',
+    full: 'Draw: board full',
+  },
+  rules: `<ul>
+    <li>9 columns, 7 rows. Players take turns dropping a chip into a column; it falls to the lowest
+      free cell. Player 1 starts.</li>
+    <li>Four (or more) of your chips in a row — across, up or diagonally — wins.</li>
+    <li>A full board (63 chips) without a line is a draw.</li>
+    <li>Steal (CodinGame rule; not in “No steal”): on player 2's first turn only, player 2 may take
+      over player 1's single chip where it stands instead of dropping one (press Steal).
+      So player 1 should open with a chip that is not worth stealing.</li>
+    <li>Above the columns: the engine's score for each column from its last completed search
+      (W5 = a proven win in 5 plies, L4 = a proven loss, ≤ = no better than this).</li>
+  </ul>`,
+};
