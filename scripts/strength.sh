@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -q
 BOARDLAB=target/release/boardlab
-GAMES=${*:-yavalath}
+GAMES=${*:-yavalath ataxx}
 echo "| game | opponent | engine W / D / L | score | Elo (95 % interval) | engine mean / max ms | engine faults |"
 echo "|---|---|---|---|---|---|---|"
 for game in $GAMES; do

@@ -193,3 +193,13 @@ pub fn agent<G: Baseline>(kind: &str, seed: u64) -> Result<Box<dyn Agent<G>>, St
 
 /// Connect 4 uses the default one-ply threat evaluation.
 impl<const W: usize, const H: usize> Baseline for crate::games::Connect4<W, H> {}
+
+/// Amazons: every legal move is a leaf of the default threat evaluation (about a thousand), so
+/// the baseline counts queen moves instead: 10 per amazon move the side to move has, minus 10
+/// per move the opponent's amazons have (arrows not counted).
+impl Baseline for crate::games::Amazons {
+    fn threat_eval(&self) -> i32 {
+        let me = self.to_move();
+        10 * (self.amazon_mobility(me) as i32 - self.amazon_mobility(me.opponent()) as i32)
+    }
+}

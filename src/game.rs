@@ -153,6 +153,19 @@ pub trait Game: Clone + Send + 'static {
     /// Writes a move in the game's notation (what [`Game::parse_move`] reads back).
     fn format_move(&self, mv: Self::Move) -> String;
 
+    /// How perft counts a finished game below the root: as one leaf (`true`, the default), or as
+    /// nothing because a finished game has no moves (`false`: libataxx, whose tables Ataxx
+    /// matches).
+    const PERFT_COUNTS_FINISHED: bool = true;
+
+    /// The number of legal moves here: perft's last ply. The default generates them into `buf`;
+    /// a game may count them in bulk instead.
+    fn count_moves(&self, buf: &mut Vec<Self::Move>) -> u64 {
+        buf.clear();
+        self.legal_moves(buf);
+        buf.len() as u64
+    }
+
     /// Plays a checked move from text: parse, then play.
     fn play_text(&mut self, text: &str) -> Result<Self::Move, NotationError> {
         let mv = self.parse_move(text)?;
@@ -193,6 +206,11 @@ pub trait Game: Clone + Send + 'static {
 /// What the alpha-beta search needs from a game beyond its rules: a static evaluation and the
 /// moves worth searching.
 pub trait Evaluate: Game {
+    /// Nodes between two looks at the clock in a timed search. The default suits games whose
+    /// nodes cost about a microsecond; games with costly nodes (Amazons scores every candidate
+    /// move) lower it so the search stops close to its budget.
+    const NODES_PER_CLOCK_CHECK: u64 = 256;
+
     /// The static score of a position that is not over, from the side to move. It may return a
     /// proven result relative to this position (`score::win_in(1)` when a winning move exists).
     /// `quiet: false` asks the search not to stop here: the side to move faces a threat that

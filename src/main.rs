@@ -112,8 +112,9 @@ mod cli {
             /// Moves played from the start first (space-separated, the game's notation).
             #[arg(long, default_value = "")]
             moves: String,
-            /// The game's setup string (Yavalath: `nosteal` for the game without the steal).
-            #[arg(long, default_value = "")]
+            /// The game's setup string (Yavalath: `nosteal` for the game without the steal;
+            /// Ataxx: a FEN, `walls:SEED`, or empty).
+            #[arg(long, alias = "fen", default_value = "")]
             setup: String,
             /// Print the count under each first move.
             #[arg(long)]
@@ -185,6 +186,12 @@ mod cli {
             /// Positions as Pons move strings (1-based columns, e.g. 4453), optionally followed by
             /// an expected score; none: read such lines from stdin (Pons' test-set format).
             positions: Vec<String>,
+        },
+        /// Speak the Universal Ataxx Interface (UCI for Ataxx) on stdin/stdout.
+        Uai {
+            /// Transposition table size, MiB.
+            #[arg(long, default_value_t = 64)]
+            tt_mb: usize,
         },
         /// Serve the static site on localhost.
         Serve {
@@ -269,6 +276,20 @@ mod cli {
                         &config,
                         records,
                     ),
+                    "ataxx" => run_arena(
+                        &boardlab::games::Ataxx::start(),
+                        &game,
+                        [&bot_a, &bot_b],
+                        &config,
+                        records,
+                    ),
+                    "amazons" => run_arena(
+                        &boardlab::games::Amazons::start(),
+                        &game,
+                        [&bot_a, &bot_b],
+                        &config,
+                        records,
+                    ),
                     other => Err(format!("the arena has no referee for {other} yet")),
                 }
             }
@@ -305,6 +326,16 @@ mod cli {
                     run_match(games, ms, opening_plies, seed);
                     Ok(())
                 }
+                "ataxx" => {
+                    run_match_vs_minimax(
+                        &boardlab::games::Ataxx::start(),
+                        games,
+                        ms,
+                        opening_plies,
+                        seed,
+                    );
+                    Ok(())
+                }
                 other => Err(format!("no minimax baseline for {other} yet")),
             },
             Command::Solve {
@@ -316,6 +347,12 @@ mod cli {
                 positions,
             } => run_solve(&size, analyze, ms, tt_mb, positions),
             Command::Serve { dir, port, host } => serve::serve(&dir, &host, port),
+            Command::Uai { tt_mb } => protocol::uai::run(
+                io::stdin().lock(),
+                std::sync::Arc::new(std::sync::Mutex::new(io::stdout())),
+                tt_mb,
+            )
+            .map_err(|e| format!("cannot write: {e}")),
         };
         match result {
             Ok(()) => 0,
@@ -347,7 +384,12 @@ mod cli {
             time_ms: (ms > 0).then_some(ms),
             tt_mib: tt_mb,
         };
-        boardlab::games::connect4::solver::run_cli(size, &positions, options, &mut io::stdout().lock())
+        boardlab::games::connect4::solver::run_cli(
+            size,
+            &positions,
+            options,
+            &mut io::stdout().lock(),
+        )
     }
 
     fn fail(message: String) -> i32 {
@@ -549,6 +591,51 @@ mod cli {
             boardlab::search::ScoreBound::Upper => "<=",
             boardlab::search::ScoreBound::Lower => ">=",
         }
+    }
+
+    /// Engine vs the `minimax` baseline (depth 2) from `start`, for games other than Yavalath.
+    fn run_match_vs_minimax<G: boardlab::game::Evaluate + boardlab::baseline::Baseline>(
+        start: &G,
+        games: u32,
+        ms: u64,
+        opening_plies: u32,
+        seed: u64,
+    ) {
+        let mut engine: EngineAgent<G> = EngineAgent::new(64, None);
+        let mut minimax = MinimaxAgent::default();
+        let pairs = games.div_ceil(2);
+        println!("{}: engine at {ms} ms/move vs minimax depth 2, {} games, openings of {opening_plies} random plies, seed {seed}", G::NAME, pairs * 2);
+        let score = play_match(
+            start,
+            &mut engine,
+            &mut minimax,
+            ms,
+            pairs,
+            opening_plies,
+            seed,
+            |s, record, _| {
+                print!(
+                    "\rgame {:>3}: {:>3} plies  |  +{} ={} -{}  ({:.1} %)  ",
+                    s.games(),
+                    record.moves.len(),
+                    s.wins,
+                    s.draws,
+                    s.losses,
+                    s.percent()
+                );
+                let _ = io::stdout().flush();
+            },
+        );
+        println!();
+        println!(
+            "result: engine {} wins, {} draws, {} losses of {} games = {:.1} %; longest engine move {} ms",
+            score.wins,
+            score.draws,
+            score.losses,
+            score.games(),
+            score.percent(),
+            score.max_move_ms
+        );
     }
 
     fn run_match(games: u32, ms: u64, opening_plies: u32, seed: u64) {

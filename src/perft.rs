@@ -1,5 +1,6 @@
 //! Perft: the number of leaves of the legal-move tree, the standard check of a move generator.
-//! A move that ends the game is a leaf and is not expanded.
+//! A move that ends the game is a leaf and is not expanded; games whose reference tables count
+//! such a leaf as nothing (libataxx) say so with [`Game::PERFT_COUNTS_FINISHED`].
 
 use crate::game::Game;
 
@@ -14,17 +15,17 @@ fn perft_with<G: Game>(pos: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64
         return 1;
     }
     let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    if depth == 1 {
+        return pos.count_moves(moves);
+    }
     moves.clear();
     pos.legal_moves(moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     let mut total = 0;
     for &mv in moves.iter() {
         let mut child = pos.clone();
         child.play(mv);
         total += if child.outcome().is_some() {
-            1
+            G::PERFT_COUNTS_FINISHED as u64
         } else {
             perft_with(&child, depth - 1, rest)
         };
@@ -41,8 +42,10 @@ pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(String, u64)> {
         .map(|mv| {
             let mut child = pos.clone();
             child.play(mv);
-            let n = if depth <= 1 || child.outcome().is_some() {
+            let n = if depth <= 1 {
                 1
+            } else if child.outcome().is_some() {
+                G::PERFT_COUNTS_FINISHED as u64
             } else {
                 perft(&child, depth - 1)
             };

@@ -280,6 +280,7 @@ pub fn search(
         max_depth: options.max_depth,
         max_nodes: None,
         exact_root_scores: options.exact_root,
+        stop: None,
     };
     let tt_mib = options.tt_mb.unwrap_or(DEFAULT_TT_MIB).clamp(1, MAX_TT_MIB);
     with_game!(game, G => search_game::<G>(setup, moves, limits, tt_mib, on_iteration), other => Err(unknown_game(other)))

@@ -3,9 +3,11 @@
 //! checks every move with the rules, and reports the score with an Elo interval, an optional SPRT
 //! verdict, response-time statistics and one record line per game.
 
+mod amazons;
+mod ataxx;
+mod connect4;
 pub mod referee;
 pub mod stats;
-mod connect4;
 mod yavalath;
 
 use std::io::Write;

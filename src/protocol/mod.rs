@@ -2,7 +2,10 @@
 //! within the time limit. Malformed input is reported on stderr and, where the position can
 //! still be read, answered with a legal move; nothing here panics on input.
 
+pub mod amazons;
+pub mod ataxx;
 pub mod connect4;
+pub mod uai;
 pub mod yavalath;
 
 use std::io::{BufRead, Write};
@@ -40,6 +43,8 @@ pub fn run_bot(
     let written = match game {
         "yavalath" => yavalath::run(input, out, log, config),
         "connect4" => connect4::run(input, out, log, config),
+        "ataxx" => ataxx::run(input, out, log, config),
+        "amazons" => amazons::run(input, out, log, config),
         other => return Err(format!("no CodinGame bot for '{other}'")),
     };
     written.map_err(|e| format!("cannot write the move: {e}"))
@@ -102,8 +107,17 @@ pub fn run_baseline_bot(
             yavalath::run_with(input, out, log, config, agent.as_mut())
         }
         "connect4" => {
-            let mut agent = crate::baseline::agent::<crate::games::connect4::Connect4Cg>(kind, seed)?;
+            let mut agent =
+                crate::baseline::agent::<crate::games::connect4::Connect4Cg>(kind, seed)?;
             connect4::run_with(input, out, log, config, agent.as_mut())
+        }
+        "ataxx" => {
+            let mut agent = crate::baseline::agent::<crate::games::Ataxx>(kind, seed)?;
+            ataxx::run_with(input, out, log, config, Some(agent.as_mut()))
+        }
+        "amazons" => {
+            let mut agent = crate::baseline::agent::<crate::games::Amazons>(kind, seed)?;
+            amazons::run_with(input, out, log, config, agent.as_mut())
         }
         other => return Err(format!("no baseline bot for '{other}' yet")),
     };

@@ -11,8 +11,6 @@ use crate::search::Limits;
 
 /// Deepest ply from the root the search ever visits (extensions included).
 pub const MAX_PLY: usize = 128;
-/// Nodes between two looks at the clock.
-const CLOCK_INTERVAL: u64 = 256;
 
 /// A reusable alpha-beta searcher for game `G`. It keeps its transposition table and history
 /// between searches, so consecutive moves of one game reuse earlier work.
@@ -63,7 +61,7 @@ impl<G: Evaluate> Searcher<G> {
 
     /// Searches `pos` within `limits`, calling `on_iteration` after every completed iteration.
     /// Returns the best move of the last completed iteration; with a time budget the search
-    /// returns within it (the clock is read every 256 nodes).
+    /// returns within it (the clock is read every `G::NODES_PER_CLOCK_CHECK` nodes).
     pub fn search(
         &mut self,
         pos: &G,
@@ -238,7 +236,7 @@ impl<G: Evaluate> Searcher<G> {
     }
 
     fn check_limits(&mut self) {
-        if self.nodes % CLOCK_INTERVAL != 0 {
+        if self.nodes % G::NODES_PER_CLOCK_CHECK != 0 {
             return;
         }
         if let Some(ms) = self.limits.time_ms {
@@ -248,6 +246,9 @@ impl<G: Evaluate> Searcher<G> {
         }
         if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
             self.stopped = Some(StopReason::Nodes);
+        }
+        if self.limits.stop.is_some_and(|f| f.is_raised()) {
+            self.stopped = Some(StopReason::Time);
         }
     }
 

@@ -8,6 +8,50 @@ pub mod tt;
 pub use alphabeta::Searcher;
 pub use report::{Iteration, RootMove, Score, ScoreBound, SearchResult, StopReason};
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// A flag another thread raises to stop a running search (UAI `stop`). The search reads it where
+/// it reads the clock (every 256 nodes) and then returns as if its time had run out. Flags live
+/// for the whole program (they are leaked, one per UAI session); equality is identity.
+#[derive(Clone, Copy, Debug)]
+pub struct StopFlag(&'static AtomicBool);
+
+impl StopFlag {
+    /// A new, lowered flag.
+    pub fn new() -> StopFlag {
+        StopFlag(Box::leak(Box::new(AtomicBool::new(false))))
+    }
+
+    /// Asks the search to stop.
+    pub fn raise(self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Lowers the flag before a new search.
+    pub fn lower(self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether the flag is up.
+    pub fn is_raised(self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl Default for StopFlag {
+    fn default() -> Self {
+        StopFlag::new()
+    }
+}
+
+impl PartialEq for StopFlag {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for StopFlag {}
+
 /// When a search must stop. Unset fields do not limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
@@ -20,6 +64,8 @@ pub struct Limits {
     /// Search every root move with a full window so each gets an exact score (analysis; slower).
     /// Otherwise PVS proves most root moves only "no better than the best" (an upper bound).
     pub exact_root_scores: bool,
+    /// Stop when this flag is raised (checked with the clock; reported as [`StopReason::Time`]).
+    pub stop: Option<StopFlag>,
 }
 
 impl Limits {

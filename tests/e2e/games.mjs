@@ -4,3 +4,5 @@
 
 export { default as yavalath } from './yavalath.mjs';
 export { default as connect4 } from './connect4.mjs';
+export { default as ataxx } from './ataxx.mjs';
+export { default as amazons } from './amazons.mjs';

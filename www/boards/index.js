@@ -57,3 +57,5 @@
 
 export { default as yavalath } from './yavalath.js';
 export { default as connect4 } from './connect4.js';
+export { default as ataxx } from './ataxx.js';
+export { default as amazons } from './amazons.js';

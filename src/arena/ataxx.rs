@@ -1,0 +1,66 @@
+//! The Ataxx referee's side of the protocol as the statement describes it (seed 004,
+//! `shared/rules.md` §4). The real referee is not public, so where the statement is silent this
+//! one decides, and says so: the rows go bottom to top (rank 1 first, as the statement says), the
+//! config line is the FEN of the start, the action lines are not sent, and a player without a
+//! legal move is still asked and any readable answer counts as its pass.
+
+use crate::arena::referee::CgReferee;
+use crate::game::{Game, Player};
+use crate::games::ataxx::{Ataxx, Move};
+
+impl CgReferee for Ataxx {
+    /// On a player's first turn its id (`0` first player, `1` second) and the config line; then
+    /// the seven rows bottom to top (`.` empty, `0`/`1` stones, `#` walls), `lastAction` (`null`
+    /// before any move) and `actionsCount` (the number of legal moves, the pass not counted).
+    fn turn_input(&self, player: Player, first_turn: bool, last: Option<Move>) -> String {
+        let mut text = String::new();
+        if first_turn {
+            text.push_str(&format!("{}\n{}\n", player.index(), self.fen()));
+        }
+        for rank in 0..7 {
+            for file in 0..7 {
+                let bit = 1u64 << (rank * 7 + file);
+                text.push(if self.stones(Player::First) & bit != 0 {
+                    '0'
+                } else if self.stones(Player::Second) & bit != 0 {
+                    '1'
+                } else if self.walls() & bit != 0 {
+                    '#'
+                } else {
+                    '.'
+                });
+            }
+            text.push('\n');
+        }
+        // The move is formatted without its position: spawns and jumps read the same anywhere.
+        let last = last.map_or_else(|| "null".to_string(), |m| self.format_move(m));
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        let count = moves.iter().filter(|m| !m.is_pass()).count();
+        text.push_str(&format!("{last}\n{count}\n"));
+        text
+    }
+
+    /// The first space-separated field is the move (`b7` or `a7c7`); the rest is a message.
+    /// Unreadable squares lose as unreadable, occupied or unreachable targets as illegal.
+    fn parse_action(&self, line: &str) -> Result<Move, (bool, String)> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.len() == 1 && moves[0].is_pass() {
+            return Ok(moves[0]);
+        }
+        let field = line.split(' ').next().unwrap_or("");
+        let readable = matches!(field.len(), 2 | 4)
+            && field
+                .as_bytes()
+                .chunks(2)
+                .all(|c| (b'a'..=b'g').contains(&c[0]) && (b'1'..=b'7').contains(&c[1]));
+        if !readable {
+            return Err((
+                true,
+                format!("'{line}': expected a square (b7) or from+to (a7c7)"),
+            ));
+        }
+        self.parse_move(field).map_err(|e| (false, format!("{e}")))
+    }
+}

@@ -1,0 +1,299 @@
+//! `boardlab uai`: the Universal Ataxx Interface (UCI with "uai"), so Ataxx tools such as
+//! cuteataxx or python-ataxx can run the engine.
+//!
+//! Commands: `uai`, `isready`, `setoption name Hash value <MiB>`, `uainewgame`,
+//! `position startpos|fen <FEN> [moves <m1> <m2> ...]`, `go` with `movetime`, `depth`, `nodes`,
+//! `infinite` and clocks, `stop`, `quit`. Positions follow the engine world's rules
+//! ([`Rules::Engine`]: the halfmove clock draws at 100, no repetition rule).
+//!
+//! Clocks come in two conventions; both are in ms:
+//! - `btime`/`wtime`/`binc`/`winc` (libataxx): black = `x`, the first player; white = `o`.
+//! - `rtime`/`btime`/`rinc`/`binc`: red = `x`, the first player; blue = `o`. A `go` that names
+//!   `rtime` or `rinc` uses this one, so its `btime` is the second player's.
+//!
+//! The search runs on a worker thread; `stop` raises a [`StopFlag`] that the search reads every
+//! 256 nodes, and the worker then prints `bestmove` (`0000` for a pass, and for a finished game).
+//! `isready` is answered at once, even during a search.
+
+use std::io::{self, BufRead, Write};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use crate::game::{Game, Player};
+use crate::games::ataxx::{Ataxx, Rules};
+use crate::search::{Iteration, Limits, Score, Searcher, StopFlag};
+
+/// The engine's name in `id name`.
+pub const ENGINE_NAME: &str = "BoardLab Ataxx";
+
+/// The standard start in FEN.
+pub const STARTPOS: &str = "x5o/7/7/7/7/7/o5x x 0 1";
+
+/// The parameters of one `go` command (times in ms).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    pub movetime: Option<u64>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub infinite: bool,
+    /// Remaining time of the first (`x`) and second (`o`) player.
+    pub time: [Option<u64>; 2],
+    /// Increment of the first and second player.
+    pub inc: [Option<u64>; 2],
+}
+
+impl Go {
+    /// Reads the words after `go`. Unknown words and unreadable numbers are skipped (reported in
+    /// the `Err` list, which the caller prints as `info string`).
+    pub fn parse(words: &[&str]) -> (Go, Vec<String>) {
+        let mut go = Go::default();
+        let mut problems = Vec::new();
+        let red_blue = words.iter().any(|w| *w == "rtime" || *w == "rinc");
+        let mut i = 0;
+        while i < words.len() {
+            let key = words[i];
+            let value = words.get(i + 1).and_then(|v| v.parse::<u64>().ok());
+            let mut takes_value = true;
+            match key {
+                "movetime" => go.movetime = value,
+                "depth" => go.depth = value.map(|v| v.min(1000) as u32),
+                "nodes" => go.nodes = value,
+                "rtime" => go.time[0] = value,
+                "rinc" => go.inc[0] = value,
+                "btime" if red_blue => go.time[1] = value,
+                "binc" if red_blue => go.inc[1] = value,
+                "btime" => go.time[0] = value,
+                "binc" => go.inc[0] = value,
+                "wtime" => go.time[1] = value,
+                "winc" => go.inc[1] = value,
+                "movestogo" => {}
+                "infinite" => {
+                    go.infinite = true;
+                    takes_value = false;
+                }
+                other => {
+                    problems.push(format!("unknown go parameter '{other}'"));
+                    takes_value = false;
+                }
+            }
+            if takes_value {
+                if value.is_none() {
+                    problems.push(format!("'{key}' needs a whole number"));
+                }
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+        (go, problems)
+    }
+
+    /// The search limits for the side `side` to move. A clock gives `time/25 + inc*3/4`, at most
+    /// half the remaining time, less a 20 ms safety margin; `movetime` keeps a margin of 1/20 (at
+    /// most 10 ms). Without any limit the search runs until `stop`.
+    pub fn limits(&self, side: Player, stop: StopFlag) -> Limits {
+        let mut limits = Limits {
+            max_depth: self.depth,
+            max_nodes: self.nodes,
+            stop: Some(stop),
+            ..Limits::default()
+        };
+        if self.infinite {
+            return limits;
+        }
+        if let Some(ms) = self.movetime {
+            limits.time_ms = Some(ms.saturating_sub((ms / 20).min(10)).max(1));
+        } else if let Some(t) = self.time[side.index()] {
+            let inc = self.inc[side.index()].unwrap_or(0);
+            let budget = (t / 25 + inc * 3 / 4).min(t / 2);
+            limits.time_ms = Some(budget.saturating_sub(20).max(1));
+        }
+        limits
+    }
+}
+
+/// Reads `position startpos|fen <FEN> [moves ...]` (the words after `position`).
+/// Errors: a bad FEN or an illegal move (named with its number).
+pub fn parse_position(words: &[&str]) -> Result<Ataxx, String> {
+    let moves_at = words.iter().position(|w| *w == "moves");
+    let (setup, moves) = match moves_at {
+        Some(i) => (&words[..i], &words[i + 1..]),
+        None => (words, &words[words.len()..]),
+    };
+    let fen = match setup.first() {
+        Some(&"startpos") if setup.len() == 1 => STARTPOS.to_string(),
+        Some(&"fen") if setup.len() > 1 => setup[1..].join(" "),
+        _ => return Err("expected 'position startpos' or 'position fen <FEN>'".into()),
+    };
+    let mut pos = Ataxx::from_fen(&fen).map_err(|e| e.to_string())?;
+    debug_assert_eq!(pos.rules(), Rules::Engine);
+    for (i, m) in moves.iter().enumerate() {
+        pos.play_text(m)
+            .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+    }
+    Ok(pos)
+}
+
+/// The `info` line of one completed iteration.
+pub fn info_line(pos: &Ataxx, it: &Iteration<crate::games::ataxx::Move>) -> String {
+    let score = match it.score {
+        Score::Eval(cp) => format!("cp {cp}"),
+        Score::Win(plies) => format!("mate {}", plies.div_ceil(2)),
+        Score::Loss(plies) => format!("mate -{}", plies.div_ceil(2)),
+    };
+    let mut p = pos.clone();
+    let mut pv = String::new();
+    for &m in &it.pv {
+        if p.outcome().is_some() {
+            break;
+        }
+        pv.push(' ');
+        pv.push_str(&p.format_move(m));
+        p.play(m);
+    }
+    format!(
+        "info depth {} seldepth {} score {score} nodes {} nps {} time {} pv{pv}",
+        it.depth, it.seldepth, it.nodes, it.nps, it.elapsed_ms
+    )
+}
+
+/// One UAI session: reads commands from `input` until `quit` or the end of input, and writes
+/// replies to `out` (shared with the search thread). Errors: only failures to write.
+pub fn run<R: BufRead, W: Write + Send + 'static>(
+    input: R,
+    out: Arc<Mutex<W>>,
+    tt_mib: usize,
+) -> io::Result<()> {
+    let say = |out: &Arc<Mutex<W>>, text: &str| -> io::Result<()> {
+        let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
+        writeln!(w, "{text}")?;
+        w.flush()
+    };
+    let stop = StopFlag::new();
+    let mut tt_mib = tt_mib.clamp(1, 4096);
+    let mut searcher: Option<Searcher<Ataxx>> = Some(Searcher::new(tt_mib));
+    let mut worker: Option<JoinHandle<Searcher<Ataxx>>> = None;
+    let mut pos = Ataxx::from_fen(STARTPOS).expect("the start FEN is valid");
+    let mut unlimited = false;
+    let mut quit = false;
+
+    // Waits for a running search (after raising the stop flag when `halt`) and takes its
+    // searcher back.
+    let finish = |worker: &mut Option<JoinHandle<Searcher<Ataxx>>>,
+                  searcher: &mut Option<Searcher<Ataxx>>,
+                  halt: bool| {
+        if let Some(handle) = worker.take() {
+            if halt {
+                stop.raise();
+            }
+            match handle.join() {
+                Ok(s) => *searcher = Some(s),
+                Err(_) => *searcher = None,
+            }
+        }
+    };
+
+    for line in input.lines() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                say(&out, &format!("info string cannot read input: {e}"))?;
+                break;
+            }
+        };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&command) = words.first() else {
+            continue;
+        };
+        match command {
+            "uai" => {
+                say(&out, &format!("id name {ENGINE_NAME}"))?;
+                say(&out, "id author BoardLab")?;
+                say(&out, "option name Hash type spin default 64 min 1 max 4096")?;
+                say(&out, "uaiok")?;
+            }
+            "isready" => say(&out, "readyok")?,
+            "setoption" => {
+                finish(&mut worker, &mut searcher, false);
+                // setoption name Hash value N
+                let name = words
+                    .iter()
+                    .position(|w| *w == "name")
+                    .and_then(|i| words.get(i + 1));
+                let value = words
+                    .iter()
+                    .position(|w| *w == "value")
+                    .and_then(|i| words.get(i + 1))
+                    .and_then(|v| v.parse::<usize>().ok());
+                match (name, value) {
+                    (Some(n), Some(v)) if n.eq_ignore_ascii_case("hash") => {
+                        tt_mib = v.clamp(1, 4096);
+                        searcher = Some(Searcher::new(tt_mib));
+                    }
+                    _ => say(&out, &format!("info string unsupported option: {line}"))?,
+                }
+            }
+            "uainewgame" => {
+                finish(&mut worker, &mut searcher, true);
+                if let Some(s) = searcher.as_mut() {
+                    s.clear();
+                }
+                pos = Ataxx::from_fen(STARTPOS).expect("the start FEN is valid");
+            }
+            "position" => {
+                finish(&mut worker, &mut searcher, true);
+                match parse_position(&words[1..]) {
+                    Ok(p) => pos = p,
+                    Err(e) => say(&out, &format!("info string error: {e}"))?,
+                }
+            }
+            "go" => {
+                finish(&mut worker, &mut searcher, true);
+                let (go, problems) = Go::parse(&words[1..]);
+                for p in problems {
+                    say(&out, &format!("info string {p}"))?;
+                }
+                if pos.outcome().is_some() {
+                    say(&out, "info string the game is over")?;
+                    say(&out, "bestmove 0000")?;
+                    continue;
+                }
+                stop.lower();
+                let limits = go.limits(pos.to_move(), stop);
+                unlimited = limits.time_ms.is_none()
+                    && limits.max_depth.is_none()
+                    && limits.max_nodes.is_none();
+                let mut s = searcher.take().unwrap_or_else(|| Searcher::new(tt_mib));
+                let p = pos.clone();
+                let out = Arc::clone(&out);
+                worker = Some(std::thread::spawn(move || {
+                    let result = s.search(&p, limits, |it| {
+                        let line = info_line(&p, it);
+                        let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
+                        let _ = writeln!(w, "{line}");
+                        let _ = w.flush();
+                    });
+                    let best = result
+                        .best
+                        .map(|m| p.format_move(m))
+                        .unwrap_or_else(|| "0000".into());
+                    let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
+                    let _ = writeln!(w, "bestmove {best}");
+                    let _ = w.flush();
+                    s
+                }));
+            }
+            "stop" => finish(&mut worker, &mut searcher, true),
+            "quit" => {
+                quit = true;
+                break;
+            }
+            "d" | "print" => say(&out, &format!("info string fen {}", pos.fen()))?,
+            _ => say(&out, &format!("info string unknown command: {line}"))?,
+        }
+    }
+    // At `quit` or the end of input: a search with a limit may finish (so a piped script gets its
+    // answer); an unlimited one is stopped.
+    finish(&mut worker, &mut searcher, unlimited || quit);
+    Ok(())
+}

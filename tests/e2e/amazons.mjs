@@ -1,0 +1,169 @@
+// Browser tests of Amazons on the playground: the seeded start, a human-vs-engine game played by
+// three clicks a move, cancelling a half-made move, refused clicks and undo, typed seeds, and an
+// engine-vs-engine game to its end. Every test opens the page through ?game=amazons.
+
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  ARTIFACTS,
+  TIME_MARGIN_MS,
+  assert,
+  brief,
+  clickCell,
+  openPlayground,
+  playHumanMove,
+  randomGenerator,
+  state,
+  suite,
+  waitForHumanTurn,
+  waitForState,
+} from './lib.mjs';
+
+const GAME = 'amazons';
+
+/** Seed 0 as rules.md lists it (CodinGame's java.util.Random placement). */
+const SEED0 = { white: ['d3', 'g1', 'b6', 'g6'], black: ['e6', 'b8', 'g3', 'b3'], moves: 1062 };
+
+function owners(s, owner) {
+  return s.cells.filter((c) => c.owner === owner).map((c) => c.name).sort();
+}
+
+/** The three clicks of a move text: 'd3d4d3' -> ['d3', 'd4', 'd3']. */
+function clicksOf(move) {
+  return [move.slice(0, 2), move.slice(2, 4), move.slice(4, 6)];
+}
+
+/** The squares the renderer offers after `clicks`, read from the legal moves (as it does). */
+function offered(s, clicks) {
+  const prefix = clicks.join('');
+  return new Set(s.legal.filter((m) => m.startsWith(prefix)).map((m) => m.slice(2 * clicks.length, 2 * clicks.length + 2)));
+}
+
+export default suite(GAME, (test) => {
+  test('seed 0 start: the CodinGame position, 1062 moves, and a screenshot', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
+    const s = await state(page);
+    assert(s.cells.length === 64, `expected 64 squares, got ${s.cells.length}`);
+    assert(JSON.stringify(owners(s, 1)) === JSON.stringify([...SEED0.white].sort()), `white amazons: ${owners(s, 1)}`);
+    assert(JSON.stringify(owners(s, 2)) === JSON.stringify([...SEED0.black].sort()), `black amazons: ${owners(s, 2)}`);
+    assert(s.legal.length === SEED0.moves && s.toMove === 1, `expected ${SEED0.moves} moves for white, got ${s.legal.length} for ${s.toMove}`);
+    const box = await page.locator('#board').boundingBox();
+    for (const c of s.cells) {
+      const p = await page.evaluate((n) => window.boardlab.cellCenter(n), c.name);
+      assert(p.x > box.x && p.x < box.x + box.width && p.y > box.y && p.y < box.y + box.height, `${c.name} is drawn off the canvas`);
+    }
+    // Two moves, then a half-made move on screen for the picture: an amazon picked, its
+    // destination chosen, the arrow squares lit.
+    for (const move of ['d3d4d3', 'g1g2b2']) {
+      await waitForHumanTurn(page, 1);
+      const now = await state(page);
+      const pick = now.legal.includes(move) ? move : now.legal[0];
+      await playHumanMove(page, clicksOf(pick));
+    }
+    await waitForHumanTurn(page, 1);
+    const now = await state(page);
+    const [from, to] = clicksOf(now.legal[now.legal.length - 1]);
+    await clickCell(page, from);
+    await clickCell(page, to);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'amazons.png') });
+    const walls = now.cells.filter((c) => c.wall).length;
+    assert(walls === 4, `four burned squares after four moves, got ${walls}`);
+  });
+
+  test('human vs engine: a game played move by move with three clicks each', async ({ page, url, log }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
+    const seed = Date.now() % 1_000_000;
+    const random = randomGenerator(seed);
+    log(`seed ${seed}`);
+    for (let turn = 0; turn < 40; turn++) {
+      await waitForHumanTurn(page, 1, 20_000);
+      const s = await state(page);
+      if (s.result) break;
+      const move = s.legal[Math.floor(random() * s.legal.length)];
+      const clicks = clicksOf(move);
+      // Before each click, what the board offers must contain the next square of the move.
+      for (let i = 0; i < 3; i++) {
+        assert(offered(s, clicks.slice(0, i)).has(clicks[i]), `${clicks[i]} is not offered after ${clicks.slice(0, i)}`);
+      }
+      await playHumanMove(page, clicks);
+      const after = await state(page);
+      assert(after.moves[s.moves.length] === move, `clicking ${clicks.join(', ')} played ${after.moves[s.moves.length]}, not ${move}`);
+    }
+    await waitForState(page, 'window.boardlab.state().result !== null', 'the game to end', 30_000);
+    const s = await state(page);
+    const status = await page.locator('#status').innerText();
+    assert(/(White|Black) wins: (White|Black) has no move/.test(status), `the result is not shown: ${JSON.stringify(status)}`);
+    assert(s.result.reason === 'no-moves' && s.result.line.length > 0, `the result names no trapped amazons: ${JSON.stringify(s.result)}`);
+    log(`${s.moves.length} moves, ${status}`);
+  }, { timeoutMs: 120_000 });
+
+  test('a half-made move can be cancelled; illegal clicks are refused with a reason; undo', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
+    // Pick d3 and click it again to cancel; pick g1, choose g2, and press Escape.
+    await clickCell(page, 'd3');
+    await clickCell(page, 'd3');
+    await clickCell(page, 'g1'); // a fresh selection: g1
+    await clickCell(page, 'g2');
+    await page.keyboard.press('Escape');
+    // After the cancels, three clicks still make exactly the intended move.
+    await playHumanMove(page, ['d3', 'd4', 'd3']);
+    let s = await state(page);
+    assert(s.moves[0] === 'd3d4d3', `expected d3d4d3 after cancelling, got ${s.moves[0]}`);
+    await waitForHumanTurn(page, 1);
+
+    // A square the picked amazon cannot reach: refused, with the engine's reason, nothing played.
+    s = await state(page);
+    const before = s.moves.length;
+    const blackAmazon = owners(s, 2)[0];
+    await clickCell(page, 'd4');
+    await clickCell(page, blackAmazon); // an occupied square: never a destination
+    await page.waitForTimeout(200);
+    const message = page.locator('#message');
+    assert(await message.isVisible(), 'the refused click shows no message');
+    const text = await message.innerText();
+    assert(/cannot reach/.test(text), `the message does not explain the refusal: ${JSON.stringify(text)}`);
+    let after = await state(page);
+    assert(after.moves.length === before && !after.thinking, `the refused click changed the game: ${brief(after)}`);
+
+    // An opponent's amazon cannot be picked.
+    await clickCell(page, blackAmazon);
+    await page.waitForTimeout(200);
+    assert(/no white amazon/.test(await message.innerText()), 'picking a black amazon is not explained');
+
+    // Undo takes back the engine's reply and the human's move.
+    await page.click('#undo');
+    after = await state(page);
+    assert(after.moves.length === 0 && after.toMove === 1, `undo did not go back to the start: ${brief(after)}`);
+  });
+
+  test('a typed seed starts CodinGame\'s position for that seed', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
+    await page.selectOption('#setup', { label: 'Typed seed or position' });
+    await page.fill('#setup-text', 'seed:42');
+    await page.press('#setup-text', 'Enter');
+    await waitForState(page, "window.boardlab.state().setup === 'seed:42'", 'the seed 42 game');
+    const s = await state(page);
+    assert(JSON.stringify(owners(s, 1)) === JSON.stringify(['a3', 'a7', 'e3', 'f8']), `seed 42 white: ${owners(s, 1)}`);
+    assert(s.legal.length === 1169, `seed 42 has 1169 moves, got ${s.legal.length}`);
+    // A random seed deals some other start and shows its seed.
+    await page.selectOption('#setup', { label: 'Random seed' });
+    await waitForState(page, "/^seed:\\d+$/.test(window.boardlab.state().setup) && window.boardlab.state().setup !== 'seed:42'", 'a random seed');
+  });
+
+  test('engine vs engine at 100 ms: a game to its end, every move within budget', async ({ page, url, log }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 100 });
+    await page.selectOption('#mode', 'engine-engine');
+    await page.selectOption('#delay', '0');
+    await waitForState(page, 'window.boardlab.state().result !== null', 'the end of the engine vs engine game', 120_000);
+    const s = await state(page);
+    const status = await page.locator('#status').innerText();
+    assert(/(White|Black) wins/.test(status), `the result is not shown: ${JSON.stringify(status)}`);
+    assert(s.engineMoveTimes.length === s.moves.length, `expected a time per engine move: ${s.engineMoveTimes.length} of ${s.moves.length}`);
+    const limit = s.budgetMs + TIME_MARGIN_MS;
+    const slow = s.engineMoveTimes.map((ms, i) => ({ move: i + 1, ms })).filter((m) => m.ms > limit);
+    assert(slow.length === 0, `engine moves over ${limit} ms: ${JSON.stringify(slow)}`);
+    assert(await page.locator('#search-stats').isVisible(), 'the search panel shows no statistics');
+    log(`${s.moves.length} moves, slowest ${Math.round(Math.max(...s.engineMoveTimes))} ms, ${status}`);
+  }, { timeoutMs: 150_000 });
+});

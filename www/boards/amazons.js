@@ -1,0 +1,437 @@
+// Draws an 8x8 Amazons position on a <canvas> and collects a move from three clicks: an amazon,
+// the square it moves to, the square its arrow burns.
+//
+// This file knows what an Amazons board looks like and how a move is spelled (`d8d1d7`: from, to,
+// arrow), but no rules: the squares that light up after each click are read from the legal
+// moves in the engine's describe() view, and the side to move and the result come from there
+// too. Cells have x = file (0 = a) and y = rank - 1 (0 = rank 1); rank 8 is drawn at the top.
+//
+// A half-made move is cancelled by clicking the selected amazon again, a square that lights
+// nothing, outside the board, the right mouse button or Escape; clicking another amazon of
+// yours picks that one instead.
+
+/** Space around the 8x8 squares for the file and rank labels, in squares. */
+const MARGIN = 0.42;
+
+/** The theme's colours (CSS custom properties), so light/dark mode is CSS's business. */
+function readColors(element) {
+  const css = getComputedStyle(element);
+  const get = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
+  return {
+    board: get('--board', '#ddd5c6'),
+    light: get('--cell', '#f8f4ec'),
+    hover: get('--cell-hover', '#ffffff'),
+    edge: get('--cell-edge', 'rgba(80,60,20,0.12)'),
+    label: get('--cell-label', 'rgba(70,55,30,0.4)'),
+    players: [null, get('--p1', '#f3efe6'), get('--p2', '#2a2c31')],
+    rim: get('--stone-rim', 'rgba(0,0,0,0.22)'),
+    lastMove: get('--last-move', '#ffffff'),
+    target: get('--focus', '#4f7cff'),
+    loss: get('--line-three', '#e0234e'),
+  };
+}
+
+/** The move's three squares, e.g. 'd8d1d7' -> ['d8', 'd1', 'd7']. */
+function squaresOf(move) {
+  return [move.slice(0, 2), move.slice(2, 4), move.slice(4, 6)];
+}
+
+function createAmazonsBoard(canvas, { onMove }) {
+  const ctx = canvas.getContext('2d');
+  let view = null;
+  let interactive = false;
+  let legal = []; // legal move texts while the person may move
+  let cells = [];
+  let byName = new Map();
+  let picked = []; // the clicks of a half-made move: [] or [from] or [from, to]
+  let hovered = null;
+  let layout = { s: 1, left: 0, top: 0, rect: null };
+
+  function computeLayout() {
+    const rect = canvas.getBoundingClientRect();
+    const s = Math.max(1, Math.min(rect.width, rect.height) / (8 + 2 * MARGIN));
+    const left = (rect.width - 8 * s) / 2;
+    const top = (rect.height - 8 * s) / 2;
+    return { s, left, top, rect };
+  }
+
+  function sizeBackingStore(rect) {
+    const dpr = window.devicePixelRatio || 1;
+    const width = Math.max(1, Math.round(rect.width * dpr));
+    const height = Math.max(1, Math.round(rect.height * dpr));
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+    return dpr;
+  }
+
+  /** Top-left corner of a cell in canvas CSS px. */
+  function corner(cell) {
+    return { x: layout.left + cell.x * layout.s, y: layout.top + (7 - cell.y) * layout.s };
+  }
+  function center(cell) {
+    const c = corner(cell);
+    return { x: c.x + layout.s / 2, y: c.y + layout.s / 2 };
+  }
+
+  function cellAtEvent(event) {
+    const rect = canvas.getBoundingClientRect();
+    const fx = Math.floor((event.clientX - rect.left - layout.left) / layout.s);
+    const fy = Math.floor((event.clientY - rect.top - layout.top) / layout.s);
+    if (fx < 0 || fx > 7 || fy < 0 || fy > 7) return null;
+    return cells.find((c) => c.x === fx && c.y === 7 - fy) ?? null;
+  }
+
+  /** The squares the next click may choose, given the clicks so far. */
+  function choices() {
+    const out = new Set();
+    const prefix = picked.join('');
+    for (const m of legal) {
+      if (m.startsWith(prefix)) out.add(squaresOf(m)[picked.length]);
+    }
+    return out;
+  }
+
+  function drawAmazon(c, owner, colors, alpha = 1) {
+    const s = layout.s;
+    ctx.save();
+    ctx.globalAlpha = alpha;
+    // A queen-like silhouette: a crown of five points over a round body.
+    const w = s * 0.62;
+    const baseY = c.y + s * 0.3;
+    const topY = c.y - s * 0.3;
+    ctx.beginPath();
+    ctx.moveTo(c.x - w / 2, baseY);
+    ctx.lineTo(c.x - w / 2, c.y - s * 0.02);
+    const points = 5;
+    for (let i = 0; i < points; i++) {
+      const px = c.x - w / 2 + (w * i) / (points - 1);
+      const tipY = i % 2 === 0 ? topY : topY + s * 0.08;
+      const valleyX = px + w / (2 * (points - 1));
+      ctx.lineTo(px, tipY);
+      if (i < points - 1) ctx.lineTo(valleyX, c.y + s * 0.02);
+    }
+    ctx.lineTo(c.x + w / 2, baseY);
+    ctx.closePath();
+    ctx.fillStyle = colors.players[owner];
+    ctx.fill();
+    ctx.lineWidth = Math.max(1, s * 0.035);
+    ctx.strokeStyle = owner === 1 ? 'rgba(0,0,0,0.55)' : 'rgba(255,255,255,0.6)';
+    ctx.stroke();
+    // The band under the crown.
+    ctx.beginPath();
+    ctx.rect(c.x - w / 2, baseY - s * 0.1, w, s * 0.1);
+    ctx.fillStyle = owner === 1 ? 'rgba(0,0,0,0.18)' : 'rgba(255,255,255,0.18)';
+    ctx.fill();
+    ctx.restore();
+  }
+
+  function drawWall(cell, colors) {
+    const { x, y } = corner(cell);
+    const s = layout.s;
+    const inset = s * 0.06;
+    ctx.save();
+    ctx.fillStyle = '#4a3a2e';
+    ctx.fillRect(x + inset, y + inset, s - 2 * inset, s - 2 * inset);
+    // Embers: a darker centre and a faint cross, so a burned square reads as burned.
+    const g = ctx.createRadialGradient(x + s / 2, y + s / 2, s * 0.05, x + s / 2, y + s / 2, s * 0.5);
+    g.addColorStop(0, 'rgba(20,12,8,0.8)');
+    g.addColorStop(1, 'rgba(20,12,8,0)');
+    ctx.fillStyle = g;
+    ctx.fillRect(x + inset, y + inset, s - 2 * inset, s - 2 * inset);
+    ctx.strokeStyle = 'rgba(255,190,140,0.28)';
+    ctx.lineWidth = Math.max(1, s * 0.04);
+    ctx.beginPath();
+    ctx.moveTo(x + s * 0.3, y + s * 0.3);
+    ctx.lineTo(x + s * 0.7, y + s * 0.7);
+    ctx.moveTo(x + s * 0.7, y + s * 0.3);
+    ctx.lineTo(x + s * 0.3, y + s * 0.7);
+    ctx.stroke();
+    ctx.restore();
+    void colors;
+  }
+
+  function ring(cell, color, width, radius = 0.44) {
+    const c = center(cell);
+    ctx.beginPath();
+    ctx.arc(c.x, c.y, layout.s * radius, 0, 2 * Math.PI);
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.stroke();
+  }
+
+  function dot(cell, color, radius) {
+    const c = center(cell);
+    ctx.beginPath();
+    ctx.arc(c.x, c.y, layout.s * radius, 0, 2 * Math.PI);
+    ctx.fillStyle = color;
+    ctx.fill();
+  }
+
+  function draw() {
+    layout = computeLayout();
+    const dpr = sizeBackingStore(layout.rect);
+    const { s } = layout;
+    const colors = readColors(canvas);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, canvas.width / dpr, canvas.height / dpr);
+
+    // The frame, with file letters below and rank numbers on the left.
+    ctx.fillStyle = colors.board;
+    const pad = s * MARGIN;
+    ctx.beginPath();
+    ctx.roundRect(layout.left - pad, layout.top - pad, 8 * s + 2 * pad, 8 * s + 2 * pad, s * 0.18);
+    ctx.fill();
+    ctx.fillStyle = colors.label;
+    ctx.font = `${Math.max(9, Math.round(s * 0.26))}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (let i = 0; i < 8; i++) {
+      ctx.fillText(String.fromCharCode(97 + i), layout.left + (i + 0.5) * s, layout.top + 8 * s + pad / 2);
+      ctx.fillText(String(8 - i), layout.left - pad / 2, layout.top + (i + 0.5) * s);
+    }
+    if (!view) return;
+
+    const next = interactive ? choices() : new Set();
+    const lastSquares = view.last ? squaresOf(view.last) : [];
+    for (const cell of cells) {
+      const { x, y } = corner(cell);
+      const dark = (cell.x + cell.y) % 2 === 0;
+      ctx.fillStyle = dark ? colors.board : colors.light;
+      if (interactive && cell.name === hovered && next.has(cell.name)) ctx.fillStyle = colors.hover;
+      ctx.fillRect(x, y, s, s);
+      if (dark) {
+        ctx.fillStyle = 'rgba(90,65,30,0.16)';
+        ctx.fillRect(x, y, s, s);
+      }
+      // The last move: its origin and landing squares tinted.
+      if (lastSquares[0] === cell.name || lastSquares[1] === cell.name) {
+        ctx.fillStyle = 'rgba(255,200,60,0.28)';
+        ctx.fillRect(x, y, s, s);
+      }
+    }
+    ctx.strokeStyle = colors.edge;
+    ctx.lineWidth = 1;
+    ctx.strokeRect(layout.left, layout.top, 8 * s, 8 * s);
+
+    const movedFrom = picked[0] ?? null;
+    const movedTo = picked[1] ?? null;
+    for (const cell of cells) {
+      if (cell.wall) drawWall(cell, colors);
+      else if (cell.owner !== 0 && !(movedTo && cell.name === movedFrom)) drawAmazon(center(cell), cell.owner, colors);
+    }
+    if (view.last && byName.has(lastSquares[2])) {
+      // The last arrow: a line from the amazon to the square it burned.
+      const a = center(byName.get(lastSquares[1]));
+      const b = center(byName.get(lastSquares[2]));
+      ctx.save();
+      ctx.strokeStyle = 'rgba(255,170,60,0.8)';
+      ctx.lineWidth = Math.max(1.5, s * 0.05);
+      ctx.setLineDash([s * 0.12, s * 0.09]);
+      ctx.beginPath();
+      ctx.moveTo(a.x, a.y);
+      ctx.lineTo(b.x, b.y);
+      ctx.stroke();
+      ctx.restore();
+      ring(byName.get(lastSquares[2]), 'rgba(255,170,60,0.95)', Math.max(1.5, s * 0.05), 0.38);
+    }
+
+    // The move being made: the chosen amazon ringed, a ghost where it lands, dots where it may go.
+    if (interactive && movedFrom && byName.has(movedFrom)) {
+      ring(byName.get(movedFrom), colors.target, Math.max(2, s * 0.07));
+    }
+    if (interactive && movedTo && byName.has(movedTo)) {
+      drawAmazon(center(byName.get(movedTo)), view.to_move, colors, 0.85);
+      ring(byName.get(movedTo), colors.target, Math.max(2, s * 0.07));
+    }
+    if (interactive && picked.length > 0) {
+      for (const name of next) {
+        const cell = byName.get(name);
+        if (!cell) continue;
+        if (picked.length === 2) {
+          // Arrow targets: a small burned-looking square.
+          const c = center(cell);
+          ctx.fillStyle = name === hovered ? 'rgba(120,70,40,0.75)' : 'rgba(120,70,40,0.4)';
+          ctx.fillRect(c.x - s * 0.13, c.y - s * 0.13, s * 0.26, s * 0.26);
+        } else {
+          dot(cell, name === hovered ? colors.target : 'rgba(79,124,255,0.45)', 0.14);
+        }
+      }
+    } else if (interactive && hovered && next.has(hovered)) {
+      ring(byName.get(hovered), colors.target, Math.max(1.5, s * 0.045));
+    }
+
+    // The end: the loser's amazons, which have no move, ringed in red.
+    if (view.result) {
+      for (const name of view.result.line) {
+        const cell = byName.get(name);
+        if (cell) ring(cell, colors.loss, Math.max(2, s * 0.08), 0.46);
+      }
+    }
+  }
+
+  function reset() {
+    picked = [];
+  }
+
+  function onPointerMove(event) {
+    const name = cellAtEvent(event)?.name ?? null;
+    if (name === hovered) return;
+    hovered = name;
+    canvas.style.cursor = interactive && name !== null && (choices().has(name) || name === picked[0]) ? 'pointer' : 'default';
+    draw();
+  }
+  function onPointerLeave() {
+    hovered = null;
+    canvas.style.cursor = 'default';
+    draw();
+  }
+  function onClick(event) {
+    const cell = cellAtEvent(event);
+    if (!interactive) {
+      // Nothing may be chosen now; a click still reaches the app, which explains why.
+      if (cell) onMove(cell.name);
+      return;
+    }
+    if (!cell) {
+      reset();
+      draw();
+      return;
+    }
+    // (The arrow may go back to the square the amazon left, so look at the choices first.)
+    const next = choices();
+    if (picked.length > 0 && !next.has(cell.name) && cell.name === picked[0]) {
+      reset();
+      draw();
+      return;
+    }
+    if (next.has(cell.name)) {
+      picked.push(cell.name);
+      if (picked.length === 3) {
+        const move = picked.join('');
+        reset();
+        onMove(move);
+        return;
+      }
+      draw();
+      return;
+    }
+    // Another amazon of the side to move starts a new selection.
+    if (legal.some((m) => m.startsWith(cell.name))) {
+      picked = [cell.name];
+      draw();
+      return;
+    }
+    // Anything else is refused: the app hands the would-be move to the engine, whose reason
+    // ("e6 has no white amazon", "the amazon on d3 cannot reach e5 …") the person then reads.
+    const name = cell.name;
+    const attempt = [picked[0] ?? name, picked[1] ?? name, name].join('');
+    reset();
+    draw();
+    onMove(attempt);
+  }
+  function onContextMenu(event) {
+    if (picked.length === 0) return;
+    event.preventDefault();
+    reset();
+    draw();
+  }
+  function onKeyDown(event) {
+    if (event.key === 'Escape' && picked.length > 0) {
+      reset();
+      draw();
+    }
+  }
+  const redraw = () => draw();
+
+  canvas.addEventListener('pointermove', onPointerMove);
+  canvas.addEventListener('pointerleave', onPointerLeave);
+  canvas.addEventListener('click', onClick);
+  canvas.addEventListener('contextmenu', onContextMenu);
+  window.addEventListener('keydown', onKeyDown);
+  const resizeObserver = new ResizeObserver(redraw);
+  resizeObserver.observe(canvas);
+  window.addEventListener('resize', redraw);
+  const darkMode = window.matchMedia('(prefers-color-scheme: dark)');
+  darkMode.addEventListener('change', redraw);
+
+  return {
+    /** Draws `newView`; `canMove` enables choosing squares. A half-made move is dropped. */
+    draw(newView, { canMove }) {
+      const samePosition = view && newView && view.ply === newView.ply && view.last === newView.last && view.to_move === newView.to_move;
+      if (!samePosition || !canMove) reset();
+      view = newView;
+      cells = newView.cells;
+      byName = new Map(cells.map((c) => [c.name, c]));
+      interactive = canMove && !newView.result;
+      legal = interactive ? newView.legal : [];
+      draw();
+    },
+    cellCenter(name) {
+      const cell = byName.get(name);
+      if (!cell) return null;
+      layout = computeLayout();
+      const c = center(cell);
+      return { x: layout.rect.left + c.x, y: layout.rect.top + c.y };
+    },
+    destroy() {
+      canvas.removeEventListener('pointermove', onPointerMove);
+      canvas.removeEventListener('pointerleave', onPointerLeave);
+      canvas.removeEventListener('click', onClick);
+      canvas.removeEventListener('contextmenu', onContextMenu);
+      window.removeEventListener('keydown', onKeyDown);
+      resizeObserver.disconnect();
+      window.removeEventListener('resize', redraw);
+      darkMode.removeEventListener('change', redraw);
+      canvas.style.cursor = '';
+      view = null;
+      cells = [];
+      byName = new Map();
+      reset();
+    },
+  };
+}
+
+/** A fresh random seed each time the "Random seed" entry is read (the value is the setup). */
+function randomSeedSetup() {
+  return `seed:${Math.floor(Math.random() * 1_000_000_000)}`;
+}
+
+export default {
+  title: 'Amazons',
+  create: createAmazonsBoard,
+  setups: [
+    { value: '', label: 'Seed 0' },
+    {
+      label: 'Random seed',
+      // Read when picked, so each pick deals a new start; the seed then shows in the text box.
+      get value() {
+        return randomSeedSetup();
+      },
+    },
+    { value: '', label: 'Typed seed or position', custom: true, placeholder: 'seed:42, or ranks like ..b..b../…/..w..w.. w' },
+  ],
+  sides: [
+    { name: 'White', color: '#f1ece1' },
+    { name: 'Black', color: '#34363c' },
+  ],
+  reasons: {
+    'no-moves': '{winner} wins: {loser} has no move',
+  },
+  rules: `<ul>
+    <li>Each side has four amazons. White moves first.</li>
+    <li>A move: one of your amazons moves like a chess queen (any distance in a straight line,
+      never onto or across an amazon or a burned square), then shoots an arrow from where it
+      landed, also like a queen. The arrow's square burns for the rest of the game. The square
+      the amazon just left is free for its arrow.</li>
+    <li>To play: click an amazon, then the square it goes to, then the square the arrow burns.
+      Click the amazon again, press Escape or right-click to start over.</li>
+    <li>If you cannot move on your turn, you lose. There are no draws.</li>
+    <li>Start: CodinGame's random placement from a seed (one amazon a side per quadrant, black is
+      white turned 180°). Type <code>seed:N</code> for CodinGame's seed N, or a position: eight
+      ranks from 8 to 1 separated by <code>/</code> (<code>.</code> empty, <code>w</code>,
+      <code>b</code>, <code>-</code> burned), a space and <code>w</code> or <code>b</code> to move.</li>
+    <li>Score in the search panel: 16 is about one square of territory for the side that searched.</li>
+  </ul>`,
+};
