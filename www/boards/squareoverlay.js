@@ -7,6 +7,19 @@
 import { heatColor } from '../winchance.js';
 
 /**
+ * Strokes the current path in `color` over a darker, wider copy, so a line in a light side's
+ * colour (Amazons' white) still shows on light squares.
+ */
+function haloStroke(ctx, color, width) {
+  ctx.strokeStyle = 'rgba(0,0,0,0.4)';
+  ctx.lineWidth = width + 2;
+  ctx.stroke();
+  ctx.strokeStyle = color;
+  ctx.lineWidth = width;
+  ctx.stroke();
+}
+
+/**
  * Draws `shown` = {heat, pv} on `ctx`. `board` = {cellByName(name) -> cell | null,
  * center(cell) -> {x, y}, size (a square's side in CSS px), toMove (1|2), players (colours by
  * player number), squaresOf(move)}.
@@ -55,28 +68,26 @@ export function drawSquareOverlay(ctx, shown, board) {
         const from = squares.from && board.cellByName(squares.from);
         if (from) {
           const f = board.center(from);
-          ctx.globalAlpha = 0.7;
-          ctx.strokeStyle = color;
-          ctx.lineWidth = Math.max(2, size * 0.08);
+          ctx.globalAlpha = 0.75;
           ctx.lineCap = 'round';
           ctx.beginPath();
           ctx.moveTo(f.x, f.y);
           ctx.lineTo(c.x, c.y);
-          ctx.stroke();
+          haloStroke(ctx, color, Math.max(2, size * 0.08));
         }
         const extra = squares.extra && board.cellByName(squares.extra);
         if (extra) {
           const e = board.center(extra);
-          ctx.globalAlpha = 0.8;
-          ctx.strokeStyle = color;
-          ctx.lineWidth = Math.max(2, size * 0.07);
+          ctx.globalAlpha = 0.85;
           ctx.setLineDash([size * 0.08, size * 0.08]);
           ctx.beginPath();
           ctx.moveTo(c.x, c.y);
           ctx.lineTo(e.x, e.y);
-          ctx.stroke();
+          haloStroke(ctx, color, Math.max(2, size * 0.06));
           ctx.setLineDash([]);
-          ctx.strokeRect(e.x - size * 0.2, e.y - size * 0.2, size * 0.4, size * 0.4);
+          ctx.beginPath();
+          ctx.rect(e.x - size * 0.2, e.y - size * 0.2, size * 0.4, size * 0.4);
+          haloStroke(ctx, color, Math.max(2, size * 0.06));
         }
         ctx.globalAlpha = 0.85;
         ctx.beginPath();
