@@ -781,8 +781,10 @@ async function start() {
     return;
   }
   controls.setGames(app.games, app.games[0].name);
-  openLinkedGame();
-  if (shared.moves?.length > 0) restoreMoves(shared.moves, 'The link');
+  const opened = openLinkedGame();
+  // The link's moves belong to its game and setup: on a fallback they would mean nothing (the
+  // note on screen says what was opened instead).
+  if (opened && shared.moves?.length > 0) restoreMoves(shared.moves, 'The link');
 }
 
 /**
@@ -855,6 +857,7 @@ document.getElementById('import-button').addEventListener('click', importMoves);
 /**
  * Opens the game (and setup) the address names, falling back to the first game, or to the
  * game's default setup, with a note saying so: a stale or mistyped link still opens a game.
+ * Returns true if what the address names was opened as it asks.
  */
 function openLinkedGame() {
   const link = linkedGame(window.location);
@@ -873,6 +876,7 @@ function openLinkedGame() {
     note = `${refused.replace(/[.\s]*$/, '.')} Showing the standard setup instead.`;
   }
   if (note) messages.show(note, { kind: 'info' });
+  return note === null;
 }
 
 start();
