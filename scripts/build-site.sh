@@ -20,5 +20,20 @@ wasm-bindgen --target web --no-typescript --out-dir dist/pkg $OUT/$TARGET/releas
 if command -v wasm-opt >/dev/null; then
   wasm-opt -O3 dist/pkg/boardlab_bg.wasm -o dist/pkg/boardlab_bg.wasm
 fi
+
+# Content-hashed names for the glue and the wasm, so a cached glue never meets another build's
+# module (www/sw.js keeps copies for offline play). pkg/boardlab.js stays as the one stable entry
+# point: it only re-exports the hashed glue, so importers (rules.js, worker.js) never change.
+HASH=$(cat dist/pkg/boardlab.js dist/pkg/boardlab_bg.wasm | sha256sum | cut -c1-12)
+GLUE=boardlab-$HASH.js
+WASM=boardlab_bg-$HASH.wasm
+mv dist/pkg/boardlab_bg.wasm "dist/pkg/$WASM"
+sed "s/boardlab_bg\.wasm/$WASM/g" dist/pkg/boardlab.js > "dist/pkg/$GLUE"
+grep -q "$WASM" "dist/pkg/$GLUE" || { echo "build-site: the glue does not name boardlab_bg.wasm any more" >&2; exit 1; }
+printf "export * from './%s';\nexport { default } from './%s';\n" "$GLUE" "$GLUE" > dist/pkg/boardlab.js
+
 cp -r www/. dist/
-echo "site: dist/ (wasm $(wc -c < dist/pkg/boardlab_bg.wasm) bytes, $(gzip -9c dist/pkg/boardlab_bg.wasm | wc -c) gzipped)"
+# Everything the service worker stores for offline play (paths relative to the site root).
+(cd dist && find . -type f ! -name sw.js ! -name files.json | sort | sed 's|^\./||' |
+  awk 'BEGIN { printf "[\"./\"" } { printf ",\"./%s\"", $0 } END { print "]" }') > dist/files.json
+echo "site: dist/ (wasm $WASM, $(wc -c < "dist/pkg/$WASM") bytes, $(gzip -9c "dist/pkg/$WASM" | wc -c) gzipped)"

@@ -9,17 +9,31 @@
 // boards/index.js, which brings everything game-specific (drawing, setups, rules, wording).
 
 import * as RENDERERS from './boards/index.js';
+import { boardLabel, cellWords } from './boardlabel.js';
+import { attachTooltip, summaryChart } from './charts.js';
 import { createControls } from './controls.js';
 import { EngineClient } from './engine.js';
+import { createEvalBar } from './evalbar.js';
+import { formatCount, formatMs } from './format.js';
 import { availableGames, linkedGame, showGameChrome, sideName, writeLink } from './gamepage.js';
+import { createKeyboard } from './keyboard.js';
 import { renderMoveList } from './movelist.js';
+import { registerOffline } from './offline.js';
 import { createSearchPanel } from './panel.js';
+import { createPvPreview } from './pvpreview.js';
 import { MODES, controllerOf, playerLabel, playerTitle } from './players.js';
 import { describePosition, knownGames, loadRules } from './rules.js';
+import { loadSettings, saveSettings, validSettings } from './settings.js';
+import { copyText, moveText, parseMoveText, readSharedFragment, shareUrl } from './share.js';
 import { createMessageArea, statusText } from './status.js';
+import { depthCapOf } from './strength.js';
 import { installTestHook } from './testhook.js';
+import { DEFAULT_SCORE_SCALE, heatFromIteration, scoreForPlayer1 } from './winchance.js';
 
 const TT_MB = 16; // transposition table size: small enough for a phone
+const HINT_MS = 500; // a hint is a short look, not a full engine move
+const MAX_BUDGET_MS = 600_000; // the engine's own cap: "until stopped" in analysis
+const PV_SHOWN = 8; // longer lines turn the board into a puzzle of numbers
 
 // Everything the page shows is derived from this object.
 const app = {
@@ -30,36 +44,85 @@ const app = {
   setup: '', // the setup string in play (passed to describe and search)
   moves: [], // move names, in order
   moveTimes: [], // per move: the engine's wall time in ms, or null for a human move
+  moveStats: [], // per move: {depth, seldepth, nodes, ms} of the engine's search, or null
   view: null, // describe() of the position after `moves`
   mode: MODES.HUMAN_VS_ENGINE,
   humanSide: 1, // in human vs engine: which player the person is
   budgetMs: 1000,
+  level: 'custom', // a named strength level (strength.js): think time and depth cap
+  analysisBudgetMs: 5000, // analysis mode: budget of each analysis (MAX_BUDGET_MS: until stopped)
+  overlayPlay: false, // heatmap and best line on the board while playing (off: spoils nothing)
+  overlayAnalysis: true, // the same in analysis mode, where it is the point
   delayMs: 500, // in engine vs engine: pause between moves so people can follow
   paused: false, // engine vs engine only: no engine moves until resumed (Step plays one)
   halted: false, // the engine failed; it waits for Retry (or any new action) instead of looping
-  thinking: false,
-  report: null, // what the search panel shows: {who, moveNumber, thinking, iteration, stop}
+  thinking: false, // the engine is searching for a move it will play
+  analysing: false, // the engine is searching without playing: analysis mode or a hint
+  analysedKey: null, // analysis mode: the position (positionKey) whose analysis is over
+  lastAnalysisMs: null, // the budget of the last analysis, which "Go deeper" doubles
+  hint: null, // {key, move}: the hinted move for the position `key`
+  evaluation: null, // the eval bar: {scoreP1, depth}, from the latest iteration of any search
+  shownOverlay: null, // what the renderer's overlay() was last given ({heat, pv} or null)
+  shownOverlaySignature: null, // the same as JSON, to skip redraws that would change nothing
+  report: null, // what the search panel shows: {who, moveNumber, thinking, activity, iteration,
+  //               iterations, stop, key (positionKey searched), searcher (player)}
   searchToken: 0, // bumped whenever a running or scheduled engine move becomes unwanted
   engineTimer: null, // the delayed start of the next engine move
 };
 
 const canvas = document.getElementById('board');
-const panel = createSearchPanel(document.getElementById('search-panel'));
+const panel = createSearchPanel(document.getElementById('search-panel'), { onPreview: previewLine });
+const pvPreview = createPvPreview(document.getElementById('pv-preview'));
 const messages = createMessageArea(document.getElementById('message'));
+const evalBar = createEvalBar(document.getElementById('evalbar'));
+const summarySvg = document.getElementById('chart-summary');
+attachTooltip(summarySvg, summarySvg.parentElement.querySelector('.chart-tip'));
 const controls = createControls(document, {
   onGameChange,
   onSetupChange,
   onModeChange,
   onHumanSideChange,
-  onThinkTimeChange: (ms) => (app.budgetMs = ms),
-  onDelayChange: (ms) => (app.delayMs = ms),
+  onStrengthChange: ({ budgetMs, level }) => changeSetting({ budgetMs, level }),
+  onDelayChange: (delayMs) => changeSetting({ delayMs }),
+  onAnalysisBudgetChange,
+  onOverlayChange,
   onNewGame: newGame,
   onUndo: undo,
   onSteal: () => humanToMove() && app.view.steal && playMove(app.view.steal, null),
   onPauseToggle,
   onStep,
+  onHint,
+  onAnalysisStop,
+  onAnalysisDeeper,
 });
 const engine = new EngineClient({ onProblem: (message) => messages.show(message) });
+const keyboard = createKeyboard({
+  canvas,
+  ring: document.getElementById('focus-ring'),
+  getBoard: () => app.board,
+  getView: () => app.view,
+  announce: (name) => {
+    document.getElementById('board-focus').textContent = cellWords(app.view, name, (p) => sideName(app.entry, p));
+  },
+  actions: {
+    undo,
+    canPause: () => app.mode === MODES.ENGINE_VS_ENGINE && app.view !== null && !app.view.result,
+    pauseToggle: onPauseToggle,
+  },
+});
+
+/** The settings worth keeping between visits (settings.js) and putting in a shared link. */
+function keptSettings() {
+  const { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis } = app;
+  return { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis };
+}
+
+/** A setting changed by the person: kept, and shown (a new think time applies from the next move). */
+function changeSetting(values) {
+  Object.assign(app, values);
+  saveSettings(keptSettings());
+  render();
+}
 
 // ---------------------------------------------------------------------------------------------
 // Who is to move
@@ -86,9 +149,10 @@ function engineToMove() {
 
 /**
  * Plays `name` for the side to move if the engine accepts it; otherwise shows the engine's reason
- * and changes nothing. `engineMs` is the engine's wall time for this move (null if a human's).
+ * and changes nothing. `engineMs` is the engine's wall time for this move (null if a human's),
+ * `engineStats` its search's {depth, seldepth, nodes, ms} for the game-end summary.
  */
-function playMove(name, engineMs) {
+function playMove(name, engineMs, engineStats = null) {
   let view;
   try {
     view = describePosition(app.game, app.setup, [...app.moves, name]);
@@ -99,8 +163,10 @@ function playMove(name, engineMs) {
     messages.show(`Cannot play ${name}: ${reason}`);
     return false;
   }
+  if (app.analysing) stopEngine(); // an analysis or hint of the position just left
   app.moves.push(name);
   app.moveTimes.push(engineMs);
+  app.moveStats.push(engineStats);
   app.view = view;
   if (engineMs === null) {
     messages.clear();
@@ -114,7 +180,9 @@ function playMove(name, engineMs) {
 function truncateMoves(length) {
   app.moves = app.moves.slice(0, length);
   app.moveTimes = app.moveTimes.slice(0, length);
+  app.moveStats = app.moveStats.slice(0, length);
   app.view = describePosition(app.game, app.setup, app.moves);
+  app.evaluation = null; // it was of a later position
 }
 
 /**
@@ -139,9 +207,10 @@ function stopEngine() {
   app.searchToken += 1;
   clearTimeout(app.engineTimer);
   app.engineTimer = null;
-  if (app.thinking) {
+  if (app.thinking || app.analysing) {
     engine.stop();
     app.thinking = false;
+    app.analysing = false;
     if (app.report) {
       app.report.thinking = false;
       app.report.stop = 'stopped';
@@ -162,29 +231,73 @@ function scheduleEngineMove() {
   }, delay);
 }
 
+/** The position on screen, as a key: a report or hint belongs to the position it was made for. */
+function positionKey() {
+  return `${app.game}|${app.setup}|${app.moves.join(' ')}`;
+}
+
+/** Starts a new search report for the panel, the overlay and the eval bar. */
+function beginReport(who, activity) {
+  app.report = {
+    who,
+    moveNumber: app.moves.length + 1,
+    thinking: true,
+    activity,
+    iteration: null,
+    iterations: [],
+    stop: null,
+    key: positionKey(),
+    position: { game: app.game, setup: app.setup, moves: [...app.moves] },
+    searcher: app.view.to_move,
+  };
+}
+
+/** The panel's best line is hovered at move `index` (null: left): preview the line up to it. */
+function previewLine(index) {
+  const pv = app.report?.iteration?.pv;
+  if (index === null || !pv || index >= pv.length) pvPreview.hide();
+  else pvPreview.show(app.report.position, pv, index);
+}
+
+/** The search request for the position on screen, with `options` (budgetMs, maxDepth, exactRoot). */
+function searchRequest(options) {
+  return { game: app.game, setup: app.setup, moves: app.moves, ttMb: TT_MB, ...options };
+}
+
+/**
+ * What each completed iteration of the search `token` updates: panel, overlay, eval bar, and
+ * the renderer's own search display (showSearch, e.g. Connect 4's column scores) unless
+ * `showSearch` is false (a hint shows one move, not every score).
+ */
+function iterationListener(token, { showSearch = true } = {}) {
+  return (iteration) => {
+    if (token !== app.searchToken) return;
+    app.report.iteration = iteration;
+    app.report.iterations.push(iteration);
+    app.evaluation = { scoreP1: scoreForPlayer1(iteration.score, app.report.searcher), depth: iteration.depth };
+    renderInsight();
+    if (showSearch) app.board.showSearch?.(iteration);
+  };
+}
+
+/** Is the board overlay (heatmap and best line) wanted in the current mode? */
+function overlayWanted() {
+  return app.mode === MODES.ANALYSIS ? app.overlayAnalysis : app.overlayPlay;
+}
+
 async function runEngineMove() {
   const token = ++app.searchToken;
   const player = app.view.to_move;
   app.thinking = true;
-  app.report = {
-    who: titleOf(player),
-    moveNumber: app.moves.length + 1,
-    thinking: true,
-    iteration: null,
-    stop: null,
-  };
+  beginReport(titleOf(player), 'thinking');
   render();
   app.board.showSearch?.(null);
 
-  const request = { game: app.game, setup: app.setup, moves: app.moves, budgetMs: app.budgetMs, ttMb: TT_MB };
+  // Exact scores for every root move cost some strength: only when the heatmap shows them.
+  const request = searchRequest({ budgetMs: app.budgetMs, maxDepth: depthCapOf(app.level), exactRoot: overlayWanted() });
   let outcome;
   try {
-    outcome = await engine.search(request, (iteration) => {
-      if (token !== app.searchToken) return;
-      app.report.iteration = iteration;
-      panel.show(app.report);
-      app.board.showSearch?.(iteration);
-    });
+    outcome = await engine.search(request, iterationListener(token));
   } catch (err) {
     if (token !== app.searchToken) return;
     // The engine client has already replaced the worker; the game itself is untouched.
@@ -210,7 +323,9 @@ async function runEngineMove() {
     render();
     return;
   }
-  if (!playMove(result.best, wallMs)) {
+  const last = result.last;
+  const stats = last ? { depth: last.depth, seldepth: last.seldepth, nodes: result.nodes, ms: wallMs } : null;
+  if (!playMove(result.best, wallMs, stats)) {
     // The engine proposed a move the rules refuse (playMove has shown why): do not ask again.
     app.halted = true;
     render();
@@ -220,6 +335,88 @@ async function runEngineMove() {
 function retryEngine() {
   app.halted = false;
   update();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Searches that play nothing: analysis mode and hints
+
+/** Analysis mode: analyses the position on screen once, unless that is done or under way. */
+function scheduleAnalysis() {
+  if (app.mode !== MODES.ANALYSIS || app.analysing || app.halted) return;
+  if (!app.view || app.view.result || app.analysedKey === positionKey()) return;
+  runAnalysis(app.analysisBudgetMs);
+}
+
+/** Searches the position for `budgetMs` (exact root scores, for the heatmap), playing nothing. */
+async function runAnalysis(budgetMs) {
+  const token = ++app.searchToken;
+  app.analysing = true;
+  app.lastAnalysisMs = budgetMs;
+  beginReport(titleOf(app.view.to_move), 'analysing');
+  render();
+  app.board.showSearch?.(null);
+  const outcome = await searchSafely(token, { budgetMs, exactRoot: true });
+  if (outcome === null) return;
+  app.analysedKey = app.report.key;
+  render();
+}
+
+/**
+ * Runs an analysis or hint search for the search `token`; resolves with its result, or null if
+ * it was stopped, replaced, or failed (the failure is shown, with Retry, and the game is kept).
+ */
+async function searchSafely(token, options, { showSearch = true } = {}) {
+  let outcome;
+  try {
+    outcome = await engine.search(searchRequest(options), iterationListener(token, { showSearch }));
+  } catch (err) {
+    if (token !== app.searchToken) return null;
+    app.analysing = false;
+    app.halted = true;
+    app.report.thinking = false;
+    messages.show(`Engine error: ${err.message}. The engine was restarted and the game is kept.`, {
+      action: { label: 'Retry', run: retryEngine },
+    });
+    render();
+    return null;
+  }
+  if (outcome === null || token !== app.searchToken) return null;
+  app.analysing = false;
+  app.report.thinking = false;
+  app.report.stop = outcome.result.stop;
+  if (outcome.result.last) app.report.iteration = outcome.result.last;
+  return outcome.result;
+}
+
+function onAnalysisStop() {
+  if (!app.analysing) return;
+  const key = app.report?.key ?? null;
+  stopEngine();
+  app.analysedKey = key; // stopped by hand: not started again until something changes
+  render();
+}
+
+function onAnalysisDeeper() {
+  if (app.mode !== MODES.ANALYSIS || app.analysing || !app.view || app.view.result) return;
+  stopEngine();
+  app.halted = false;
+  runAnalysis(Math.min(MAX_BUDGET_MS, 2 * (app.lastAnalysisMs ?? app.analysisBudgetMs)));
+}
+
+/** Human vs engine: a short search of the person's position whose best move is marked. */
+async function onHint() {
+  if (!humanToMove() || app.analysing || app.thinking) return;
+  const token = ++app.searchToken;
+  app.analysing = true;
+  beginReport(titleOf(app.view.to_move), 'looking for a hint');
+  render();
+  const result = await searchSafely(token, { budgetMs: HINT_MS }, { showSearch: false });
+  if (result === null) return;
+  if (result.best) {
+    app.hint = { key: app.report.key, move: result.best };
+    messages.show(`Hint: ${result.best} (marked on the board).`, { kind: 'info' });
+  }
+  render();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -246,8 +443,12 @@ function startGame(view) {
   stopEngine();
   app.moves = [];
   app.moveTimes = [];
+  app.moveStats = [];
   app.view = view;
   app.report = null;
+  app.evaluation = null;
+  app.hint = null;
+  app.analysedKey = null;
   app.paused = false;
   app.halted = false;
   messages.clear();
@@ -294,6 +495,8 @@ function switchGame(name, setup) {
   // only the new one hears clicks from now on.
   app.board?.destroy();
   app.board = board;
+  app.shownOverlaySignature = null; // the new renderer has drawn no overlay yet
+  pvPreview.setGame(choice.entry);
   app.game = name;
   app.entry = choice.entry;
   app.setup = setup;
@@ -337,6 +540,9 @@ function onModeChange(mode) {
   app.mode = mode;
   app.paused = false;
   app.halted = false;
+  app.analysedKey = null;
+  controls.showOverlay(overlayWanted());
+  saveSettings(keptSettings());
   update(); // the game goes on; only who plays each side changes
 }
 
@@ -344,7 +550,28 @@ function onHumanSideChange(side) {
   stopEngine();
   app.humanSide = side;
   app.halted = false;
+  saveSettings(keptSettings());
   update();
+}
+
+/** A new analysis time applies at once: the analysis under way starts again with it. */
+function onAnalysisBudgetChange(analysisBudgetMs) {
+  app.analysisBudgetMs = analysisBudgetMs;
+  saveSettings(keptSettings());
+  if (app.mode === MODES.ANALYSIS) {
+    stopEngine();
+    app.analysedKey = null;
+    app.lastAnalysisMs = null;
+  }
+  update();
+}
+
+/** The overlay checkbox: remembered per kind of mode (playing, or analysing). */
+function onOverlayChange(on) {
+  if (app.mode === MODES.ANALYSIS) app.overlayAnalysis = on;
+  else app.overlayPlay = on;
+  saveSettings(keptSettings());
+  render();
 }
 
 function onPauseToggle() {
@@ -368,10 +595,81 @@ function onStep() {
 // ---------------------------------------------------------------------------------------------
 // Drawing
 
-/** Redraws everything, then lets the engine move if it is its turn. */
+/** Redraws everything, then lets the engine move (or analyse) if it is its turn. */
 function update() {
   render();
   scheduleEngineMove();
+  scheduleAnalysis();
+}
+
+/**
+ * What the board overlays on the position: the hint if there is one for it, else (when wanted)
+ * the heatmap and best line of the latest search of this very position, else nothing.
+ */
+function boardOverlay() {
+  const key = positionKey();
+  if (app.hint?.key === key) return { heat: null, pv: [app.hint.move] };
+  const iteration = app.report?.iteration;
+  if (!overlayWanted() || !iteration || app.report.key !== key || app.view.result) return null;
+  return { heat: heatFromIteration(iteration, app.entry.scoreScale ?? DEFAULT_SCORE_SCALE), pv: iteration.pv.slice(0, PV_SHOWN) };
+}
+
+/** The heatmap's legend under the board: which side "better" is for. */
+function renderHeatLegend(overlay) {
+  const legend = document.getElementById('heat-legend');
+  const hasHeat = Boolean(overlay?.heat) && typeof app.board.overlay === 'function';
+  legend.hidden = !hasHeat;
+  if (!hasHeat) return;
+  const side = sideName(app.entry, app.view.to_move);
+  document.getElementById('heat-legend-bad').textContent = `Worse for ${side}`;
+  legend.title = 'Each move coloured by how it compares with the best move, for the side to move';
+  document.getElementById('heat-legend-good').textContent = 'Best';
+  const exact = app.report.iteration.root_moves.every((r) => r.bound === 'exact');
+  document.getElementById('heat-legend-note').textContent =
+    `Score of each move at depth ${app.report.iteration.depth}; numbers = best line` + (exact ? '' : '; ≤ = at most');
+}
+
+/** The parts that follow the search: panel, board overlay, heat legend, eval bar. */
+function renderInsight() {
+  panel.show(app.report);
+  const overlay = boardOverlay();
+  // The renderer keeps its overlay across draw() calls: only a change needs a redraw, which
+  // keeps the main thread free while the engine reports many iterations a second.
+  const signature = JSON.stringify(overlay);
+  if (signature !== app.shownOverlaySignature) {
+    app.shownOverlaySignature = signature;
+    app.shownOverlay = overlay;
+    app.board.overlay?.(overlay);
+  }
+  renderHeatLegend(overlay);
+  // Once the game is over, its result says more than any evaluation.
+  evalBar.show(app.view.result ? { result: app.view.result } : app.evaluation, { sideName: (player) => sideName(app.entry, player), scale: app.entry.scoreScale ?? DEFAULT_SCORE_SCALE });
+}
+
+/** The game-end summary: one column per engine move (depth, nodes, time). */
+function renderSummary() {
+  const card = document.getElementById('summary-card');
+  const moves = app.moveStats
+    .map((stats, i) => (stats ? { moveNumber: i + 1, player: app.view.history[i].player, ...stats } : null))
+    .filter(Boolean);
+  card.hidden = !app.view.result || moves.length === 0;
+  if (card.hidden) return;
+  const totalMs = moves.reduce((sum, m) => sum + m.ms, 0);
+  document.getElementById('summary-sub').textContent = `${moves.length} moves · ${formatMs(totalMs)} in all`;
+  summaryChart(summarySvg, moves, { formatCount, formatMs });
+}
+
+/** The share box and the address bar: both name this game, its moves and the settings. */
+function renderShare() {
+  const link = shareUrl(window.location.href, {
+    game: app.game,
+    setup: app.setup,
+    moves: app.moves,
+    settings: { mode: app.mode, humanSide: app.humanSide, budgetMs: app.budgetMs, level: app.level },
+  });
+  if (link !== window.location.href) window.history.replaceState(null, '', link);
+  document.getElementById('share-link').value = link;
+  document.getElementById('share-moves').value = moveText(app.moves);
 }
 
 function render() {
@@ -380,8 +678,10 @@ function render() {
   app.board.draw(view, { canMove: humanToMove() });
 
   const names = { reasons: app.entry.reasons, sideName: (player) => sideName(app.entry, player) };
-  document.getElementById('status').textContent = statusText(view, app, names);
-  document.getElementById('spinner').hidden = !app.thinking;
+  const status = statusText(view, app, names);
+  document.getElementById('status').textContent = status;
+  canvas.setAttribute('aria-label', boardLabel(view, { title: app.entry.title, who: titleOf, sideName: names.sideName, statusLine: status }));
+  document.getElementById('spinner').hidden = !app.thinking && !app.analysing;
   document.body.classList.toggle('is-thinking', app.thinking);
   for (const player of [1, 2]) {
     document.getElementById(`legend-p${player}`).textContent = playerLabel(player, app.mode, app.humanSide);
@@ -395,13 +695,19 @@ function render() {
     paused: app.paused,
     canPause: !view.result,
     canStep: app.paused && !app.thinking && engineToMove(),
+    canHint: humanToMove() && !app.analysing && app.mode === MODES.HUMAN_VS_ENGINE,
+    analysing: app.analysing,
+    canDeepen: app.mode === MODES.ANALYSIS && !app.analysing && !view.result && app.report?.key === positionKey() && app.report.stop !== 'solved',
   });
 
   renderMoveList(document.getElementById('move-list'), view.history, app.moveTimes);
   document.getElementById('moves-empty').hidden = view.history.length > 0;
   const count = view.history.length;
   document.getElementById('move-count').textContent = count === 0 ? '' : `${count} move${count === 1 ? '' : 's'}`;
-  panel.show(app.report);
+  renderInsight();
+  renderSummary();
+  renderShare();
+  keyboard.refresh();
 }
 
 /** The snapshot the browser tests read through window.boardlab.state(). */
@@ -418,6 +724,13 @@ function snapshot() {
     steal: view?.steal ?? null,
     result: view?.result ?? null,
     thinking: app.thinking,
+    analysing: app.analysing,
+    report: app.report ? { key: app.report.key, stop: app.report.stop, depth: app.report.iteration?.depth ?? null, iterations: app.report.iterations.length } : null,
+    overlay: app.shownOverlay ?? null,
+    hint: app.hint?.key === positionKey() ? app.hint.move : null,
+    evaluation: app.evaluation ? document.querySelector('#evalbar .evalbar-text').textContent : null,
+    level: app.level,
+    maxDepth: depthCapOf(app.level),
     paused: app.paused,
     engineMoveTimes: app.moveTimes.filter((ms) => ms !== null),
     budgetMs: app.budgetMs,
@@ -442,9 +755,18 @@ window.addEventListener('unhandledrejection', (event) => {
 });
 
 async function start() {
-  // The selects may hold values restored by the browser (back/forward, reload): use them.
+  // Settings, most specific last: what the browser restored in the selects (back/forward), the
+  // stored ones, then the link's (a shared game opens with the sharer's opponent).
+  const shared = readSharedFragment(window.location);
+  const stored = loadSettings();
+  const linked = validSettings(shared.settings);
+  controls.apply({ ...controls.settings(), ...stored, ...linked });
   Object.assign(app, controls.settings());
+  app.overlayPlay = stored.overlayPlay ?? app.overlayPlay;
+  app.overlayAnalysis = stored.overlayAnalysis ?? app.overlayAnalysis;
+  controls.showOverlay(overlayWanted());
   installTestHook(snapshot, () => app.board);
+  registerOffline((message) => messages.show(message, { kind: 'info' }));
   try {
     await loadRules();
   } catch (err) {
@@ -459,12 +781,83 @@ async function start() {
     return;
   }
   controls.setGames(app.games, app.games[0].name);
-  openLinkedGame();
+  const opened = openLinkedGame();
+  // The link's moves belong to its game and setup: on a fallback they would mean nothing (the
+  // note on screen says what was opened instead).
+  if (opened && shared.moves?.length > 0) restoreMoves(shared.moves, 'The link');
 }
+
+/**
+ * Plays `moves` from the start of the game on screen, as far as the engine accepts them, and
+ * says where and why it stopped if it did not take them all (`source` names where they came
+ * from). Returns the number of moves played.
+ */
+function restoreMoves(moves, source) {
+  let view = app.view;
+  let played = 0;
+  let refusal = null;
+  for (; played < moves.length; played++) {
+    try {
+      view = describePosition(app.game, app.setup, moves.slice(0, played + 1));
+    } catch (err) {
+      refusal = err.message.replace(/^move \d+ \([^)]*\): /, '');
+      break;
+    }
+  }
+  stopEngine();
+  app.moves = moves.slice(0, played);
+  app.moveTimes = app.moves.map(() => null);
+  app.moveStats = app.moves.map(() => null);
+  app.view = view;
+  app.evaluation = null;
+  app.analysedKey = null;
+  // A restored game in engine vs engine starts paused: the person came to look at it.
+  if (app.mode === MODES.ENGINE_VS_ENGINE) app.paused = true;
+  if (refusal !== null) {
+    messages.show(`${source}'s move ${played + 1} (${moves[played]}) cannot be played: ${refusal}. Showing the position after move ${played}.`);
+  }
+  update();
+  return played;
+}
+
+/**
+ * Import: the moves pasted in the share box replace the game, but only if every one of them is
+ * legal; otherwise nothing changes and the message names the first bad move.
+ */
+function importMoves() {
+  const note = document.getElementById('share-note');
+  const moves = parseMoveText(document.getElementById('import-moves').value);
+  if (moves.length === 0) {
+    messages.show('Nothing to import: paste moves separated by spaces, e.g. "e5 d4".');
+    return;
+  }
+  try {
+    describePosition(app.game, app.setup, moves);
+  } catch (err) {
+    messages.show(`Import refused (${app.entry.title}): ${err.message}. The current game is kept.`);
+    note.textContent = '';
+    return;
+  }
+  messages.clear();
+  restoreMoves(moves, 'The import');
+  note.textContent = `Loaded ${moves.length} move${moves.length === 1 ? '' : 's'}.`;
+}
+
+async function copyFrom(inputId, what) {
+  const note = document.getElementById('share-note');
+  const copied = await copyText(document.getElementById(inputId).value);
+  note.textContent = copied ? `${what} copied.` : `Could not copy: select the ${what.toLowerCase()} and copy it by hand.`;
+  if (!copied) document.getElementById(inputId).select();
+}
+
+document.getElementById('copy-link').addEventListener('click', () => copyFrom('share-link', 'Link'));
+document.getElementById('copy-moves').addEventListener('click', () => copyFrom('share-moves', 'Moves'));
+document.getElementById('import-button').addEventListener('click', importMoves);
 
 /**
  * Opens the game (and setup) the address names, falling back to the first game, or to the
  * game's default setup, with a note saying so: a stale or mistyped link still opens a game.
+ * Returns true if what the address names was opened as it asks.
  */
 function openLinkedGame() {
   const link = linkedGame(window.location);
@@ -483,6 +876,7 @@ function openLinkedGame() {
     note = `${refused.replace(/[.\s]*$/, '.')} Showing the standard setup instead.`;
   }
   if (note) messages.show(note, { kind: 'info' });
+  return note === null;
 }
 
 start();

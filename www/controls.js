@@ -2,13 +2,17 @@
 // that do something in the current mode (elements with data-modes="…" list the modes they
 // belong to), so no button is ever dead. The game and setup pickers are filled per game.
 
+import { CUSTOM_LEVEL, LEVELS, levelById, levelLabel } from './strength.js';
+
 /**
  * Binds the controls in `doc` to `handlers` = {onGameChange, onSetupChange, onModeChange,
- * onHumanSideChange, onThinkTimeChange, onDelayChange, onNewGame, onUndo, onSteal, onPauseToggle,
- * onStep}. onGameChange(name) and onSetupChange(setup) return true if the app took the change;
- * on false the pickers go back to what is in play. Returns `settings()`, the current values of
- * the selects, `setGames(games, current)`, `setSetups(setups, current)`, and `update(ui)` to
- * refresh what is shown and enabled.
+ * onHumanSideChange, onStrengthChange, onDelayChange, onAnalysisBudgetChange, onOverlayChange,
+ * onNewGame, onUndo, onSteal, onPauseToggle, onStep, onHint, onAnalysisStop, onAnalysisDeeper}.
+ * onGameChange(name) and onSetupChange(setup) return true if the app took the change; on false
+ * the pickers go back to what is in play. onStrengthChange({budgetMs, level}) hears both the
+ * level and the think time. Returns `settings()`, the current values of the selects,
+ * `apply(settings)` to set them, `setGames(games, current)`, `setSetups(setups, current)`,
+ * `showOverlay(on)`, and `update(ui)` to refresh what is shown and enabled.
  */
 export function createControls(doc, handlers) {
   const byId = (id) => doc.getElementById(id);
@@ -23,6 +27,12 @@ export function createControls(doc, handlers) {
     humanSide: byId('human-side'),
     thinkTime: byId('think-time'),
     delay: byId('delay'),
+    level: byId('level'),
+    analysisBudget: byId('analysis-budget'),
+    overlay: byId('overlay'),
+    hint: byId('hint'),
+    analysisStop: byId('analysis-stop'),
+    analysisDeeper: byId('analysis-deeper'),
     newGame: byId('new-game'),
     undo: byId('undo'),
     steal: byId('steal'),
@@ -33,13 +43,56 @@ export function createControls(doc, handlers) {
   };
   const modeScoped = [...doc.querySelectorAll('[data-modes]')];
 
+  // Short names fit the picker on a phone; what each level means is in its tooltip.
+  el.level.replaceChildren(
+    ...[
+      ...LEVELS.map((level) => [level.id, level.label, levelLabel(level)]),
+      [CUSTOM_LEVEL, 'Custom', 'Custom: the think time beside, full depth'],
+    ].map(([value, text, title]) => {
+      const option = doc.createElement('option');
+      option.value = value;
+      option.textContent = text;
+      option.title = title;
+      return option;
+    }),
+  );
+  el.level.value = CUSTOM_LEVEL;
+
   function settings() {
     return {
       mode: el.mode.value,
       humanSide: Number(el.humanSide.value),
       budgetMs: Number(el.thinkTime.value),
       delayMs: Number(el.delay.value),
+      level: el.level.value,
+      analysisBudgetMs: Number(el.analysisBudget.value),
     };
+  }
+
+  /** Sets a select to `value` if it offers it; returns whether it did. */
+  function choose(select, value) {
+    if (value === undefined || ![...select.options].some((o) => o.value === String(value))) return false;
+    select.value = String(value);
+    return true;
+  }
+
+  /**
+   * Shows `values` (any of settings()' keys) in the selects, skipping values a select does not
+   * offer. A named level wins over a think time that disagrees with it.
+   */
+  function apply(values) {
+    choose(el.mode, values.mode);
+    choose(el.humanSide, values.humanSide);
+    choose(el.thinkTime, values.budgetMs);
+    choose(el.delay, values.delayMs);
+    choose(el.analysisBudget, values.analysisBudgetMs);
+    const level = levelById(values.level);
+    if (level) choose(el.thinkTime, level.budgetMs);
+    el.level.value = level ? level.id : CUSTOM_LEVEL;
+  }
+
+  function showOverlay(on) {
+    el.overlay.checked = on;
   }
 
   // ---- Game and setup pickers -----------------------------------------------------------
@@ -136,8 +189,22 @@ export function createControls(doc, handlers) {
 
   el.mode.addEventListener('change', () => handlers.onModeChange(el.mode.value));
   el.humanSide.addEventListener('change', () => handlers.onHumanSideChange(Number(el.humanSide.value)));
-  el.thinkTime.addEventListener('change', () => handlers.onThinkTimeChange(Number(el.thinkTime.value)));
+  el.level.addEventListener('change', () => {
+    const level = levelById(el.level.value);
+    if (level) el.thinkTime.value = String(level.budgetMs);
+    handlers.onStrengthChange({ budgetMs: Number(el.thinkTime.value), level: el.level.value });
+  });
+  el.thinkTime.addEventListener('change', () => {
+    // A think time chosen by hand is no preset any more, whatever it matches.
+    el.level.value = CUSTOM_LEVEL;
+    handlers.onStrengthChange({ budgetMs: Number(el.thinkTime.value), level: CUSTOM_LEVEL });
+  });
   el.delay.addEventListener('change', () => handlers.onDelayChange(Number(el.delay.value)));
+  el.analysisBudget.addEventListener('change', () => handlers.onAnalysisBudgetChange(Number(el.analysisBudget.value)));
+  el.overlay.addEventListener('change', () => handlers.onOverlayChange(el.overlay.checked));
+  el.hint.addEventListener('click', () => handlers.onHint());
+  el.analysisStop.addEventListener('click', () => handlers.onAnalysisStop());
+  el.analysisDeeper.addEventListener('click', () => handlers.onAnalysisDeeper());
   el.newGame.addEventListener('click', () => handlers.onNewGame());
   el.undo.addEventListener('click', () => handlers.onUndo());
   el.steal.addEventListener('click', () => handlers.onSteal());
@@ -146,7 +213,7 @@ export function createControls(doc, handlers) {
 
   /**
    * ui = {mode, canUndo, steal: {cell, by}|null (a steal the person at the screen may make now),
-   * paused, canPause, canStep}.
+   * paused, canPause, canStep, canHint, analysing, canDeepen}.
    */
   function update(ui) {
     for (const node of modeScoped) node.hidden = !node.dataset.modes.split(' ').includes(ui.mode);
@@ -162,7 +229,10 @@ export function createControls(doc, handlers) {
     el.pause.setAttribute('aria-pressed', String(ui.paused));
     el.pause.disabled = !ui.canPause;
     el.step.disabled = !ui.canStep;
+    el.hint.disabled = !ui.canHint;
+    el.analysisStop.disabled = !ui.analysing;
+    el.analysisDeeper.disabled = !ui.canDeepen;
   }
 
-  return { settings, update, setGames, selectGame, setSetups, showSetup };
+  return { settings, apply, showOverlay, update, setGames, selectGame, setSetups, showSetup };
 }

@@ -31,15 +31,26 @@ export class EngineClient {
   /**
    * Searches the position and resolves with `{result, wallMs}` (result as returned by the wasm
    * `search`), or null if stopped first. `onIteration(iteration)` is called for every completed
-   * iteration of this search only.
+   * iteration of this search only. maxDepth (null: no cap) limits the depth, for the weak
+   * strength levels; exactRoot scores every root move exactly, for the heatmap and analysis.
    */
-  search({ game, setup, moves, budgetMs, ttMb }, onIteration = () => {}) {
+  search({ game, setup, moves, budgetMs, ttMb, maxDepth = null, exactRoot = false }, onIteration = () => {}) {
     if (this.#current) this.stop();
     if (!this.#worker) return Promise.reject(new Error('the engine could not be started (see the message above)'));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#current = { id, onIteration, resolve, reject, postedAt: 0 };
-      const msg = { type: 'search', id, game, setup, moves: moves.join(' '), budget_ms: budgetMs, tt_mb: ttMb };
+      const msg = {
+        type: 'search',
+        id,
+        game,
+        setup,
+        moves: moves.join(' '),
+        budget_ms: budgetMs,
+        tt_mb: ttMb,
+        max_depth: maxDepth,
+        exact_root: exactRoot,
+      };
       this.#post(msg, () => {
         // The clock starts when the request really leaves, not while the worker is loading.
         if (this.#current?.id === id) this.#current.postedAt = performance.now();

@@ -5,11 +5,13 @@ export const MODES = {
   HUMAN_VS_ENGINE: 'human-engine',
   ENGINE_VS_ENGINE: 'engine-engine',
   HUMAN_VS_HUMAN: 'human-human',
+  // The person plays both sides while the engine analyses each position without moving.
+  ANALYSIS: 'analysis',
 };
 
 /** "human" or "engine": who chooses the moves of `player` (1 or 2). */
 export function controllerOf(player, mode, humanSide) {
-  if (mode === MODES.HUMAN_VS_HUMAN) return 'human';
+  if (mode === MODES.HUMAN_VS_HUMAN || mode === MODES.ANALYSIS) return 'human';
   if (mode === MODES.ENGINE_VS_ENGINE) return 'engine';
   return player === humanSide ? 'human' : 'engine';
 }
@@ -17,6 +19,7 @@ export function controllerOf(player, mode, humanSide) {
 /** The short name of a player's controller, for the legend and the status line. */
 export function playerLabel(player, mode, humanSide) {
   if (mode === MODES.HUMAN_VS_HUMAN) return `Human ${player}`;
+  if (mode === MODES.ANALYSIS) return 'You';
   if (mode === MODES.ENGINE_VS_ENGINE) return `Engine ${player}`;
   return player === humanSide ? 'You' : 'Engine';
 }

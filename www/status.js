@@ -22,10 +22,11 @@ export function resultText(result, reasons, sideName) {
  * The status line for the current position and what the app is doing; `game` = {reasons,
  * sideName(player)} for the game on screen.
  */
-export function statusText(view, { mode, humanSide, thinking, paused, halted }, { reasons, sideName }) {
+export function statusText(view, { mode, humanSide, thinking, analysing, paused, halted }, { reasons, sideName }) {
   if (view.result) return resultText(view.result, reasons, sideName);
   const who = playerTitle(view.to_move, mode, humanSide, sideName(view.to_move));
   if (thinking) return `${who} thinking…`;
+  if (analysing) return `${who} to move · engine analysing…`;
   if (halted) return `${who} to move · engine stopped`;
   if (paused) return `Paused · ${who} to move`;
   return `${who} to move`;

@@ -3,13 +3,15 @@
 // tests play through the same mouse clicks and controls a person uses.
 
 /**
- * Installs `window.boardlab = {state(), cellCenter(name)}`. `getState()` returns the app's
+ * Installs `window.boardlab = {state(), board(), cellCenter(name)}`. `getState()` returns the app's
  * snapshot; `getBoard()` the current game's board renderer (for cell positions), which changes
  * when the game does.
  */
 export function installTestHook(getState, getBoard) {
   window.boardlab = {
     state: getState,
+    /** The current game's renderer, to ask what it offers (e.g. whether it has overlay()). */
+    board: () => getBoard(),
     /** Centre of a cell in CSS pixels relative to the viewport, for page.mouse.click(x, y). */
     cellCenter: (name) => getBoard()?.cellCenter(name) ?? null,
   };

@@ -1,7 +1,7 @@
 // The engine's home: a module Web Worker. `search` blocks until its time budget is spent, so it
 // must not run on the page's thread or the page would freeze while the engine thinks.
 //
-// Messages in:   {type: "search", id, game, setup, moves, budget_ms, tt_mb}
+// Messages in:   {type: "search", id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_root}
 //                {type: "new_game"}
 // Messages out:  {type: "ready"}                       once the wasm module is loaded
 //                {type: "iteration", id, iteration}    after every completed search iteration
@@ -30,10 +30,13 @@ const loading = init().then(
   },
 );
 
-function runSearch({ id, game, setup, moves, budget_ms, tt_mb }) {
+function runSearch({ id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_root }) {
   try {
     const onIteration = (iteration) => self.postMessage({ type: 'iteration', id, iteration });
-    const result = search(game, setup ?? '', moves ?? '', { budget_ms, tt_mb }, onIteration);
+    // Only a real depth cap is passed on: without one the engine goes as deep as time allows.
+    const options = { budget_ms, tt_mb, exact_root: Boolean(exact_root) };
+    if (Number.isInteger(max_depth)) options.max_depth = max_depth;
+    const result = search(game, setup ?? '', moves ?? '', options, onIteration);
     self.postMessage({ type: 'done', id, result });
   } catch (err) {
     self.postMessage({ type: 'error', id, message: errorMessage(err) });

@@ -4,7 +4,8 @@
 // the tests use to know when the engine has replied and where each cell is drawn.
 //
 // This file is the runner only: server, browser, running and reporting. The tests live in
-// playground.mjs (the page itself) and one module per game, listed in games.mjs; their shared
+// playground.mjs (the page itself), viz.mjs (search views, analysis, sharing, offline) and one
+// module per game, listed in games.mjs; their shared
 // helpers are in lib.mjs.
 //
 // Run:   bash scripts/build-site.sh && (cd tests/e2e && npm install && node run.mjs)
@@ -24,6 +25,7 @@ import { chromium } from 'playwright-core';
 import * as GAME_SUITES from './games.mjs';
 import { HERE, TestFailure } from './lib.mjs';
 import playground from './playground.mjs';
+import viz from './viz.mjs';
 
 const REPO = path.resolve(HERE, '..', '..');
 const DIST = path.join(REPO, 'dist');
@@ -111,7 +113,7 @@ async function startServer() {
 // ---------------------------------------------------------------------------------------------
 // The tests: the page's own, then each game's (see the module contract in lib.mjs)
 
-const tests = [playground, ...Object.values(GAME_SUITES)].flatMap(({ game, tests: list }) =>
+const tests = [playground, viz, ...Object.values(GAME_SUITES)].flatMap(({ game, tests: list }) =>
   list.map((t) => ({ ...t, name: `${game}: ${t.name}` })),
 );
 
@@ -156,7 +158,7 @@ async function runTest(browser, url, t) {
 }
 
 async function main() {
-  if (!existsSync(path.join(DIST, 'index.html')) || !existsSync(path.join(DIST, 'pkg', 'boardlab_bg.wasm'))) {
+  if (!existsSync(path.join(DIST, 'index.html')) || !existsSync(path.join(DIST, 'pkg', 'boardlab.js'))) {
     console.error(`FAIL  ${DIST} is not built: run "bash scripts/build-site.sh" first`);
     console.log('0 passed, 1 failed');
     process.exit(1);

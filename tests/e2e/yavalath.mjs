@@ -239,8 +239,10 @@ export default suite(GAME, (test) => {
 
   test('engine crash: the error is shown, the game is kept, and the engine recovers', async ({ page, url }) => {
     // The first engine worker gets a module whose search traps like a Rust panic in wasm does.
+    // The glue has a content-hashed name (pkg/boardlab-<hash>.js, see scripts/build-site.sh);
+    // the page loads it first, then the worker.
     let served = 0;
-    await page.route('**/pkg/boardlab.js', async (route) => {
+    await page.route(/\/pkg\/boardlab-[0-9a-f]+\.js$/, async (route) => {
       served += 1;
       const response = await route.fetch();
       let body = await response.text();

@@ -10,6 +10,8 @@
 // nothing, outside the board, the right mouse button or Escape; clicking another amazon of
 // yours picks that one instead.
 
+import { drawSquareOverlay } from './squareoverlay.js';
+
 /** Space around the 8x8 squares for the file and rank labels, in squares. */
 const MARGIN = 0.42;
 
@@ -46,6 +48,7 @@ function createAmazonsBoard(canvas, { onMove }) {
   let picked = []; // the clicks of a half-made move: [] or [from] or [from, to]
   let hovered = null;
   let layout = { s: 1, left: 0, top: 0, rect: null };
+  let shown = null; // the app's overlay: {heat, pv} (see overlay() below)
 
   function computeLayout() {
     const rect = canvas.getBoundingClientRect();
@@ -269,6 +272,20 @@ function createAmazonsBoard(canvas, { onMove }) {
         if (cell) ring(cell, colors.loss, Math.max(2, s * 0.08), 0.46);
       }
     }
+
+    // The engine's view: each square an amazon may go to, scored by its best move there; the
+    // best line as numbered discs with the amazon's path and, dashed, its arrow.
+    drawSquareOverlay(ctx, shown, {
+      cellByName: (name) => byName.get(name) ?? null,
+      center,
+      size: s,
+      toMove: view.to_move,
+      players: colors.players,
+      squaresOf: (move) => {
+        const [from, to, extra] = squaresOf(move);
+        return { from, to, extra };
+      },
+    });
   }
 
   function reset() {
@@ -368,6 +385,11 @@ function createAmazonsBoard(canvas, { onMove }) {
       legal = interactive ? newView.legal : [];
       draw();
     },
+    /** The engine's view over the position (see the renderer contract in index.js). */
+    overlay(data) {
+      shown = data;
+      draw();
+    },
     cellCenter(name) {
       const cell = byName.get(name);
       if (!cell) return null;
@@ -388,6 +410,7 @@ function createAmazonsBoard(canvas, { onMove }) {
       view = null;
       cells = [];
       byName = new Map();
+      shown = null;
       reset();
     },
   };
@@ -401,6 +424,8 @@ function randomSeedSetup() {
 export default {
   title: 'Amazons',
   create: createAmazonsBoard,
+  // 16 is about one square of territory: three squares' lead is a 73 % winning chance.
+  scoreScale: 48,
   setups: [
     { value: '', label: 'Seed 0' },
     {

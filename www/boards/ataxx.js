@@ -10,6 +10,8 @@
 // Geometry: 7x7 squares, file a..g left to right, rank 7 at the top. A strip under the board
 // shows the stone counts. Captured stones flip with a short animation.
 
+import { drawSquareOverlay } from './squareoverlay.js';
+
 const FILES = 'abcdefg';
 const FLIP_MS = 260;
 /** Height of the count strip under the board, in squares. */
@@ -49,6 +51,13 @@ function distance(a, b) {
   return Math.max(Math.abs(p.f - q.f), Math.abs(p.r - q.r));
 }
 
+/** A move's squares for the overlay: a spawn plays to one square, a jump from one to another. */
+function squaresOf(move) {
+  if (move.length === 2) return { from: null, to: move, extra: null };
+  if (move.length === 4 && move !== '0000') return { from: move.slice(0, 2), to: move.slice(2), extra: null };
+  return null; // the pass: no square
+}
+
 function createAtaxxBoard(canvas, { onMove }) {
   const ctx = canvas.getContext('2d');
   let view = null;
@@ -62,6 +71,7 @@ function createAtaxxBoard(canvas, { onMove }) {
   let flipStart = 0;
   let frame = 0;
   let layout = { s: 1, x0: 0, y0: 0, rect: null };
+  let shown = null; // the app's overlay: {heat, pv} (see overlay() below)
 
   function computeLayout() {
     const rect = canvas.getBoundingClientRect();
@@ -300,6 +310,15 @@ function createAtaxxBoard(canvas, { onMove }) {
       }
     }
 
+    drawSquareOverlay(ctx, shown, {
+      cellByName: (name) => cells.find((c) => c.name === name && !c.wall) ?? null,
+      center,
+      size: s,
+      toMove: view.to_move,
+      players: colors.players,
+      squaresOf,
+    });
+
     if (mustPass()) {
       ctx.save();
       ctx.globalAlpha = 0.88;
@@ -393,6 +412,11 @@ function createAtaxxBoard(canvas, { onMove }) {
       flipStart = performance.now();
       draw();
     },
+    /** The engine's view over the position: heat on the squares moves play to, the best line. */
+    overlay(data) {
+      shown = data;
+      draw();
+    },
     cellCenter(name) {
       const cell = cells.find((c) => c.name === name);
       if (!cell) return null;
@@ -411,6 +435,7 @@ function createAtaxxBoard(canvas, { onMove }) {
       canvas.style.cursor = '';
       view = null;
       cells = [];
+      shown = null;
     },
   };
 }
@@ -419,6 +444,8 @@ export default {
   title: 'Ataxx',
   create: createAtaxxBoard,
   aspect: 7.4 / (7.4 + STRIP),
+  // 100 = one stone: a two-stone lead is about a 73 % winning chance on the eval bar.
+  scoreScale: 200,
   setups: [
     { value: '', label: 'Empty board' },
     { value: 'walls:1', label: 'Symmetric walls #1' },

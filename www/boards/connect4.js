@@ -12,6 +12,8 @@
 // per-column scores from its last completed iteration above the columns ("W5" = a proven win in
 // 5 plies, "L4" a proven loss, "≤" an upper bound).
 
+import { heatColor } from '../winchance.js';
+
 /** Space above the grid for the score strip, and around the frame, in cell sizes. */
 const HEADER = 0.6;
 const PADDING = 0.2;
@@ -65,6 +67,8 @@ function createConnect4Board(canvas, { onMove }) {
   let frame = 0;
   // The engine's last completed iteration and the number of moves of the position it searched.
   let analysis = null;
+  // The app's overlay (see overlay() below): {heat, pv} or null.
+  let shown = null;
   let scoresFrame = 0;
   // When the last move arrived (performance.now() ms).
   let lastMoveAt = -Infinity;
@@ -173,6 +177,53 @@ function createConnect4Board(canvas, { onMove }) {
         ctx.textAlign = 'center';
         ctx.fillText(scoreText(rm), center(Number(rm.move), 0).x, y);
       }
+    }
+    ctx.restore();
+  }
+
+  /**
+   * The app's overlay: a pill in each scored column's heat colour behind the score strip (which
+   * prints the numbers), and the best line as numbered ghost chips where they would land.
+   */
+  function drawOverlay(colors) {
+    if (!shown || !view) return;
+    const { s } = layout;
+    ctx.save();
+    for (const h of shown.heat ?? []) {
+      if (!/^\d+$/.test(h.move)) continue; // the steal has no column
+      const x = Number(h.move);
+      ctx.beginPath();
+      ctx.roundRect(layout.left + x * s + s * 0.08, layout.top - 0.12 * s - HEADER * s * 0.5 - 0.19 * s, s * 0.84, 0.38 * s, 0.19 * s);
+      ctx.fillStyle = heatColor(h.value, 0.45);
+      ctx.fill();
+    }
+    if (shown.pv) {
+      // Heights after each drop of the line, so later chips stack on earlier ones.
+      const filled = new Set(cells.filter((c) => c.owner !== 0).map((c) => `${c.x},${c.y}`));
+      let player = view.to_move;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.font = `700 ${Math.max(9, Math.round(s * 0.3))}px system-ui, sans-serif`;
+      shown.pv.forEach((move, i) => {
+        if (/^\d+$/.test(move)) {
+          const x = Number(move);
+          let y = rows - 1;
+          while (y >= 0 && filled.has(`${x},${y}`)) y--;
+          if (y >= 0) {
+            filled.add(`${x},${y}`);
+            const c = center(x, y);
+            ctx.globalAlpha = 0.55;
+            drawChip(c, s * 0.4, colors.players[player], colors);
+            ctx.globalAlpha = 1;
+            ctx.lineWidth = 3;
+            ctx.strokeStyle = 'rgba(0,0,0,0.5)';
+            ctx.strokeText(String(i + 1), c.x, c.y);
+            ctx.fillStyle = '#ffffff';
+            ctx.fillText(String(i + 1), c.x, c.y);
+          }
+        }
+        player = player === 1 ? 2 : 1;
+      });
     }
     ctx.restore();
   }
@@ -299,6 +350,7 @@ function createConnect4Board(canvas, { onMove }) {
       ctx.textBaseline = 'top';
       for (let x = 0; x < cols; x++) ctx.fillText(String(x), center(x, 0).x, layout.top + rows * s + 0.14 * s);
     }
+    drawOverlay(colors); // first: its pills sit behind the strip's numbers
     drawScores(colors);
 
     if (falling) {
@@ -379,6 +431,18 @@ function createConnect4Board(canvas, { onMove }) {
       const c = center(x, y);
       return { x: layout.rect.left + c.x, y: layout.rect.top + c.y };
     },
+    /** The engine's view over the position (see the renderer contract in index.js). */
+    overlay(data) {
+      shown = data;
+      // Like showSearch: at most one redraw per frame, none while a chip falls.
+      const falling = drop && performance.now() - drop.start < DROP_MS;
+      if (scoresFrame === 0 && !falling) {
+        scoresFrame = requestAnimationFrame(() => {
+          scoresFrame = 0;
+          draw();
+        });
+      }
+    },
     /** The engine's iteration (or null to clear): per-column scores above the columns. */
     showSearch(iteration) {
       analysis = iteration && view ? { iteration, plies: view.history.length } : null;
@@ -405,6 +469,7 @@ function createConnect4Board(canvas, { onMove }) {
       view = null;
       cells = [];
       analysis = null;
+      shown = null;
     },
   };
 }

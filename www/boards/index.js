@@ -11,11 +11,15 @@
 //     create(canvas, { onMove }) -> {         // draws on the page's <canvas id="board">
 //       draw(view, { canMove }),              // view = describe(game, setup, moves); canMove:
 //                                             //   may the person at the screen move now?
-//       cellCenter(name) -> {x, y} | null,    // a cell's centre in viewport CSS px (for tests)
+//       cellCenter(name) -> {x, y} | null,    // a cell's centre in viewport CSS px (tests,
+//                                             //   keyboard play)
 //       destroy(),                            // removes every listener/observer it added
+//       overlay?({ heat, pv } | null),        // OPTIONAL: the engine's view over the position
+//                                             //   drawn last (see below); kept until the next
+//                                             //   overlay() call, across draw() calls
 //       showSearch?(iteration | null),        // optional: the engine's latest completed
 //                                             //   iteration while it searches the shown position
-//                                             //   (null when a search starts)
+//                                             //   (null when a search starts); not for hints
 //     },
 //     rules: '<ul><li>…</li></ul>',           // "How to play", as HTML (our own text, trusted)
 //     aspect?: 1.155,                         // board width / height (default 1)
@@ -33,8 +37,17 @@
 //     reasons?: { [result.reason]: 'text' },  // how a result reads; {winner} and {loser} become
 //                                             //   side names. Unknown reasons: "{winner} wins"
 //                                             //   or "Draw".
+//     scoreScale?: 100,                       // evaluation units worth ~73 % winning chance
+//                                             //   (the eval bar's and heatmap's curve)
 //   }
 //
+// overlay({heat, pv}): heat = [{move, value, label}] | null scores the root moves of the
+// position drawn for the side to move: value in -1..1 (1: as good as the best move, -1: far
+// worse or lost; see heatFromIteration in ../winchance.js), label a short score
+// ("+31", "W5") to print; colour it with heatColor(value) from ../winchance.js, so every game
+// shares one legend (the app draws the legend outside the canvas). pv = [move, …] | null is
+// the principal variation from the side to move, drawn as numbered ghost stones or marks
+// (1 = the next move). A game without overlay() simply shows no board overlay.//
 // onMove(moveText) takes one complete move in the game's notation, legal or not (the app asks
 // the engine and explains a refusal). A move made of several clicks (Ataxx "a7c7", Amazons
 // "d8d1d7") is collected inside the renderer, which calls onMove once it is complete and drops

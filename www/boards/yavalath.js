@@ -4,6 +4,8 @@
 // rules: what is legal, whose turn it is and which line decided the game all come from the
 // engine's `describe()` view passed to `draw()`.
 //
+import { heatColor } from '../winchance.js';
+
 // Geometry: 61 pointy-top hexagons in 9 rows (y = 0..8 top to bottom) of 5,6,7,8,9,8,7,6,5 cells,
 // each row centred, so together they form one big hexagon with 5 cells a side. With `s` the
 // hexagon's circumradius, neighbours in a row are sqrt(3)·s apart and rows are 1.5·s apart.
@@ -76,6 +78,7 @@ function createYavalathBoard(canvas, { onMove }) {
   let hovered = null; // name of the cell under the pointer, if any
   let cells = []; // [{name, x, y, owner}] from the view
   let layout = { s: 1, cx: 0, cy: 0 }; // from computeLayout(), refreshed on every draw
+  let shown = { heat: null, pv: null }; // the app's overlay (see overlay() below)
 
   /** Where the board goes in the canvas's current CSS box: the hexagon size s and the centre. */
   function computeLayout() {
@@ -164,6 +167,80 @@ function createYavalathBoard(canvas, { onMove }) {
     ctx.restore();
   }
 
+  /** Tints each scored cell by its heat and prints its score, small, at the top of the hexagon. */
+  function drawHeat(heat, pv) {
+    const s = layout.s;
+    const onLine = new Set(pv ?? []); // those cells get a numbered stone instead of a label
+    ctx.save();
+    ctx.font = `600 ${Math.max(8, Math.round(s * 0.34))}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (const { move, value, label } of heat) {
+      const cell = cells.find((c) => c.name === move);
+      if (!cell) continue;
+      const c = center(cell);
+      if (cell.owner === 0) {
+        hexPath(ctx, c.x, c.y, s * 0.94, 30);
+        ctx.fillStyle = heatColor(value, 0.72);
+        ctx.fill();
+      } else {
+        // A scored occupied cell is the steal: a ring, so the stone keeps its own colour.
+        ctx.beginPath();
+        ctx.arc(c.x, c.y, s * 0.8, 0, 2 * Math.PI);
+        ctx.strokeStyle = heatColor(value, 0.95);
+        ctx.lineWidth = s * 0.16;
+        ctx.stroke();
+      }
+      if (s >= 16 && label && !onLine.has(move)) {
+        // Dark text with a light halo reads on every tint, in light and dark themes.
+        const y = cell.owner === 0 ? c.y : c.y - s * 0.45;
+        ctx.lineWidth = 3;
+        ctx.strokeStyle = 'rgba(255,255,255,0.8)';
+        ctx.strokeText(label, c.x, y);
+        ctx.fillStyle = '#1d2025';
+        ctx.fillText(label, c.x, y);
+      }
+    }
+    ctx.restore();
+  }
+
+  /**
+   * The principal variation as numbered ghost stones in the colour of the side that would play
+   * each move (the side to move first). A move on an occupied cell (the steal) gets a ring.
+   */
+  function drawLine(pv, colors) {
+    const s = layout.s;
+    let player = view.to_move;
+    ctx.save();
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.font = `700 ${Math.max(9, Math.round(s * 0.5))}px system-ui, sans-serif`;
+    pv.forEach((move, i) => {
+      const cell = cells.find((c) => c.name === move);
+      if (cell) {
+        const c = center(cell);
+        ctx.globalAlpha = 0.8;
+        if (cell.owner === 0) {
+          drawStone(c, s * 0.6, colors.players[player], colors);
+        } else {
+          ctx.strokeStyle = colors.players[player];
+          ctx.lineWidth = s * 0.14;
+          ctx.beginPath();
+          ctx.arc(c.x, c.y, s * 0.8, 0, 2 * Math.PI);
+          ctx.stroke();
+        }
+        ctx.globalAlpha = 1;
+        ctx.lineWidth = 3;
+        ctx.strokeStyle = 'rgba(0,0,0,0.45)';
+        ctx.strokeText(String(i + 1), c.x, c.y);
+        ctx.fillStyle = '#ffffff';
+        ctx.fillText(String(i + 1), c.x, c.y);
+      }
+      player = player === 1 ? 2 : 1;
+    });
+    ctx.restore();
+  }
+
   function draw() {
     layout = computeLayout();
     const dpr = sizeBackingStore(layout.rect);
@@ -228,6 +305,8 @@ function createYavalathBoard(canvas, { onMove }) {
     }
 
     if (view.result && view.result.line.length > 0) drawDecidingLine(view.result, colors);
+    if (shown.heat) drawHeat(shown.heat, shown.pv);
+    if (shown.pv) drawLine(shown.pv, colors);
 
     if (view.last) {
       const lastCell = cells.find((cell) => cell.name === view.last);
@@ -280,6 +359,15 @@ function createYavalathBoard(canvas, { onMove }) {
       canvas.style.cursor = interactive && hovered !== null && legal.has(hovered) ? 'pointer' : 'default';
       draw();
     },
+    /**
+     * Draws the engine's view on top of the position: `heat` = [{move, value (-1..1, 1 = as good
+     * as the best move), label}] tints each scored cell, `pv` = [move] shows the
+     * line as numbered ghost stones. Either may be null; overlay(null) clears both.
+     */
+    overlay(data) {
+      shown = { heat: data?.heat ?? null, pv: data?.pv ?? null };
+      draw();
+    },
     /** Centre of the cell `name` in CSS pixels relative to the viewport, or null if unknown. */
     cellCenter(name) {
       const cell = cells.find((c) => c.name === name);
@@ -299,6 +387,7 @@ function createYavalathBoard(canvas, { onMove }) {
       canvas.style.cursor = '';
       view = null;
       cells = [];
+      shown = { heat: null, pv: null };
     },
   };
 }

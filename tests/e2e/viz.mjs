@@ -1,0 +1,294 @@
+// Browser tests of the search views and the playground features around them: the board overlay
+// (heatmap with its legend, best line), analysis mode, hints, strength levels and stored
+// settings, share links (the URL round trip), import, keyboard play, the game-end summary and
+// offline play through the service worker. They use Yavalath, the game whose renderer every
+// build has; the overlay contract itself is the same for every game.
+
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  ARTIFACTS,
+  assert,
+  brief,
+  openPlayground,
+  playHumanMove,
+  state,
+  suite,
+  waitForHumanTurn,
+  waitForState,
+} from './lib.mjs';
+
+const GAME = 'yavalath';
+
+/** The first legal cell (in the engine's order) that does not lose at once for the side to move. */
+async function safeMove(page, preferred = []) {
+  return page.evaluate(async (wanted) => {
+    const { describe } = await import('./pkg/boardlab.js'); // the page's own module instance
+    const s = window.boardlab.state();
+    const safe = s.legal.filter((m) => {
+      const after = describe(s.game, s.setup, [...s.moves, m].join(' '));
+      return !after.result || after.result.winner === s.toMove;
+    });
+    return wanted.find((m) => safe.includes(m)) ?? safe[0] ?? s.legal[0];
+  }, preferred);
+}
+
+export default suite('viz', (test) => {
+  test('heatmap: off while playing, on in analysis with a legend and the best line; the toggle hides it', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 1000, humanSide: 1 });
+    assert(!(await page.locator('#overlay').isChecked()), 'the overlay is on by default against the engine');
+    await playHumanMove(page, 'e5');
+    await waitForState(page, 'window.boardlab.state().report?.iterations > 0', 'a first iteration of the engine');
+    let s = await state(page);
+    assert(s.thinking && s.overlay === null, `the heatmap spoils the engine's move: ${JSON.stringify(s.overlay)}`);
+    assert(await page.locator('#heat-legend').isHidden(), 'the heat legend shows with the heatmap off');
+
+    await page.selectOption('#mode', 'analysis');
+    assert(await page.locator('#overlay').isChecked(), 'the overlay is off in analysis mode');
+    await waitForState(page, '(() => { const s = window.boardlab.state(); return s.analysing && s.overlay?.heat?.length === s.legal.length; })()', 'a heatmap of every legal move');
+    s = await state(page);
+    assert(s.overlay.heat.every((h) => h.value >= -1 && h.value <= 1 && h.label), `bad heat entries: ${JSON.stringify(s.overlay.heat.slice(0, 3))}`);
+    assert(s.overlay.heat.some((h) => h.value === 1), 'no move is coloured as the best');
+    assert(s.overlay.pv.length > 0 && s.legal.includes(s.overlay.pv[0]), `the best line does not start with a legal move: ${s.overlay.pv}`);
+    assert(await page.locator('#heat-legend').isVisible(), 'no legend beside the heatmap');
+    const legend = await page.locator('#heat-legend').innerText();
+    assert(/Worse for Player [12]/.test(legend) && legend.includes('Best'), `the legend does not explain the colours: ${JSON.stringify(legend)}`);
+    assert(await page.locator('#evalbar').isVisible(), 'no evaluation bar during analysis');
+    assert(await page.locator('#search-charts').isVisible(), 'no search charts during analysis');
+    const points = await page.locator('#chart-depth .chart-point').count();
+    assert(points >= 1, 'the depth chart has no point');
+    const tip = await page.locator('#chart-depth .chart-point title').first().textContent();
+    assert(/depth \d+ .*nodes, score/.test(tip), `a chart point does not tell depth, nodes and score: ${tip}`);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'analysis.png') });
+
+    await page.uncheck('#overlay');
+    s = await state(page);
+    assert(s.overlay === null && (await page.locator('#heat-legend').isHidden()), `unchecking kept the heatmap: ${JSON.stringify(s.overlay)}`);
+  });
+
+  test('every game: analysis draws the heatmap and best line on its board, and the toggle removes them', async ({ page, url, log }) => {
+    await page.goto(url);
+    await waitForState(page, () => window.boardlab?.state().toMove != null, 'the page to load', 20_000);
+    const games = await page.$$eval('#game option', (options) => options.map((o) => o.value));
+    const drawn = [];
+    for (const game of games) {
+      await page.goto('about:blank'); // the address may differ only in its fragment: load anew
+      await page.goto(`${url}?game=${game}#mode=analysis`);
+      await waitForState(page, () => window.boardlab?.state().toMove != null, `${game} to load`, 20_000);
+      await page.selectOption('#analysis-budget', '1000');
+      await waitForState(page, '(window.boardlab.state().overlay?.heat?.length ?? 0) > 0', `${game}: a heatmap`, 15_000);
+      await page.click('#analysis-stop'); // a still board, so the two pictures differ only by the overlay
+      const hasOverlay = await page.evaluate(() => typeof window.boardlab.board().overlay === 'function');
+      const withOverlay = await page.evaluate(() => document.getElementById('board').toDataURL());
+      await page.uncheck('#overlay');
+      await page.waitForTimeout(50);
+      const without = await page.evaluate(() => document.getElementById('board').toDataURL());
+      // A game whose renderer has no overlay() keeps working; one that has it must draw it.
+      assert(!hasOverlay || withOverlay !== without, `${game}: the overlay changes nothing on the board`);
+      assert((await page.locator('#heat-legend').isVisible()) === false, `${game}: the legend stays with the overlay off`);
+      if (hasOverlay) drawn.push(game);
+      await page.check('#overlay'); // back as it was, for the next game (the setting is kept)
+    }
+    log(`overlay drawn by: ${drawn.join(', ') || 'none'}`);
+    assert(drawn.includes(GAME), 'Yavalath draws no overlay');
+  });
+
+  test('evaluation bar: a proven win reads "wins in N" for the right side and fills the bar', async ({ page, url }) => {
+    // Player 1 has a1 a2 _ a4 and plays a3 for four; player 2 (i1 i2 _ i4) is a move too late.
+    await page.goto(`${url}?game=${GAME}&setup=nosteal#moves=a1+i1+a2+i2+a4+i4&mode=analysis`);
+    await waitForState(page, '/wins in 1/.test(window.boardlab.state().evaluation ?? "")', 'the proven win', 20_000);
+    const s = await state(page);
+    assert(s.evaluation.startsWith('Player 1 wins in 1'), `the bar names the wrong side: ${s.evaluation}`);
+    assert((await page.locator('.evalbar-track').getAttribute('aria-valuenow')) === '100', 'a proven win does not fill the bar');
+    const a3 = s.overlay?.heat?.find((h) => h.move === 'a3');
+    assert(a3 && a3.value === 1 && a3.label === 'W1', `a3 is not shown as the winning move: ${JSON.stringify(a3)}`);
+    // Once the game is over, the bar shows the result instead.
+    await playHumanMove(page, 'a3');
+    assert((await state(page)).evaluation === 'Player 1 won', `the bar does not show the result: ${(await state(page)).evaluation}`);
+  });
+
+  test('analysis: plays nothing, Stop and Go deeper, both sides move; Hint marks a move against the engine', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
+    await page.selectOption('#mode', 'analysis');
+    await page.selectOption('#analysis-budget', '600000');
+    await playHumanMove(page, 'e5');
+    await playHumanMove(page, await safeMove(page, ['d4']));
+    await waitForState(page, 'window.boardlab.state().report?.depth >= 3', 'the analysis to reach depth 3');
+    let s = await state(page);
+    assert(s.moves.length === 2 && s.analysing && !s.thinking, `analysis played or stopped: ${brief(s)}`);
+    await page.click('#analysis-stop');
+    s = await state(page);
+    assert(!s.analysing && s.report.stop === 'stopped', `Stop did not stop: ${JSON.stringify(s.report)}`);
+    await page.waitForTimeout(300);
+    assert(!(await state(page)).analysing, 'the analysis started again by itself after Stop');
+    await page.click('#analysis-deeper');
+    await waitForState(page, 'window.boardlab.state().analysing && window.boardlab.state().report.depth >= 2', 'Go deeper to analyse again');
+    await page.click('#analysis-stop');
+
+    // The best line, previewed move by move on a small board.
+    await page.hover('#stat-pv .pv-move >> nth=1');
+    assert(await page.locator('#pv-preview').isVisible(), 'hovering the best line shows no preview');
+    const caption = await page.locator('#pv-preview figcaption').innerText();
+    assert(caption.startsWith('After 2 moves of the line'), `the preview caption is wrong: ${caption}`);
+    await page.mouse.move(0, 0);
+    assert(await page.locator('#pv-preview').isHidden(), 'the preview stays after leaving the line');
+
+    // Against the engine, a hint: a short search whose move is marked, not played.
+    await page.selectOption('#mode', 'human-engine');
+    await waitForHumanTurn(page, 1);
+    const before = (await state(page)).moves.length;
+    await page.click('#hint');
+    await waitForState(page, 'window.boardlab.state().hint !== null', 'the hint', 5_000);
+    s = await state(page);
+    assert(s.moves.length === before && s.legal.includes(s.hint), `the hint played or is not legal: ${brief(s)} hint ${s.hint}`);
+    assert(JSON.stringify(s.overlay?.pv) === JSON.stringify([s.hint]), `the hint is not marked on the board: ${JSON.stringify(s.overlay)}`);
+    assert(s.message.includes(`Hint: ${s.hint}`), `the hint is not named: ${s.message}`);
+    await playHumanMove(page, s.hint);
+    assert((await state(page)).hint === null, 'the hint stays after the move');
+  });
+
+  test('share link round trip, a broken link, importing and copying moves', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 2 });
+    await page.selectOption('#level', 'casual');
+    await waitForHumanTurn(page, 2);
+    await playHumanMove(page, await safeMove(page, ['c3']));
+    await waitForHumanTurn(page, 2);
+    const played = await state(page);
+    assert(played.moves.length === 3, `expected 3 moves: ${brief(played)}`);
+    const link = await page.locator('#share-link').inputValue();
+    assert(link === page.url(), `the share box and the address differ: ${link} vs ${page.url()}`);
+
+    const other = await page.context().newPage();
+    await other.goto(link);
+    await waitForState(other, () => window.boardlab?.state().toMove != null, 'the shared link to open', 20_000);
+    await waitForHumanTurn(other, 2);
+    const opened = await state(other);
+    assert(JSON.stringify(opened.moves) === JSON.stringify(played.moves), `the link opened other moves: ${opened.moves} vs ${played.moves}`);
+    assert(opened.mode === 'human-engine' && opened.humanSide === 2 && opened.level === 'casual' && opened.maxDepth === 4,
+      `the link lost the settings: ${JSON.stringify({ mode: opened.mode, side: opened.humanSide, level: opened.level })}`);
+    assert(JSON.stringify(opened.cells) === JSON.stringify(played.cells), 'the shared position is drawn differently');
+
+    // A link whose third move is illegal: the first two are kept, and the message says why.
+    const broken = new URL(link);
+    broken.hash = `moves=${played.moves[0]}+${played.moves[1]}+${played.moves[0]}+e1&mode=human-human`;
+    await other.goto('about:blank'); // a new load, not a same-page jump to another fragment
+    await other.goto(broken.href);
+    await waitForState(other, () => window.boardlab?.state().toMove != null, 'the broken link to open', 20_000);
+    let s = await state(other);
+    assert(s.moves.length === 2 && s.mode === 'human-human', `the broken link did not keep its legal moves: ${brief(s)}`);
+    assert(/move 3 .*cannot be played/.test(s.message), `no clear message for the broken link: ${JSON.stringify(s.message)}`);
+    // A link to an unknown game: its moves are not tried on the game shown instead.
+    await other.goto(`${url}?game=no-such-game#moves=e5+d4`);
+    await waitForState(other, () => window.boardlab?.state().toMove != null, 'the unknown game link to open', 20_000);
+    s = await state(other);
+    assert(s.moves.length === 0 && s.message.includes('no-such-game'), `the unknown game's link played moves: ${brief(s)}`);
+    await other.close();
+
+    // Import: a bad list changes nothing; a good one (copied from the move list) replaces the game.
+    await page.selectOption('#mode', 'human-human');
+    await page.click('.share summary');
+    await page.fill('#import-moves', 'e5 e5 e5'); // the second is the steal; the third is occupied
+    await page.click('#import-button');
+    s = await state(page);
+    assert(JSON.stringify(s.moves) === JSON.stringify(played.moves), `a refused import changed the game: ${brief(s)}`);
+    assert(/Import refused.*move 3.*current game is kept/.test(s.message), `no clear import error: ${JSON.stringify(s.message)}`);
+    await page.fill('#import-moves', '1. e5 2. d4 (steal) 156 ms\n3. c3');
+    await page.click('#import-button');
+    s = await state(page);
+    assert(JSON.stringify(s.moves) === '["e5","d4","c3"]', `the import gave ${JSON.stringify(s.moves)}`);
+    assert((await page.locator('#share-moves').inputValue()) === 'e5 d4 c3', 'the export box does not show the moves');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.click('#copy-moves');
+    await waitForState(page, "document.getElementById('share-note').textContent === 'Moves copied.'", 'the copy to be confirmed', 3_000);
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert(copied === 'e5 d4 c3', `the clipboard holds ${JSON.stringify(copied)}`);
+  });
+
+  test('settings and strength levels are kept; keyboard play, undo with "u"', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 250, humanSide: 1 });
+    await page.selectOption('#level', 'beginner');
+    assert((await page.locator('#think-time').inputValue()) === '100', 'Beginner did not set 0.1 s');
+    await page.check('#overlay');
+    await page.goto(`${url}?game=${GAME}`);
+    await waitForState(page, () => window.boardlab?.state().toMove != null, 'the reload', 20_000);
+    let s = await state(page);
+    assert(s.level === 'beginner' && s.maxDepth === 2 && s.budgetMs === 100, `the level was not kept: ${JSON.stringify({ level: s.level, ms: s.budgetMs })}`);
+    assert(await page.locator('#overlay').isChecked(), 'the overlay setting was not kept');
+    await page.selectOption('#think-time', '250');
+    assert((await state(page)).level === 'custom', 'a think time chosen by hand did not switch to Custom');
+    await page.selectOption('#level', 'beginner');
+
+    // Keyboard: focus the board, move with the arrows, play with Enter; the engine replies.
+    await page.focus('#board');
+    await page.keyboard.press('ArrowRight');
+    assert(await page.locator('#focus-ring').isVisible(), 'no visible focus on the board');
+    const focusText = await page.locator('#board-focus').textContent();
+    assert(/^[a-i]\d, empty$/.test(focusText), `the focused cell is not announced: ${JSON.stringify(focusText)}`);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await waitForState(page, 'window.boardlab.state().moves.length >= 1', 'Enter to play the focused cell', 3_000);
+    await waitForHumanTurn(page, 1);
+    s = await state(page);
+    assert(s.moves.length === 2, `expected the engine's reply: ${brief(s)}`);
+    assert((await page.locator('#stat-depth').innerText()).startsWith('2 '), `Beginner searched deeper than 2: ${await page.locator('#stat-depth').innerText()}`);
+    const label = await page.locator('#board').getAttribute('aria-label');
+    const owned = (p) => s.cells.filter((c) => c.owner === p).map((c) => c.name).join(', ') || 'none';
+    assert(label.includes(`Player 1: ${owned(1)}.`) && label.includes(`Player 2: ${owned(2)}.`) && label.includes('to move'),
+      `the board's label does not describe the position: ${label}`);
+    await page.keyboard.press('u');
+    assert((await state(page)).moves.length === 0, '"u" did not undo');
+  });
+
+  test('engine vs engine: space pauses; the game-end summary charts every engine move', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 100 });
+    await page.selectOption('#level', 'beginner');
+    // A delay between moves while pausing: a Beginner game can be over within a second.
+    await page.selectOption('#mode', 'engine-engine');
+    await page.selectOption('#delay', '500');
+    await waitForState(page, 'window.boardlab.state().moves.length >= 2', 'two engine moves');
+    await page.locator('body').press(' ');
+    assert((await state(page)).paused, `space did not pause: ${brief(await state(page))}`);
+    await page.locator('body').press(' ');
+    assert(!(await state(page)).paused, 'space did not resume');
+    await page.selectOption('#delay', '0');
+    await waitForState(page, 'window.boardlab.state().result !== null', 'the end of the game', 60_000);
+    const s = await state(page);
+    assert(await page.locator('#summary-card').isVisible(), 'no summary at the end of the game');
+    const bars = await page.locator('#chart-summary .chart-bar').count();
+    assert(bars === 3 * s.moves.length, `expected 3 bars for each of ${s.moves.length} engine moves, got ${bars}`);
+  }, { timeoutMs: 90_000 });
+
+  test('offline: after a first visit the page reloads and the engine answers with no network', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    // Stored: the build's list (at install) and everything this page loaded (offline.js).
+    await waitForState(
+      page,
+      async () => {
+        const loaded = performance.getEntriesByType('resource').map((entry) => entry.name.split('#')[0]);
+        const stored = await Promise.all([...loaded, './pkg/boardlab.js', './worker.js'].map((u) => caches.match(u)));
+        return stored.every(Boolean);
+      },
+      'the site to be stored',
+      10_000,
+    );
+    await page.context().setOffline(true);
+    try {
+      await page.reload();
+      await waitForState(page, () => window.boardlab?.state().toMove != null, 'the offline reload', 20_000);
+      const s = await state(page);
+      assert(s.game === GAME && s.legal.length > 0, `the offline page shows no game: ${brief(s)}`);
+      assert(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'the offline page is not served by the service worker');
+      // The engine's glue and module carry one content hash (scripts/build-site.sh).
+      const names = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.includes('/pkg/')));
+      const glue = names.map((p) => p.match(/boardlab-([0-9a-f]{12})\.js$/)?.[1]).find(Boolean);
+      assert(glue && names.some((p) => p.endsWith(`boardlab_bg-${glue}.wasm`)), `the glue and wasm are not a hashed pair: ${names.join(', ')}`);
+      await playHumanMove(page, await safeMove(page, ['e5']));
+      await waitForHumanTurn(page, 1);
+      assert((await state(page)).moves.length === 2, 'the engine did not answer offline');
+    } finally {
+      await page.context().setOffline(false);
+    }
+  });
+});

@@ -1,0 +1,49 @@
+// Settings that outlive the page: kept in localStorage under one key, as JSON. Storage may be
+// missing or refuse (private windows, a full quota, a policy): then settings simply last as long
+// as the page, and nothing breaks. What comes back is checked value by value, so a stale or
+// hand-edited entry cannot put a nonsense value into a select.
+
+const KEY = 'boardlab.settings.v1';
+
+/**
+ * What each setting may be: a check per key. Unknown keys and values failing their check are
+ * dropped when loading.
+ */
+const VALID = {
+  mode: (v) => ['human-engine', 'engine-engine', 'human-human', 'analysis'].includes(v),
+  humanSide: (v) => v === 1 || v === 2,
+  budgetMs: (v) => Number.isFinite(v) && v >= 10 && v <= 600_000,
+  delayMs: (v) => Number.isFinite(v) && v >= 0 && v <= 10_000,
+  level: (v) => typeof v === 'string' && v.length < 40,
+  analysisBudgetMs: (v) => Number.isFinite(v) && v >= 10 && v <= 600_000,
+  overlayPlay: (v) => typeof v === 'boolean',
+  overlayAnalysis: (v) => typeof v === 'boolean',
+};
+
+/** Keeps only the known, well-formed settings of `raw`. */
+export function validSettings(raw) {
+  const out = {};
+  if (!raw || typeof raw !== 'object') return out;
+  for (const [key, ok] of Object.entries(VALID)) {
+    if (Object.hasOwn(raw, key) && ok(raw[key])) out[key] = raw[key];
+  }
+  return out;
+}
+
+/** The stored settings (only the valid ones), or {} if none or storage is unavailable. */
+export function loadSettings() {
+  try {
+    return validSettings(JSON.parse(window.localStorage.getItem(KEY) ?? 'null'));
+  } catch {
+    return {};
+  }
+}
+
+/** Stores `settings`; silently does nothing where storage is unavailable. */
+export function saveSettings(settings) {
+  try {
+    window.localStorage.setItem(KEY, JSON.stringify(validSettings(settings)));
+  } catch {
+    // No storage: the settings last as long as the page does.
+  }
+}

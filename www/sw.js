@@ -1,0 +1,109 @@
+// The service worker: keeps a copy of the site so the playground works offline.
+//
+// - On install it stores every file the build lists in files.json (written by
+//   scripts/build-site.sh), so even pages and boards not yet visited work offline.
+// - Requests go to the network first and the fresh answer replaces the stored copy, so an
+//   online visitor always gets the newest site; offline, the stored copy answers.
+// - The engine's glue and wasm carry a content hash in their names (pkg/boardlab-<hash>.js,
+//   pkg/boardlab_bg-<hash>.wasm), so the stored glue always pairs with its own module: those are
+//   served from the store first (their content never changes under a name). pkg/boardlab.js,
+//   the one unhashed entry point, names the current pair; copies of other builds are dropped
+//   once a fresh one names a different hash.
+
+const CACHE = 'boardlab-site-v1';
+const HASHED = /\/pkg\/boardlab(_bg)?-[0-9a-f]{8,}\.(js|wasm)$/;
+
+/** The files to store at install: the build's list, or at least the page itself. */
+async function siteFiles() {
+  try {
+    const response = await fetch('./files.json', { cache: 'no-store' });
+    if (response.ok) return await response.json();
+  } catch {
+    // No list (a hand-copied site): the fetch handler stores files as they are used.
+  }
+  return ['./', './index.html'];
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await cache.addAll(await siteFiles());
+      await self.skipWaiting(); // the new copy serves the next page load; never a page half-way
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) if (name !== CACHE) await caches.delete(name);
+    })(),
+  );
+});
+
+/** Drops stored glue/wasm files of other builds than the one `entryText` (pkg/boardlab.js) names. */
+async function pruneOldBuilds(cache, entryText) {
+  const current = entryText.match(/boardlab-([0-9a-f]{8,})\.js/)?.[1];
+  if (!current) return;
+  for (const request of await cache.keys()) {
+    const path = new URL(request.url).pathname;
+    if (HASHED.test(path) && !path.includes(`-${current}.`)) await cache.delete(request);
+  }
+}
+
+async function networkFirst(request) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      await cache.put(request, response.clone());
+      if (new URL(request.url).pathname.endsWith('/pkg/boardlab.js')) {
+        pruneOldBuilds(cache, await response.clone().text()).catch(() => {});
+      }
+    }
+    return response;
+  } catch (err) {
+    // Offline: the stored copy; a page address with a query (?game=…) is the same page.
+    const stored = (await cache.match(request)) ?? (await cache.match(request, { ignoreSearch: true }));
+    if (stored) return stored;
+    throw err;
+  }
+}
+
+async function storeFirst(request) {
+  const cache = await caches.open(CACHE);
+  const stored = await cache.match(request);
+  if (stored) return stored;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+// The page's list of what it loaded (offline.js): stored unless already there.
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'store' || !Array.isArray(event.data.urls)) return;
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      for (const url of event.data.urls) {
+        const target = new URL(url, self.location.href);
+        if (target.origin !== self.location.origin) continue;
+        target.hash = '';
+        if (await cache.match(target.href)) continue;
+        try {
+          const response = await fetch(target.href);
+          if (response.ok) await cache.put(target.href, response);
+        } catch {
+          // Offline already, or gone: what is stored stays as it is.
+        }
+      }
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(HASHED.test(new URL(request.url).pathname) ? storeFirst(request) : networkFirst(request));
+});

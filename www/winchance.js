@@ -1,0 +1,83 @@
+// Engine scores turned into something comparable across positions and games: a winning chance
+// (0..1) and a heat value (-1..1), both through the same logistic curve. The engine's evaluation
+// units are arbitrary (Yavalath: about 60 per open threat), so the curve's scale is a parameter a
+// game may set in its renderer entry (`scoreScale`, see boards/index.js).
+//
+// Pure functions, no DOM.
+
+import { formatScore } from './format.js';
+
+/** Evaluation units at which the curve gives about a 73 % winning chance (1/(1+e^-1)). */
+export const DEFAULT_SCORE_SCALE = 100;
+
+/**
+ * The winning chance (0..1) of the side a score belongs to. Proven results are certain: a win is
+ * 1 and a loss 0, however far away; an evaluation goes through 1/(1+exp(-score/scale)).
+ */
+export function winChance(score, scale = DEFAULT_SCORE_SCALE) {
+  if (!score) return 0.5;
+  if (score.kind === 'win') return 1;
+  if (score.kind === 'loss') return 0;
+  return 1 / (1 + Math.exp(-score.value / scale));
+}
+
+/** The same score seen by the other side: eval negated, a win becomes a loss in as many plies. */
+export function flipScore(score) {
+  if (!score) return score;
+  if (score.kind === 'win') return { kind: 'loss', value: score.value };
+  if (score.kind === 'loss') return { kind: 'win', value: score.value };
+  return { kind: 'eval', value: -score.value };
+}
+
+/** A score the engine gave from `searcher`'s side (1 or 2), seen by player 1. */
+export function scoreForPlayer1(score, searcher) {
+  return searcher === 1 ? score : flipScore(score);
+}
+
+/** A move this much below the best move's winning chance is coloured as bad as it gets. */
+const HEAT_RANGE = 0.25;
+
+/**
+ * The root-move heatmap of an iteration: [{move, value, label}], in the engine's order. The
+ * value says how a move compares with the best one, which is what a player asks of a heatmap:
+ * 1 = as good as the best, 0 = about 12 % less winning chance, -1 = 25 % less or a proven loss.
+ * Moves with only an upper bound (PVS proved them no better than that) are labelled "≤".
+ */
+export function heatFromIteration(iteration, scale = DEFAULT_SCORE_SCALE) {
+  if (!iteration?.root_moves?.length) return null;
+  const chances = iteration.root_moves.map(({ score }) => winChance(score, scale));
+  const best = Math.max(...chances);
+  return iteration.root_moves.map(({ move, score, bound }, i) => ({
+    move,
+    value: score.kind === 'loss' ? -1 : 1 - 2 * Math.min(1, (best - chances[i]) / HEAT_RANGE),
+    label: shortScore(score, bound),
+  }));
+}
+
+/** A score short enough to print inside a cell: "+31", "-4", "W5", "L2", with "≤" for bounds. */
+export function shortScore(score, bound = 'exact') {
+  const prefix = bound === 'upper' ? '≤' : bound === 'lower' ? '≥' : '';
+  if (score.kind === 'win') return `${prefix}W${score.value}`;
+  if (score.kind === 'loss') return `${prefix}L${score.value}`;
+  return `${prefix}${score.value > 0 ? '+' : ''}${score.value}`;
+}
+
+/**
+ * The evaluation bar's words for a score seen by player 1: the side ahead and the engine's own
+ * number ("Player 2 +31"), or "<side> wins in N" (plies) for a proven result.
+ */
+export function evalBarText(scoreP1, sideName) {
+  if (!scoreP1) return '';
+  if (scoreP1.kind === 'win') return `${sideName(1)} wins in ${scoreP1.value}`;
+  if (scoreP1.kind === 'loss') return `${sideName(2)} wins in ${scoreP1.value}`;
+  if (scoreP1.value === 0) return 'Even (0)';
+  // Named by the side ahead, as "Player 2 +10" reads more easily than "-10".
+  return scoreP1.value > 0 ? `${sideName(1)} ${formatScore(scoreP1)}` : `${sideName(2)} ${formatScore(flipScore(scoreP1))}`;
+}
+
+/** A heat value (-1..1) as a colour: red (bad) through amber to green (good), translucent. */
+export function heatColor(value, alpha = 0.62) {
+  const v = Math.max(-1, Math.min(1, value));
+  const hue = 60 + v * 65; // -1 -> 355° (red), 0 -> 60° (amber), 1 -> 125° (green)
+  return `hsla(${(hue + 360) % 360}, 78%, 50%, ${alpha})`;
+}
