@@ -267,4 +267,11 @@ pub trait Display: Game {
     fn move_note(&self, _mv: Self::Move) -> Option<&'static str> {
         None
     }
+
+    /// The position in the game's own notation, as a setup string [`Game::from_setup`] reads back
+    /// (an Ataxx FEN, an Amazons position string); `None` where a game has no such notation and
+    /// its move list is the way to write a position (Yavalath, Connect 4).
+    fn position_text(&self) -> Option<String> {
+        None
+    }
 }

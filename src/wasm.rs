@@ -82,6 +82,8 @@ struct GameView {
     history: Vec<HistoryEntry>,
     cells: Vec<CellView>,
     last: Option<String>,
+    /// The position in the game's own notation (a setup string), where it has one.
+    position: Option<String>,
 }
 
 fn describe_game<G: Display>(setup: &str, moves: &str) -> Result<GameView, JsError> {
@@ -120,12 +122,14 @@ fn describe_game<G: Display>(setup: &str, moves: &str) -> Result<GameView, JsErr
         last: history.last().map(|h| h.mv.clone()),
         history,
         cells: pos.cells(),
+        position: pos.position_text(),
     })
 }
 
 /// The position after `moves` from `setup`, for drawing: `{game, to_move (1|2), ply, legal
 /// [move], steal (move|null), result ({winner: 1|2|null, reason, line [cell]}|null), history
-/// [{move, player, note, steal}], cells [{name, x, y, owner 0|1|2, wall}], last (move|null)}`.
+/// [{move, player, note, steal}], cells [{name, x, y, owner 0|1|2, wall}], last (move|null),
+/// position (the game's own notation, a setup string, or null)}`.
 /// Errors: an unknown game or setup, or the first illegal move (named, with its number).
 #[wasm_bindgen]
 pub fn describe(game: &str, setup: &str, moves: &str) -> Result<JsValue, JsError> {

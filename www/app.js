@@ -670,6 +670,10 @@ function renderShare() {
   if (link !== window.location.href) window.history.replaceState(null, '', link);
   document.getElementById('share-link').value = link;
   document.getElementById('share-moves').value = moveText(app.moves);
+  // Games with a position notation (Ataxx FEN, Amazons) also export the position itself.
+  const position = app.view?.position ?? null;
+  document.getElementById('share-position-field').hidden = position === null;
+  document.getElementById('share-position').value = position ?? '';
 }
 
 function render() {
@@ -852,6 +856,7 @@ async function copyFrom(inputId, what) {
 
 document.getElementById('copy-link').addEventListener('click', () => copyFrom('share-link', 'Link'));
 document.getElementById('copy-moves').addEventListener('click', () => copyFrom('share-moves', 'Moves'));
+document.getElementById('copy-position').addEventListener('click', () => copyFrom('share-position', 'Position'));
 document.getElementById('import-button').addEventListener('click', importMoves);
 
 /**

@@ -679,6 +679,9 @@ pub fn format_move(mv: Move) -> String {
 }
 
 impl Display for Amazons {
+    fn position_text(&self) -> Option<String> {
+        Some(self.position_string())
+    }
     /// Rank 8 first, files a..h; `x` is the file (0..7), `y` the rank minus one (0..7).
     fn cells(&self) -> Vec<CellView> {
         let mut cells = Vec::with_capacity(SQUARES);

@@ -832,6 +832,13 @@ impl Evaluate for Ataxx {
 }
 
 impl Display for Ataxx {
+    /// The FEN, prefixed `cg:` under the CodinGame rules so the same rules come back.
+    fn position_text(&self) -> Option<String> {
+        Some(match self.rules {
+            Rules::CodinGame => format!("cg:{}", self.fen()),
+            Rules::Engine => self.fen(),
+        })
+    }
     /// Ranks 7 to 1 (top to bottom), files a to g; `x` = file 0..6, `y` = rank 0..6 (rank 1 = 0).
     fn cells(&self) -> Vec<CellView> {
         let mut out = Vec::with_capacity(SQUARES);

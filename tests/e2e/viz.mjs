@@ -205,6 +205,30 @@ export default suite('viz', (test) => {
     assert(copied === 'e5 d4 c3', `the clipboard holds ${JSON.stringify(copied)}`);
   });
 
+  test('position export: Ataxx shows its FEN, which reopens as a custom setup; Yavalath has none', async ({ page, url }) => {
+    await openPlayground(page, url, { game: 'ataxx', thinkMs: 100, humanSide: 2 });
+    await waitForHumanTurn(page, 2);
+    const before = await state(page);
+    const fen = await page.locator('#share-position').inputValue();
+    assert(/^cg:[-xo0-9/]+ [xo] \d+ \d+$/.test(fen), `the position box holds no CodinGame FEN: ${JSON.stringify(fen)}`);
+    await page.click('details.share summary');
+    assert(await page.locator('#share-position-field').isVisible(), 'the position row is hidden for Ataxx');
+    // The FEN as a custom setup gives the same board, with no moves played.
+    const customIndex = await page.evaluate(() => [...document.querySelectorAll('#setup option')].length - 1);
+    await page.selectOption('#setup', String(customIndex));
+    await page.fill('#setup-text', fen);
+    await page.press('#setup-text', 'Enter');
+    await waitForState(page, `window.boardlab.state().setup === ${JSON.stringify(fen)}`, 'the FEN setup to load', 5_000);
+    const after = await state(page);
+    const owners = (s) => s.cells.map((c) => `${c.name}:${c.owner}:${c.wall}`).join(' ');
+    assert(owners(after) === owners(before), `the FEN did not give the same board: ${brief(after)}`);
+    assert(after.moves.length === 0, `a setup starts with no moves: ${brief(after)}`);
+
+    await openPlayground(page, url, { game: GAME });
+    const hidden = await page.locator('#share-position-field').getAttribute('hidden');
+    assert(hidden !== null, 'Yavalath shows a position row although it has no position notation');
+  });
+
   test('settings and strength levels are kept; keyboard play, undo with "u"', async ({ page, url }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 250, humanSide: 1 });
     await page.selectOption('#level', 'beginner');
