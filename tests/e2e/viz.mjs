@@ -76,7 +76,8 @@ export default suite('viz', (test) => {
       await page.goto('about:blank'); // the address may differ only in its fragment: load anew
       await page.goto(`${url}?game=${game}#mode=analysis`);
       await waitForState(page, () => window.boardlab?.state().toMove != null, `${game} to load`, 20_000);
-      await page.selectOption('#analysis-budget', '1000');
+      // Until stopped: a 1 s analysis could end on a loaded machine before Stop is clicked.
+      await page.selectOption('#analysis-budget', '600000');
       await waitForState(page, '(window.boardlab.state().overlay?.heat?.length ?? 0) > 0', `${game}: a heatmap`, 15_000);
       await page.click('#analysis-stop'); // a still board, so the two pictures differ only by the overlay
       const hasOverlay = await page.evaluate(() => typeof window.boardlab.board().overlay === 'function');
