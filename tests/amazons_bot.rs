@@ -3,61 +3,15 @@
 //! first turn of game 1, the colour every turn, rows rank 8 first, `lastAction` (`null` on the
 //! first move of each game) and `actionsCount`; the bot answers one token such as `d8d1d7`.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::io::Write;
+use std::time::Duration;
 
 use boardlab::game::{Game, Outcome, Player};
 use boardlab::games::amazons::Amazons;
 use boardlab::play::Rng;
 
-struct Bot {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Bot {
-    fn start() -> Bot {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
-            .args(["bot", "amazons"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("bot starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Bot {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    /// Sends one turn's text and returns the answer line and how long it took.
-    fn turn(&mut self, input: &str) -> (String, Duration) {
-        let t = Instant::now();
-        self.stdin.write_all(input.as_bytes()).unwrap();
-        self.stdin.flush().unwrap();
-        let mut line = String::new();
-        self.stdout.read_line(&mut line).expect("bot answers");
-        (line.trim_end_matches(['\n', '\r']).to_string(), t.elapsed())
-    }
-
-    /// Closes stdin and returns what the bot wrote on stderr; it must exit cleanly.
-    fn finish(self) -> String {
-        drop(self.stdin);
-        let out = self.child.wait_with_output().unwrap();
-        let log = String::from_utf8_lossy(&out.stderr).into_owned();
-        assert!(
-            out.status.success(),
-            "the bot exits cleanly at the end of input: {log}"
-        );
-        assert!(!log.contains("panicked"), "{log}");
-        log
-    }
-}
+mod common;
+use common::Bot;
 
 /// The referee's text for one turn of the player with colour `me`.
 fn turn_input(pos: &Amazons, me: Player, board_size: bool, last: Option<&str>) -> String {
@@ -153,7 +107,7 @@ fn assert_in_time(times: &[Duration]) {
 fn play_match(seat: u8, seed: i64) {
     let start = Amazons::from_setup(&format!("seed:{seed}")).unwrap();
     let mut rng = Rng(0xA3A2_0000 + seed as u64);
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("amazons", &[]);
     let (first, second) = if seat == 1 {
         (Player::First, Player::Second)
     } else {
@@ -202,7 +156,7 @@ fn a_match_as_the_second_player() {
 fn the_first_turn_reads_the_exact_referee_text() {
     // Seed 0 as CodinGame shows it to white: white d3 g1 b6 g6, black e6 b8 g3 b3.
     let input = "8\nw\n.b......\n........\n.w..b.w.\n........\n........\n.b.w..b.\n........\n......w.\nnull\n1062\n";
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("amazons", &[]);
     let (answer, _) = bot.turn(input);
     check_answer(&Amazons::from_setup("seed:0").unwrap(), &answer);
     let log = bot.finish();
@@ -215,7 +169,7 @@ fn the_first_turn_reads_the_exact_referee_text() {
 #[test]
 fn a_wrong_actions_count_is_reported_but_answered() {
     let input = "8\nw\n.b......\n........\n.w..b.w.\n........\n........\n.b.w..b.\n........\n......w.\nnull\n7\n";
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("amazons", &[]);
     let (answer, _) = bot.turn(input);
     check_answer(&Amazons::from_setup("seed:0").unwrap(), &answer);
     let log = bot.finish();
@@ -227,7 +181,7 @@ fn a_wrong_actions_count_is_reported_but_answered() {
 
 #[test]
 fn an_unreadable_board_gets_random_and_a_clear_message() {
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("amazons", &[]);
     // Rank 6 has a stray character and black has no amazon at all.
     let input = "8\nw\n........\n........\n.w..q.w.\n........\n........\n...w....\n........\n......w.\nnull\n12\n";
     let (answer, _) = bot.turn(input);
@@ -242,7 +196,7 @@ fn an_unreadable_board_gets_random_and_a_clear_message() {
 
 #[test]
 fn a_missing_colour_keeps_the_previous_one() {
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("amazons", &[]);
     let input = "8\n.b......\n........\n.w..b.w.\n........\n........\n.b.w..b.\n........\n......w.\nnull\nx\n";
     let (answer, _) = bot.turn(input);
     check_answer(&Amazons::from_setup("seed:0").unwrap(), &answer);
@@ -253,7 +207,7 @@ fn a_missing_colour_keeps_the_previous_one() {
 
 #[test]
 fn end_of_input_mid_turn_exits_cleanly() {
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("amazons", &[]);
     bot.stdin.write_all(b"8\nw\n.b......\n....").unwrap();
     bot.finish();
 }

@@ -3,58 +3,14 @@
 //! top to bottom, the valid actions, the opponent's previous action; the bot answers a column or
 //! `STEAL`.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::io::Write;
+use std::time::Duration;
 
 use boardlab::game::{Display, Evaluate, Game, Outcome, Player};
 use boardlab::games::connect4::{Connect4Cg, STEAL};
 
-struct Bot {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Bot {
-    fn start() -> Bot {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
-            .args(["bot", "connect4"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("bot starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Bot {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    /// Sends one turn's text and returns the answer line and how long it took.
-    fn turn(&mut self, input: &str) -> (String, Duration) {
-        let t = Instant::now();
-        self.stdin.write_all(input.as_bytes()).unwrap();
-        self.stdin.flush().unwrap();
-        let mut line = String::new();
-        self.stdout.read_line(&mut line).expect("bot answers");
-        (line.trim_end_matches(['\n', '\r']).to_string(), t.elapsed())
-    }
-
-    /// Closes stdin and returns what the bot wrote on stderr; it must exit cleanly.
-    fn finish(self) -> String {
-        drop(self.stdin);
-        let out = self.child.wait_with_output().unwrap();
-        assert!(
-            out.status.success(),
-            "the bot exits cleanly at the end of input"
-        );
-        String::from_utf8_lossy(&out.stderr).into_owned()
-    }
-}
+mod common;
+use common::Bot;
 
 /// The referee's input for the side to move of `pos`: the ids on its first turn, the turn index,
 /// the rows, the valid actions and the opponent's previous action.
@@ -135,7 +91,7 @@ fn assert_in_time(times: &[Duration]) {
 
 /// Plays a whole game with the bot as `me`; returns the outcome and the bot's answer times.
 fn play_against_bot(me: Player, script: &[u8]) -> (Outcome, Vec<Duration>) {
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("connect4", &[]);
     let mut pos = Connect4Cg::start();
     let mut previous = None;
     let mut first_turn = true;
@@ -184,7 +140,7 @@ fn plays_a_whole_game_as_second_player() {
 
 #[test]
 fn the_first_turn_reads_the_exact_referee_text() {
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("connect4", &[]);
     let empty = ".........\n".repeat(7);
     let input = format!("0 1\n0\n{empty}9\n0\n1\n2\n3\n4\n5\n6\n7\n8\n-1\n");
     let (answer, took) = bot.turn(&input);
@@ -203,7 +159,7 @@ fn the_first_turn_reads_the_exact_referee_text() {
 fn steals_a_centre_opening_but_not_an_edge_one() {
     // The bot's own search weighs the steal against every column.
     for (opening, steals) in [(4u8, true), (0u8, false)] {
-        let mut bot = Bot::start();
+        let mut bot = Bot::start("connect4", &[]);
         let mut pos = Connect4Cg::start();
         pos.play(opening);
         let input = turn_input(&pos, true, Some(opening));
@@ -233,13 +189,13 @@ fn steals_a_centre_opening_but_not_an_edge_one() {
 fn opens_with_a_move_it_would_not_steal() {
     // As first player the bot opens where, by its own judgement as second player, stealing is
     // not better than replying.
-    let mut first = Bot::start();
+    let mut first = Bot::start("connect4", &[]);
     let (answer, _) = first.turn(&turn_input(&Connect4Cg::start(), true, None));
     first.finish();
     let opening: u8 = answer.parse().expect("a column");
     let mut pos = Connect4Cg::start();
     pos.play(opening);
-    let mut second = Bot::start();
+    let mut second = Bot::start("connect4", &[]);
     let (reply, _) = second.turn(&turn_input(&pos, true, Some(opening)));
     second.finish();
     assert_ne!(
@@ -250,7 +206,7 @@ fn opens_with_a_move_it_would_not_steal() {
 
 #[test]
 fn plays_on_after_being_stolen_from() {
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("connect4", &[]);
     let mut pos = Connect4Cg::start();
     let (answer, _) = bot.turn(&turn_input(&pos, true, None));
     let first = pos.parse_action(&answer).unwrap();
@@ -278,7 +234,7 @@ fn takes_a_win_and_blocks_a_loss() {
     for c in [0u8, 8, 1, 8, 2, 7] {
         pos.play(c);
     }
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("connect4", &[]);
     let (answer, _) = bot.turn(&turn_input(&pos, true, Some(7)));
     assert_eq!(answer, "3");
     bot.finish();
@@ -287,7 +243,7 @@ fn takes_a_win_and_blocks_a_loss() {
     for c in [0u8, 0, 1, 1, 2] {
         pos.play(c);
     }
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("connect4", &[]);
     let (answer, _) = bot.turn(&turn_input(&pos, true, Some(2)));
     assert_eq!(answer, "3");
     bot.finish();
@@ -295,7 +251,7 @@ fn takes_a_win_and_blocks_a_loss() {
 
 #[test]
 fn malformed_input_is_reported_and_still_answered_legally() {
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("connect4", &[]);
     // Row 3 is too short: the position cannot be read, the action list still can.
     let input = "0 1\n0\n.........\n.........\n.........\n......\n.........\n.........\n.........\n9\n0\n1\n2\n3\n4\n5\n6\n7\n8\n-1\n";
     let (answer, _) = bot.turn(input);
@@ -308,7 +264,7 @@ fn malformed_input_is_reported_and_still_answered_legally() {
     );
 
     // A bad turn index line: the board still decides, and the bot says what was wrong.
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("connect4", &[]);
     let input = "1 0\nx\n.........\n.........\n.........\n.........\n.........\n.........\n....0....\n10\n0\n1\n2\n3\n4\n5\n6\n7\n8\n-2\n4\n";
     let (answer, _) = bot.turn(input);
     assert!(!answer.is_empty() && !answer.starts_with(' '));
@@ -316,7 +272,7 @@ fn malformed_input_is_reported_and_still_answered_legally() {
     assert!(log.contains("expected the turn index"), "{log}");
 
     // A floating chip: refused as a position, answered from the valid actions.
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("connect4", &[]);
     let input = "1 0\n1\n.........\n.........\n.........\n.........\n.........\n....0....\n.........\n10\n0\n1\n2\n3\n4\n5\n6\n7\n8\n-2\n4\n";
     let (answer, _) = bot.turn(input);
     let col: u8 = answer.parse().expect("a column");
@@ -327,7 +283,7 @@ fn malformed_input_is_reported_and_still_answered_legally() {
 
 #[test]
 fn end_of_input_mid_turn_exits_cleanly() {
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("connect4", &[]);
     bot.stdin.write_all(b"0 1\n0\n.........\n....").unwrap();
     let log = bot.finish();
     assert!(!log.contains("panicked"), "{log}");

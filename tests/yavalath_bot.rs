@@ -2,58 +2,14 @@
 //! (rules.md §1): the id line on a player's first turn only, `9`, nine relative rows, the
 //! opponent's last move; the bot answers `x y`.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::io::Write;
+use std::time::Duration;
 
 use boardlab::game::{Game, Outcome, Player};
 use boardlab::games::yavalath::{cell_at, coords, Yavalath, CELLS, ROW_LEN};
 
-struct Bot {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Bot {
-    fn start() -> Bot {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
-            .args(["bot", "yavalath"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("bot starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Bot {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    /// Sends one turn's text and returns the answer line and how long it took.
-    fn turn(&mut self, input: &str) -> (String, Duration) {
-        let t = Instant::now();
-        self.stdin.write_all(input.as_bytes()).unwrap();
-        self.stdin.flush().unwrap();
-        let mut line = String::new();
-        self.stdout.read_line(&mut line).expect("bot answers");
-        (line.trim_end_matches(['\n', '\r']).to_string(), t.elapsed())
-    }
-
-    /// Closes stdin and returns what the bot wrote on stderr; it must exit cleanly.
-    fn finish(self) -> String {
-        drop(self.stdin);
-        let out = self.child.wait_with_output().unwrap();
-        assert!(
-            out.status.success(),
-            "the bot exits cleanly at the end of input"
-        );
-        String::from_utf8_lossy(&out.stderr).into_owned()
-    }
-}
+mod common;
+use common::Bot;
 
 /// The referee's view of `pos` for `me`: the nine rows with 1 = mine, 2 = the opponent's.
 fn rows_for(pos: &Yavalath, me: Player) -> String {
@@ -116,7 +72,7 @@ fn scripted_reply(pos: &Yavalath, script: &[usize]) -> usize {
 
 /// Plays a whole game against the bot playing `me`; returns the outcome and every answer time.
 fn play_against_bot(me: Player, script: &[usize]) -> (Outcome, Vec<Duration>) {
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("yavalath", &[]);
     let mut pos = Yavalath::start();
     let mut last = None;
     let mut first_turn = true;
@@ -185,7 +141,7 @@ fn plays_a_whole_game_as_second_player() {
 
 #[test]
 fn steals_a_centre_opening_and_plays_on() {
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("yavalath", &[]);
     let mut pos = Yavalath::start();
     pos.play_text("e5").unwrap();
     let (answer, _) = bot.turn(&turn_input(
@@ -207,7 +163,7 @@ fn steals_a_centre_opening_and_plays_on() {
 
 #[test]
 fn plays_on_after_being_stolen_from() {
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("yavalath", &[]);
     let mut pos = Yavalath::start();
     let (answer, _) = bot.turn(&turn_input(&pos, Player::First, true, None));
     let first = parse_answer(&answer);
@@ -229,7 +185,7 @@ fn plays_on_after_being_stolen_from() {
 
 #[test]
 fn the_first_turn_reads_the_exact_referee_text() {
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("yavalath", &[]);
     let input = "1\n9\n00000\n000000\n0000000\n00000000\n000000000\n00000000\n0000000\n000000\n00000\n-1 -1\n";
     let (answer, _) = bot.turn(input);
     assert!(!answer.starts_with(' '), "no leading space");
@@ -245,7 +201,7 @@ fn the_first_turn_reads_the_exact_referee_text() {
 
 #[test]
 fn malformed_rows_are_reported_and_still_answered_legally() {
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("yavalath", &[]);
     // Row 2 is too short and row 4 has a stray character: read as empty cells.
     let input =
         "2\n9\n00000\n000000\n00000\n00000000\n0000x0000\n00000000\n0000000\n000000\n00000\n0 0\n";
@@ -262,7 +218,7 @@ fn malformed_rows_are_reported_and_still_answered_legally() {
 
 #[test]
 fn a_missing_id_line_is_guessed_from_the_board() {
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("yavalath", &[]);
     let input =
         "9\n00000\n000000\n0000000\n00000000\n000020000\n00000000\n0000000\n000000\n00000\n4 4\n";
     let (answer, _) = bot.turn(input);
@@ -277,7 +233,7 @@ fn a_missing_id_line_is_guessed_from_the_board() {
 
 #[test]
 fn an_impossible_board_still_gets_a_legal_looking_move() {
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("yavalath", &[]);
     // Three of the bot's own stones in a row cannot happen in a game: the position is refused,
     // the bot says so and plays an empty cell that makes no 3.
     let input = "1\n9\n11100\n000000\n0000000\n00000000\n000000000\n00000000\n0000000\n000000\n22200\n-1 -1\n";
@@ -290,7 +246,7 @@ fn an_impossible_board_still_gets_a_legal_looking_move() {
 
 #[test]
 fn end_of_input_mid_turn_exits_cleanly() {
-    let mut bot = Bot::start();
+    let mut bot = Bot::start("yavalath", &[]);
     bot.stdin.write_all(b"1\n9\n00000\n000").unwrap();
     let log = bot.finish();
     assert!(!log.contains("panicked"), "{log}");
