@@ -19,7 +19,7 @@ mod cli {
     use web_time::Instant;
 
     use boardlab::baseline::MinimaxAgent;
-    use boardlab::game::{Game, Player};
+    use boardlab::game::Game;
     use boardlab::games::Yavalath;
     use boardlab::play::{play_match, EngineAgent};
     use boardlab::protocol::{self, BotConfig};
@@ -334,23 +334,12 @@ mod cli {
                 ms,
                 opening_plies,
                 seed,
-            } => match game.as_str() {
-                "yavalath" => {
-                    run_match(games, ms, opening_plies, seed);
+            } => with_game!(game.as_str(),
+                G => {
+                    run_match_vs_minimax(&G::start(), games, ms, opening_plies, seed);
                     Ok(())
-                }
-                "ataxx" => {
-                    run_match_vs_minimax(
-                        &boardlab::games::Ataxx::start(),
-                        games,
-                        ms,
-                        opening_plies,
-                        seed,
-                    );
-                    Ok(())
-                }
-                other => Err(format!("no minimax baseline for {other} yet")),
-            },
+                },
+                other => Err(format!("unknown game {other}"))),
             Command::Solve {
                 game: _,
                 size,
@@ -606,7 +595,7 @@ mod cli {
         }
     }
 
-    /// Engine vs the `minimax` baseline (depth 2) from `start`, for games other than Yavalath.
+    /// Engine vs the `minimax` baseline (depth 2) from `start`, in-process.
     fn run_match_vs_minimax<G: boardlab::game::Evaluate + boardlab::baseline::Baseline>(
         start: &G,
         games: u32,
@@ -629,49 +618,6 @@ mod cli {
             |s, record, _| {
                 print!(
                     "\rgame {:>3}: {:>3} plies  |  +{} ={} -{}  ({:.1} %)  ",
-                    s.games(),
-                    record.moves.len(),
-                    s.wins,
-                    s.draws,
-                    s.losses,
-                    s.percent()
-                );
-                let _ = io::stdout().flush();
-            },
-        );
-        println!();
-        println!(
-            "result: engine {} wins, {} draws, {} losses of {} games = {:.1} %; longest engine move {} ms",
-            score.wins,
-            score.draws,
-            score.losses,
-            score.games(),
-            score.percent(),
-            score.max_move_ms
-        );
-    }
-
-    fn run_match(games: u32, ms: u64, opening_plies: u32, seed: u64) {
-        let mut engine: EngineAgent<Yavalath> = EngineAgent::new(64, None);
-        let mut minimax = MinimaxAgent::default();
-        let pairs = games.div_ceil(2);
-        println!("yavalath: engine at {ms} ms/move vs minimax depth 2, {} games, openings of {opening_plies} random plies, seed {seed}", pairs * 2);
-        let score = play_match(
-            &Yavalath::start(),
-            &mut engine,
-            &mut minimax,
-            ms,
-            pairs,
-            opening_plies,
-            seed,
-            |s, record, side| {
-                let side = if side == Player::First {
-                    "first "
-                } else {
-                    "second"
-                };
-                print!(
-                    "\rgame {:>3}: engine {side} {:>3} plies  |  +{} ={} -{}  ({:.1} %)  ",
                     s.games(),
                     record.moves.len(),
                     s.wins,
