@@ -10,6 +10,7 @@
 // nothing, outside the board, the right mouse button or Escape; clicking another amazon of
 // yours picks that one instead.
 
+import { sizeBackingStore, watchRedraws } from './canvas.js';
 import { drawSquareOverlay } from './squareoverlay.js';
 
 /** Space around the 8x8 squares for the file and rank labels, in squares. */
@@ -58,16 +59,6 @@ function createAmazonsBoard(canvas, { onMove }) {
     return { s, left, top, rect };
   }
 
-  function sizeBackingStore(rect) {
-    const dpr = window.devicePixelRatio || 1;
-    const width = Math.max(1, Math.round(rect.width * dpr));
-    const height = Math.max(1, Math.round(rect.height * dpr));
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
-    }
-    return dpr;
-  }
 
   /** Top-left corner of a cell in canvas CSS px. */
   function corner(cell) {
@@ -174,7 +165,7 @@ function createAmazonsBoard(canvas, { onMove }) {
 
   function draw() {
     layout = computeLayout();
-    const dpr = sizeBackingStore(layout.rect);
+    const dpr = sizeBackingStore(canvas, layout.rect);
     const { s } = layout;
     const colors = readColors(canvas);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -367,11 +358,7 @@ function createAmazonsBoard(canvas, { onMove }) {
   canvas.addEventListener('click', onClick);
   canvas.addEventListener('contextmenu', onContextMenu);
   window.addEventListener('keydown', onKeyDown);
-  const resizeObserver = new ResizeObserver(redraw);
-  resizeObserver.observe(canvas);
-  window.addEventListener('resize', redraw);
-  const darkMode = window.matchMedia('(prefers-color-scheme: dark)');
-  darkMode.addEventListener('change', redraw);
+  const stopWatching = watchRedraws(canvas, redraw);
 
   return {
     /** Draws `newView`; `canMove` enables choosing squares. A half-made move is dropped. */
@@ -403,9 +390,7 @@ function createAmazonsBoard(canvas, { onMove }) {
       canvas.removeEventListener('click', onClick);
       canvas.removeEventListener('contextmenu', onContextMenu);
       window.removeEventListener('keydown', onKeyDown);
-      resizeObserver.disconnect();
-      window.removeEventListener('resize', redraw);
-      darkMode.removeEventListener('change', redraw);
+      stopWatching();
       canvas.style.cursor = '';
       view = null;
       cells = [];

@@ -10,6 +10,7 @@
 // Geometry: 7x7 squares, file a..g left to right, rank 7 at the top. A strip under the board
 // shows the stone counts. Captured stones flip with a short animation.
 
+import { sizeBackingStore, watchRedraws } from './canvas.js';
 import { drawSquareOverlay } from './squareoverlay.js';
 
 const FILES = 'abcdefg';
@@ -81,16 +82,6 @@ function createAtaxxBoard(canvas, { onMove }) {
     return { s, x0, y0, rect };
   }
 
-  function sizeBackingStore(rect) {
-    const dpr = window.devicePixelRatio || 1;
-    const width = Math.max(1, Math.round(rect.width * dpr));
-    const height = Math.max(1, Math.round(rect.height * dpr));
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
-    }
-    return dpr;
-  }
 
   /** Top-left corner of a cell's square (CSS px in the canvas). */
   function corner(cell) {
@@ -178,7 +169,7 @@ function createAtaxxBoard(canvas, { onMove }) {
 
   function draw(now = performance.now()) {
     layout = computeLayout();
-    const dpr = sizeBackingStore(layout.rect);
+    const dpr = sizeBackingStore(canvas, layout.rect);
     const { s, x0, y0 } = layout;
     const colors = readColors(canvas);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -384,11 +375,7 @@ function createAtaxxBoard(canvas, { onMove }) {
   canvas.addEventListener('pointermove', onPointerMove);
   canvas.addEventListener('pointerleave', onPointerLeave);
   canvas.addEventListener('click', onClick);
-  const resizeObserver = new ResizeObserver(redraw);
-  resizeObserver.observe(canvas);
-  window.addEventListener('resize', redraw);
-  const darkMode = window.matchMedia('(prefers-color-scheme: dark)');
-  darkMode.addEventListener('change', redraw);
+  const stopWatching = watchRedraws(canvas, redraw);
 
   return {
     draw(newView, { canMove }) {
@@ -429,9 +416,7 @@ function createAtaxxBoard(canvas, { onMove }) {
       canvas.removeEventListener('pointermove', onPointerMove);
       canvas.removeEventListener('pointerleave', onPointerLeave);
       canvas.removeEventListener('click', onClick);
-      resizeObserver.disconnect();
-      window.removeEventListener('resize', redraw);
-      darkMode.removeEventListener('change', redraw);
+      stopWatching();
       canvas.style.cursor = '';
       view = null;
       cells = [];

@@ -12,6 +12,7 @@
 // per-column scores from its last completed iteration above the columns ("W5" = a proven win in
 // 5 plies, "L4" a proven loss, "≤" an upper bound).
 
+import { sizeBackingStore, watchRedraws } from './canvas.js';
 import { heatColor } from '../winchance.js';
 
 /** Space above the grid for the score strip, and around the frame, in cell sizes. */
@@ -83,16 +84,6 @@ function createConnect4Board(canvas, { onMove }) {
     return { s, left, top, rect };
   }
 
-  function sizeBackingStore(rect) {
-    const dpr = window.devicePixelRatio || 1;
-    const width = Math.max(1, Math.round(rect.width * dpr));
-    const height = Math.max(1, Math.round(rect.height * dpr));
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
-    }
-    return dpr;
-  }
 
   /** Centre of cell (x, y) in canvas CSS px. */
   function center(x, y) {
@@ -230,7 +221,7 @@ function createConnect4Board(canvas, { onMove }) {
 
   function draw(now = performance.now()) {
     layout = computeLayout();
-    const dpr = sizeBackingStore(layout.rect);
+    const dpr = sizeBackingStore(canvas, layout.rect);
     const { s } = layout;
     const colors = readColors(canvas);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -380,11 +371,7 @@ function createConnect4Board(canvas, { onMove }) {
   canvas.addEventListener('pointermove', onPointerMove);
   canvas.addEventListener('pointerleave', onPointerLeave);
   canvas.addEventListener('click', onClick);
-  const resizeObserver = new ResizeObserver(redraw);
-  resizeObserver.observe(canvas);
-  window.addEventListener('resize', redraw);
-  const darkMode = window.matchMedia('(prefers-color-scheme: dark)');
-  darkMode.addEventListener('change', redraw);
+  const stopWatching = watchRedraws(canvas, redraw);
 
   return {
     draw(newView, { canMove }) {
@@ -462,9 +449,7 @@ function createConnect4Board(canvas, { onMove }) {
       canvas.removeEventListener('pointermove', onPointerMove);
       canvas.removeEventListener('pointerleave', onPointerLeave);
       canvas.removeEventListener('click', onClick);
-      resizeObserver.disconnect();
-      window.removeEventListener('resize', redraw);
-      darkMode.removeEventListener('change', redraw);
+      stopWatching();
       canvas.style.cursor = '';
       view = null;
       cells = [];

@@ -4,6 +4,7 @@
 // rules: what is legal, whose turn it is and which line decided the game all come from the
 // engine's `describe()` view passed to `draw()`.
 //
+import { sizeBackingStore, watchRedraws } from './canvas.js';
 import { heatColor } from '../winchance.js';
 
 // Geometry: 61 pointy-top hexagons in 9 rows (y = 0..8 top to bottom) of 5,6,7,8,9,8,7,6,5 cells,
@@ -88,17 +89,6 @@ function createYavalathBoard(canvas, { onMove }) {
     return { s: Math.max(1, Math.min(fitWidth, fitHeight)), cx: rect.width / 2, cy: rect.height / 2, rect };
   }
 
-  /** Sizes the backing store to the CSS size × devicePixelRatio, so lines stay sharp. */
-  function sizeBackingStore(rect) {
-    const dpr = window.devicePixelRatio || 1;
-    const width = Math.max(1, Math.round(rect.width * dpr));
-    const height = Math.max(1, Math.round(rect.height * dpr));
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width; // (this also clears the canvas: only ever done right before drawing)
-      canvas.height = height;
-    }
-    return dpr;
-  }
 
   /** Centre of a cell in canvas CSS pixels. */
   function center(cell) {
@@ -243,7 +233,7 @@ function createYavalathBoard(canvas, { onMove }) {
 
   function draw() {
     layout = computeLayout();
-    const dpr = sizeBackingStore(layout.rect);
+    const dpr = sizeBackingStore(canvas, layout.rect);
     const { s } = layout;
     const colors = readColors(canvas);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -341,13 +331,7 @@ function createYavalathBoard(canvas, { onMove }) {
   canvas.addEventListener('pointermove', onPointerMove);
   canvas.addEventListener('pointerleave', onPointerLeave);
   canvas.addEventListener('click', onClick);
-  // Redraw whenever the canvas changes size (window resize, phone rotation, layout change),
-  // its pixel density changes (browser zoom, moving to another screen) or the theme flips.
-  const resizeObserver = new ResizeObserver(redraw);
-  resizeObserver.observe(canvas);
-  window.addEventListener('resize', redraw);
-  const darkMode = window.matchMedia('(prefers-color-scheme: dark)');
-  darkMode.addEventListener('change', redraw);
+  const stopWatching = watchRedraws(canvas, redraw);
 
   return {
     /** Draws `newView` (a describe() result); `canMove` enables hover on legal cells. */
@@ -381,9 +365,7 @@ function createYavalathBoard(canvas, { onMove }) {
       canvas.removeEventListener('pointermove', onPointerMove);
       canvas.removeEventListener('pointerleave', onPointerLeave);
       canvas.removeEventListener('click', onClick);
-      resizeObserver.disconnect();
-      window.removeEventListener('resize', redraw);
-      darkMode.removeEventListener('change', redraw);
+      stopWatching();
       canvas.style.cursor = '';
       view = null;
       cells = [];
