@@ -180,7 +180,7 @@ export default suite('viz', (test) => {
     assert(s.moves.length === 2 && s.mode === 'human-human', `the broken link did not keep its legal moves: ${brief(s)}`);
     assert(/move 3 .*cannot be played/.test(s.message), `no clear message for the broken link: ${JSON.stringify(s.message)}`);
     // A link to an unknown game: its moves are not tried on the game shown instead.
-    await other.goto(`${url}?game=no-such-game#moves=e5+d4`);
+    await other.goto(`${url}?game=no-such-game#moves=e5+d4&mode=human-human`);
     await waitForState(other, () => window.boardlab?.state().toMove != null, 'the unknown game link to open', 20_000);
     s = await state(other);
     assert(s.moves.length === 0 && s.message.includes('no-such-game'), `the unknown game's link played moves: ${brief(s)}`);
