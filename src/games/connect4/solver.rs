@@ -15,38 +15,84 @@ use web_time::Instant;
 use super::{Connect4, STEAL};
 use crate::game::{Game, Outcome};
 
-/// The transposition table: the key's check word and one byte of bound per slot. The slot is
-/// `check % len` with `len` odd. For boards whose key fits 64 bits (7 x 6: 49 bits) the check word
-/// is the key itself, so hits are exact; larger boards (9 x 7: 72 bits) store a 64-bit mix.
+/// The transposition table: buckets of two slots, each holding the key's check word, a bound
+/// (0 = empty), the best column plus one (0 = none) and the chip count of the position. The first
+/// slot of a bucket keeps the position nearest the root (fewest chips: the most work saved), the
+/// second always takes the newest, so deep solves that visit far more positions than the table
+/// holds keep their expensive entries. For boards whose key fits 64 bits (7 x 6: 49 bits) the
+/// check word is the key itself, so hits are exact; larger boards (9 x 7: 72 bits) store a
+/// 64-bit mix.
 struct Table {
-    checks: Vec<u64>,
-    values: Vec<i8>,
+    buckets: Vec<Bucket>,
 }
 
+/// One table slot; see [`Table`].
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    check: u64,
+    value: i8,
+    best: u8,
+    chips: u8,
+}
+
+/// Two slots in one aligned 32-byte block, so a probe touches one cache line.
+#[derive(Clone, Copy, Default)]
+#[repr(align(32))]
+struct Bucket([Slot; 2]);
+
 impl Table {
+    /// Bytes per slot.
+    const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+
     fn new(entries: usize) -> Self {
-        let len = entries.max(1) | 1;
+        // An odd bucket count spreads keys that differ by multiples of powers of two.
+        let len = (entries / 2).max(1) | 1;
         Table {
-            checks: vec![0; len],
-            values: vec![0; len],
+            buckets: vec![Bucket::default(); len],
         }
     }
 
     #[inline]
-    fn get(&self, check: u64) -> i8 {
-        let i = (check % self.checks.len() as u64) as usize;
-        if self.checks[i] == check {
-            self.values[i]
-        } else {
+    fn bucket(&self, check: u64) -> usize {
+        (check % self.buckets.len() as u64) as usize
+    }
+
+    /// The stored bound (0: none) and best column plus one (0: none) for `check`.
+    #[inline]
+    fn get(&self, check: u64) -> (i8, u8) {
+        let bucket = &self.buckets[self.bucket(check)].0;
+        for slot in bucket {
+            if slot.check == check && slot.value != 0 {
+                return (slot.value, slot.best);
+            }
+        }
+        (0, 0)
+    }
+
+    /// Stores a bound for the position `check` with `chips` chips. `best` 0 keeps the best
+    /// column already stored for that position, if any.
+    #[inline]
+    fn put(&mut self, check: u64, value: i8, mut best: u8, chips: u8) {
+        let i = self.bucket(check);
+        let bucket = &mut self.buckets[i].0;
+        let first = bucket[0];
+        let slot = if first.check == check || first.value == 0 || chips <= first.chips {
             0
+        } else {
+            1
+        };
+        if best == 0 && bucket[slot].check == check {
+            best = bucket[slot].best;
         }
-    }
-
-    #[inline]
-    fn put(&mut self, check: u64, value: i8) {
-        let i = (check % self.checks.len() as u64) as usize;
-        self.checks[i] = check;
-        self.values[i] = value;
+        if slot == 0 && bucket[1].check == check {
+            bucket[1].value = 0; // one copy per position
+        }
+        bucket[slot] = Slot {
+            check,
+            value,
+            best,
+            chips,
+        };
     }
 }
 
@@ -84,10 +130,10 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     const MIN_SCORE: i32 = -(Self::CELLS / 2) + 3;
     const MAX_SCORE: i32 = (Self::CELLS + 1) / 2 - 3;
 
-    /// A solver with a transposition table of about `mib` MiB (9 bytes per entry).
+    /// A solver with a transposition table of about `mib` MiB.
     pub fn new(mib: usize) -> Self {
         Solver {
-            table: Table::new(mib * (1 << 20) / 9),
+            table: Table::new(mib * (1 << 20) / Table::SLOT_BYTES),
             nodes: 0,
             deadline: None,
             time_ms: 0,
@@ -268,8 +314,16 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             }
         }
         let mut max = (Self::CELLS - 1 - n) / 2;
-        let check = B::check(current + mask);
-        let val = self.table.get(check) as i32;
+        // Mirror images share one entry: the key is the smaller of the two, and the stored
+        // column is in the orientation of that key.
+        let key = current + mask;
+        let mirrored_key = mirror::<B, W, H>(key);
+        let flipped = mirrored_key < key;
+        let check = B::check(if flipped { mirrored_key } else { key });
+        let orient = |col: u8| if col == 0 || !flipped { col } else { W as u8 + 1 - col };
+        let (val, tt_move) = self.table.get(check);
+        let tt_move = orient(tt_move);
+        let val = val as i32;
         if val != 0 {
             if val > Self::MAX_SCORE - Self::MIN_SCORE + 1 {
                 let min = val + 2 * Self::MIN_SCORE - Self::MAX_SCORE - 2;
@@ -290,24 +344,28 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             }
         }
 
-        // Order: by threats created, ties broken centre first.
-        let mut moves = [(B::ZERO, 0i32); 16];
+        // Order: the table's best column first, then by threats created, ties centre first.
+        let mut moves = [(B::ZERO, 0i32, 0u8); 16];
         let mut count = 0;
         for &col in Connect4::<W, H>::COLUMN_ORDER.iter() {
             let cell = possible & B::from_u128(Connect4::<W, H>::column_mask(col as usize));
             if cell != B::ZERO {
-                let score = (winning_cells::<B, H>(current | cell, mask, board) & !cell)
-                    .count_ones() as i32;
+                let score = if col + 1 == tt_move {
+                    i32::MAX
+                } else {
+                    (winning_cells::<B, H>(current | cell, mask, board) & !cell).count_ones() as i32
+                };
                 let mut j = count;
                 while j > 0 && moves[j - 1].1 < score {
                     moves[j] = moves[j - 1];
                     j -= 1;
                 }
-                moves[j] = (cell, score);
+                moves[j] = (cell, score, col + 1);
                 count += 1;
             }
         }
-        for &(cell, _) in &moves[..count] {
+        let mut best = 0;
+        for &(cell, _, col) in &moves[..count] {
             let score = -self.negamax(current ^ mask, mask | cell, n + 1, -beta, -alpha);
             if self.stopped {
                 return alpha;
@@ -316,14 +374,17 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                 self.table.put(
                     check,
                     (score + Self::MAX_SCORE - 2 * Self::MIN_SCORE + 2) as i8,
+                    orient(col),
+                    n as u8,
                 );
                 return score;
             }
             if score > alpha {
                 alpha = score;
+                best = col;
             }
         }
-        self.table.put(check, (alpha - Self::MIN_SCORE + 1) as i8);
+        self.table.put(check, (alpha - Self::MIN_SCORE + 1) as i8, orient(best), n as u8);
         alpha
     }
 }
@@ -333,6 +394,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
 trait Bits:
     Copy
     + Eq
+    + Ord
     + std::ops::BitAnd<Output = Self>
     + std::ops::BitOr<Output = Self>
     + std::ops::BitXor<Output = Self>
@@ -386,6 +448,18 @@ impl Bits for u128 {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
+}
+
+/// The board `key` (any per-column bit pattern in Pons' layout) reflected left to right.
+#[inline]
+fn mirror<B: Bits, const W: usize, const H: usize>(key: B) -> B {
+    let column = B::from_u128((1u128 << (H + 1)) - 1);
+    let mut m = B::ZERO;
+    for c in 0..W {
+        let bits = (key >> (c * (H + 1))) & column;
+        m = m | (bits << ((W - 1 - c) * (H + 1)));
+    }
+    m
 }
 
 /// [`Connect4::winning_cells`] in any [`Bits`] type: the empty cells of `board` where one more
