@@ -193,9 +193,12 @@ mod cli {
             /// Time budget per position, ms (0: none).
             #[arg(long, default_value_t = 0)]
             ms: u64,
-            /// Transposition table size, MiB.
+            /// Transposition table size, MiB (shared out among the threads).
             #[arg(long, default_value_t = 128)]
             tt_mb: usize,
+            /// Threads for --analyze, which solves the columns in parallel (0: one per core).
+            #[arg(long, default_value_t = 0)]
+            threads: usize,
             /// Positions as Pons move strings (1-based columns, e.g. 4453), optionally followed by
             /// an expected score; none: read such lines from stdin (Pons' test-set format).
             positions: Vec<String>,
@@ -346,8 +349,9 @@ mod cli {
                 analyze,
                 ms,
                 tt_mb,
+                threads,
                 positions,
-            } => run_solve(&size, analyze, ms, tt_mb, positions),
+            } => run_solve(&size, analyze, ms, tt_mb, threads, positions),
             Command::Serve { dir, port, host } => serve::serve(&dir, &host, port),
             Command::Uai { tt_mb } => protocol::uai::run(
                 io::stdin().lock(),
@@ -370,6 +374,7 @@ mod cli {
         analyze: bool,
         ms: u64,
         tt_mb: usize,
+        threads: usize,
         mut positions: Vec<String>,
     ) -> Result<(), String> {
         use std::io::BufRead;
@@ -385,6 +390,11 @@ mod cli {
             analyze,
             time_ms: (ms > 0).then_some(ms),
             tt_mib: tt_mb,
+            threads: if threads == 0 {
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            } else {
+                threads
+            },
         };
         boardlab::games::connect4::solver::run_cli(
             size,

@@ -4,9 +4,9 @@
 use std::collections::HashMap;
 
 use boardlab::game::{Evaluate, Game, Outcome};
-use boardlab::games::connect4::solver::Solver;
+use boardlab::games::connect4::solver::{analyze_parallel, Solver};
 use boardlab::games::connect4::{pons_score, Connect4, Connect4Std};
-use boardlab::play::{random_opening, Rng};
+use boardlab::play::{random_line, random_opening, Rng};
 use boardlab::search::{Limits, Score, Searcher};
 
 /// Pons' score by definition: the best over every column of `(cells + 1 - chips) / 2` for a win
@@ -93,6 +93,88 @@ fn the_steal_is_scored_as_the_better_side_of_the_first_chip() {
     }
 }
 
+/// Pons' move string of `moves` reflected left to right on a board `w` columns wide.
+fn mirrored(moves: &str, w: u32) -> String {
+    moves
+        .chars()
+        .map(|c| char::from_digit(w + 1 - c.to_digit(10).unwrap(), 10).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_one_bucket_table_keeps_replacing_entries_and_changes_no_score() {
+    let mut memo = HashMap::new();
+    let mut solver = Solver::<5, 4>::new(0);
+    let mut rng = Rng(11);
+    for plies in (4..14).cycle().take(60) {
+        let pos = random_opening(&Connect4::<5, 4>::new(false), plies, &mut rng);
+        if pos.outcome().is_none() {
+            assert_eq!(solver.solve(&pos).unwrap(), minimax(&pos, &mut memo));
+        }
+    }
+}
+
+#[test]
+fn a_position_and_its_mirror_image_have_the_same_score() {
+    // The table stores a position and its mirror image under one key: a wrong reflection would
+    // let the score of some other position answer for this one.
+    let mut solver = Solver::<7, 6>::new(16);
+    let mut rng = Rng(5);
+    let mut checked = 0;
+    while checked < 20 {
+        let (pos, line) = random_line(&Connect4Std::new(false), 16, &mut rng);
+        if pos.outcome().is_some() {
+            continue;
+        }
+        // The protocol's columns count from 0, Pons' from 1.
+        let moves: String = line
+            .iter()
+            .map(|c| (c.parse::<u8>().unwrap() + b'1') as char)
+            .collect();
+        let image = Connect4Std::from_pons(&mirrored(&moves, 7), false).unwrap();
+        let mut fresh = Solver::<7, 6>::new(16);
+        assert_eq!(solver.solve(&pos), fresh.solve(&pos), "{moves}");
+        assert_eq!(solver.solve(&image), fresh.solve(&pos), "mirror of {moves}");
+        checked += 1;
+    }
+}
+
+#[test]
+fn a_symmetric_position_scores_each_column_like_its_mirror() {
+    // "33" on 5x4 is its own mirror image: analysis solves columns 1, 2, 3 and copies 1, 2.
+    let pos = Connect4::<5, 4>::from_pons("33", false).unwrap();
+    let mut memo = HashMap::new();
+    let mut solver = Solver::<5, 4>::new(4);
+    let (cols, _) = solver.analyze(&pos).unwrap();
+    for (col, score) in cols.iter().enumerate() {
+        let mut child = pos;
+        child.play(col as u8);
+        let expected = match child.outcome() {
+            Some(_) => unreachable!("no four after three chips"),
+            None => -minimax(&child, &mut memo),
+        };
+        assert_eq!(*score, Some(expected), "column {}", col + 1);
+    }
+}
+
+#[test]
+fn parallel_analysis_agrees_with_one_thread() {
+    let mut rng = Rng(3);
+    let mut solver = Solver::<6, 5>::new(16);
+    for plies in [6, 8, 10, 12] {
+        let pos = random_opening(&Connect4::<6, 5>::new(false), plies, &mut rng);
+        if pos.outcome().is_some() {
+            continue;
+        }
+        let (parallel, _nodes) = analyze_parallel(&pos, 2, 16, None).unwrap();
+        assert_eq!(
+            parallel,
+            solver.analyze(&pos).unwrap(),
+            "after {plies} plies"
+        );
+    }
+}
+
 #[test]
 fn the_solver_agrees_with_the_generic_search_on_7x6_endgames() {
     let mut solver = Solver::<7, 6>::new(16);
@@ -140,8 +222,9 @@ fn a_time_limit_stops_the_solver_without_a_wrong_answer() {
 #[test]
 #[ignore = "minutes in release: solves the 7 first moves of the empty 7x6 board"]
 fn the_empty_7x6_board_scores_as_pons_reports() {
-    let mut solver = Solver::<7, 6>::new(256);
-    let (cols, _) = solver.analyze(&Connect4Std::new(false)).unwrap();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let ((cols, _), _nodes) =
+        analyze_parallel(&Connect4Std::new(false), threads, 2048, None).unwrap();
     let cols: Vec<i32> = cols.into_iter().map(|c| c.unwrap()).collect();
     assert_eq!(cols, [-2, -1, 0, 1, 0, -1, -2]);
 }

@@ -190,29 +190,18 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     }
 
     /// Scores of every column (`None` for a full column) and of the steal when it is open.
-    /// Errors as for [`Solver::solve`].
+    /// On a position that is its own mirror image only one column of each mirrored pair is
+    /// solved. Errors as for [`Solver::solve`].
     #[allow(clippy::type_complexity)]
     pub fn analyze(
         &mut self,
         pos: &Connect4<W, H>,
     ) -> Result<(Vec<Option<i32>>, Option<i32>), SolveError> {
-        if pos.outcome().is_some() {
-            return Err(SolveError::GameOver);
+        let mut scores = Vec::new();
+        for mv in analysis_moves(pos)? {
+            scores.push(self.move_score(pos, mv)?);
         }
-        let mut cols = Vec::with_capacity(W);
-        for c in 0..W {
-            cols.push(if pos.can_play(c) {
-                Some(self.move_score(pos, c as u8)?)
-            } else {
-                None
-            });
-        }
-        let steal = if pos.steal_open() {
-            Some(self.move_score(pos, STEAL)?)
-        } else {
-            None
-        };
-        Ok((cols, steal))
+        Ok(analysis_table(pos, &scores))
     }
 
     /// The best move of `pos` and its exact score: the highest-scoring column (centre first among
@@ -320,7 +309,13 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         let mirrored_key = mirror::<B, W, H>(key);
         let flipped = mirrored_key < key;
         let check = B::check(if flipped { mirrored_key } else { key });
-        let orient = |col: u8| if col == 0 || !flipped { col } else { W as u8 + 1 - col };
+        let orient = |col: u8| {
+            if col == 0 || !flipped {
+                col
+            } else {
+                W as u8 + 1 - col
+            }
+        };
         let (val, tt_move) = self.table.get(check);
         let tt_move = orient(tt_move);
         let val = val as i32;
@@ -384,7 +379,12 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                 best = col;
             }
         }
-        self.table.put(check, (alpha - Self::MIN_SCORE + 1) as i8, orient(best), n as u8);
+        self.table.put(
+            check,
+            (alpha - Self::MIN_SCORE + 1) as i8,
+            orient(best),
+            n as u8,
+        );
         alpha
     }
 }
@@ -450,6 +450,102 @@ impl Bits for u128 {
     }
 }
 
+/// The moves [`Solver::analyze`] solves: every playable column (centre first; on a mirror-symmetric
+/// position only the left one of each mirrored pair), then the steal when it is open.
+fn analysis_moves<const W: usize, const H: usize>(
+    pos: &Connect4<W, H>,
+) -> Result<Vec<u8>, SolveError> {
+    if pos.outcome().is_some() {
+        return Err(SolveError::GameOver);
+    }
+    let symmetric = is_symmetric(pos);
+    let mut moves: Vec<u8> = Connect4::<W, H>::COLUMN_ORDER
+        .iter()
+        .copied()
+        .filter(|&c| pos.can_play(c as usize) && !(symmetric && c as usize > W - 1 - c as usize))
+        .collect();
+    if pos.steal_open() {
+        moves.push(STEAL);
+    }
+    Ok(moves)
+}
+
+/// Spreads `scores` (one per move of [`analysis_moves`], in its order) over the columns, copying
+/// each solved column to its mirror on a symmetric position: `(per column, steal)`.
+fn analysis_table<const W: usize, const H: usize>(
+    pos: &Connect4<W, H>,
+    scores: &[i32],
+) -> (Vec<Option<i32>>, Option<i32>) {
+    let moves = analysis_moves(pos).unwrap_or_default();
+    let mut cols = vec![None; W];
+    let mut steal = None;
+    for (&mv, &score) in moves.iter().zip(scores) {
+        if mv == STEAL {
+            steal = Some(score);
+        } else {
+            cols[mv as usize] = Some(score);
+            if is_symmetric(pos) {
+                cols[W - 1 - mv as usize] = Some(score);
+            }
+        }
+    }
+    (cols, steal)
+}
+
+/// Whether `pos` is its own mirror image (left to right), chips and side to move alike.
+fn is_symmetric<const W: usize, const H: usize>(pos: &Connect4<W, H>) -> bool {
+    mirror::<u128, W, H>(pos.current()) == pos.current()
+        && mirror::<u128, W, H>(pos.mask()) == pos.mask()
+}
+
+/// [`Solver::analyze`] on up to `threads` threads at once, each with its own solver of
+/// `tt_mib / threads` MiB and the time limit `time_ms` (`None`: unlimited), taking the moves
+/// hardest first (centre columns). Returns the scores as [`Solver::analyze`] does and the nodes
+/// visited by all threads. Errors as for [`Solver::solve`]. Native only: wasm has no threads.
+#[cfg(not(target_arch = "wasm32"))]
+#[allow(clippy::type_complexity)]
+pub fn analyze_parallel<const W: usize, const H: usize>(
+    pos: &Connect4<W, H>,
+    threads: usize,
+    tt_mib: usize,
+    time_ms: Option<u64>,
+) -> Result<((Vec<Option<i32>>, Option<i32>), u64), SolveError> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+
+    let moves = analysis_moves(pos)?;
+    let threads = threads.clamp(1, moves.len().max(1));
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<i32, SolveError>>>> = Mutex::new(vec![None; moves.len()]);
+    let nodes = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut solver = Solver::<W, H>::new((tt_mib / threads).max(1));
+                solver.set_time_limit(time_ms);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&mv) = moves.get(i) else { break };
+                    let result = solver.move_score(pos, mv);
+                    let failed = result.is_err();
+                    results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(result);
+                    if failed {
+                        // Later moves would hit the same deadline; leave them.
+                        next.fetch_add(moves.len(), Ordering::Relaxed);
+                    }
+                }
+                nodes.fetch_add(solver.nodes as usize, Ordering::Relaxed);
+            });
+        }
+    });
+    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut scores = Vec::with_capacity(moves.len());
+    for r in results {
+        scores.push(r.unwrap_or(Err(SolveError::Timeout))?);
+    }
+    Ok((analysis_table(pos, &scores), nodes.into_inner() as u64))
+}
+
 /// The board `key` (any per-column bit pattern in Pons' layout) reflected left to right.
 #[inline]
 fn mirror<B: Bits, const W: usize, const H: usize>(key: B) -> B {
@@ -498,8 +594,10 @@ pub struct SolveOptions {
     pub analyze: bool,
     /// Time budget per position in ms (`None`: unlimited).
     pub time_ms: Option<u64>,
-    /// Transposition table size in MiB.
+    /// Transposition table size in MiB (shared out among the threads).
     pub tt_mib: usize,
+    /// Threads for `analyze` (columns are solved in parallel; 1: one after another).
+    pub threads: usize,
 }
 
 /// `boardlab solve connect4 --size WxH`: solves each position (a Pons move string, optionally
@@ -570,8 +668,7 @@ fn run_sized<const W: usize, const H: usize>(
         solver.set_time_limit(options.time_ms);
         let t = Instant::now();
         let (text, score) = if options.analyze {
-            let (cols, steal) = solver
-                .analyze(&pos)
+            let (cols, steal) = analyze_on_threads(&mut solver, &pos, options)
                 .map_err(|e| format!("'{moves}': {e}"))?;
             let mut words: Vec<String> = cols
                 .iter()
@@ -609,6 +706,25 @@ fn run_sized<const W: usize, const H: usize>(
         ));
     }
     Ok(())
+}
+
+/// `analyze` for [`run_sized`]: in parallel when asked and possible, counting the nodes of every
+/// thread in `solver.nodes`.
+#[allow(clippy::type_complexity)]
+fn analyze_on_threads<const W: usize, const H: usize>(
+    solver: &mut Solver<W, H>,
+    pos: &Connect4<W, H>,
+    options: SolveOptions,
+) -> Result<(Vec<Option<i32>>, Option<i32>), SolveError> {
+    #[cfg(not(target_arch = "wasm32"))]
+    if options.threads > 1 {
+        let (scores, nodes) =
+            analyze_parallel(pos, options.threads, options.tt_mib, options.time_ms)?;
+        solver.nodes += nodes;
+        return Ok(scores);
+    }
+    let _ = options;
+    solver.analyze(pos)
 }
 
 #[cfg(test)]
