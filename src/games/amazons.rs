@@ -20,7 +20,8 @@
 //! The engine side ([`Evaluate`]): the generic alpha-beta searches a selection of moves made in
 //! two steps (every amazon move scored with the amazon moved and no arrow yet, then every arrow
 //! of the best few), and evaluates by queen-distance and king-distance territory (simultaneous
-//! breadth-first searches on bitboards), a distance-weighted position term and a penalty for
+//! breadth-first searches on bitboards, [`territory`], which also maps it square by square for
+//! the playground), a distance-weighted position term and a penalty for
 //! amazons with few moves, with weights moving from king territory and position early to queen
 //! territory late. Once no empty square is reachable by both sides, each side's longest run of
 //! moves is solved region by region ([`longest_play`]) and the result is proven.

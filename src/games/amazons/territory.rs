@@ -1,5 +1,5 @@
 //! Territory: which side reaches each empty square first. Both sides' breadth-first searches run
-//! in lockstep ([`race`]), once by queen moves and once by king steps, over the empty squares
+//! in lockstep (one `race` function), once by queen moves and once by king steps, over the empty squares
 //! (amazons and walls block). The evaluation counts the result ([`Amazons::territory`]); the
 //! playground shades it square by square ([`Amazons::territory_map`]). Both read the same races,
 //! so the shading shows exactly what the engine counts.
