@@ -136,6 +136,131 @@ pub fn describe(game: &str, setup: &str, moves: &str) -> Result<JsValue, JsError
     with_game!(game, G => to_js(&describe_game::<G>(setup, moves)?), other => Err(unknown_game(other)))
 }
 
+#[derive(Serialize)]
+struct TerritorySquareView {
+    name: String,
+    /// `white`, `black`, `contested`, `dead` or `occupied`.
+    claim: &'static str,
+    /// Queen moves for `[white, black]` to reach the square; null: never (or occupied).
+    queen: [Option<u8>; 2],
+    /// King steps for `[white, black]`; null: never (or occupied).
+    king: [Option<u8>; 2],
+    sealed: bool,
+}
+
+#[derive(Serialize)]
+struct SideCounts {
+    white: u32,
+    black: u32,
+}
+
+#[derive(Serialize)]
+struct TerritoryTotalsView {
+    white: u32,
+    black: u32,
+    contested: u32,
+    dead: u32,
+    sealed: SideCounts,
+}
+
+#[derive(Serialize)]
+struct SealedRegionView {
+    /// `white` or `black`.
+    owner: &'static str,
+    squares: Vec<String>,
+    moves: u32,
+    exact: bool,
+}
+
+#[derive(Serialize)]
+struct TerritoryView {
+    squares: Vec<TerritorySquareView>,
+    totals: TerritoryTotalsView,
+    regions: Vec<SealedRegionView>,
+    split: bool,
+}
+
+fn side_word(player: Player) -> &'static str {
+    match player {
+        Player::First => "white",
+        Player::Second => "black",
+    }
+}
+
+fn amazons_territory(setup: &str, moves: &str) -> Result<TerritoryView, JsError> {
+    use crate::games::amazons::{square_name, Claim};
+    let pos = crate::games::Amazons::from_moves(setup, moves).map_err(js_error)?;
+    let map = pos.territory_map();
+    let names = |bits: u64| {
+        (0..64)
+            .filter(|&sq| bits >> sq & 1 == 1)
+            .map(square_name)
+            .collect()
+    };
+    // Rank 8 first, files a..h: the order of describe()'s cells.
+    let squares = (0..8)
+        .rev()
+        .flat_map(|y| (0..8).map(move |x| y * 8 + x))
+        .map(|sq| TerritorySquareView {
+            name: square_name(sq),
+            claim: match map.claim(sq) {
+                Claim::Owned(player) => side_word(player),
+                Claim::Contested => "contested",
+                Claim::Dead => "dead",
+                Claim::Occupied => "occupied",
+            },
+            queen: [map.queen[0][sq], map.queen[1][sq]],
+            king: [map.king[0][sq], map.king[1][sq]],
+            sealed: (map.sealed[0] | map.sealed[1]) >> sq & 1 == 1,
+        })
+        .collect();
+    let [white, black] = map.owned_counts();
+    Ok(TerritoryView {
+        squares,
+        totals: TerritoryTotalsView {
+            white,
+            black,
+            contested: map.contested.count_ones(),
+            dead: map.dead.count_ones(),
+            sealed: SideCounts {
+                white: map.sealed[0].count_ones(),
+                black: map.sealed[1].count_ones(),
+            },
+        },
+        regions: map
+            .regions
+            .iter()
+            .map(|r| SealedRegionView {
+                owner: side_word(r.owner),
+                squares: names(r.squares),
+                moves: r.moves,
+                exact: r.exact,
+            })
+            .collect(),
+        split: map.split,
+    })
+}
+
+/// Amazons territory after `moves` from `setup`, by the evaluation's own measure: each empty
+/// square goes to the side that reaches it in fewer queen moves (on a tie, fewer king steps).
+/// Returns `{squares [{name, claim: white|black|contested|dead|occupied, queen [white, black],
+/// king [white, black], sealed}] (64, rank 8 first like describe()'s cells; distances in moves
+/// or steps, null when unreachable), totals {white, black, contested, dead, sealed {white,
+/// black}} (square counts), regions [{owner: white|black, squares [name], moves, exact}] (the
+/// sealed regions: only one side's amazons are in them; moves is the most that side can make
+/// there, exact or an upper bound), split (no square both sides reach)}`.
+/// Errors: a game other than Amazons (it has no such measure), a bad setup or an illegal move.
+#[wasm_bindgen]
+pub fn territory(game: &str, setup: &str, moves: &str) -> Result<JsValue, JsError> {
+    match game {
+        "amazons" => to_js(&amazons_territory(setup, moves)?),
+        other if crate::games::NAMES.contains(&other) => Err(js_error(format!(
+            "territory is an Amazons measure: '{other}' has none"
+        ))),
+        other => Err(unknown_game(other)),
+    }
+}
+
 /// Options for [`search`]; every field may be missing.
 #[derive(serde::Deserialize, Default)]
 #[serde(default)]

@@ -27,6 +27,7 @@ import { loadSettings, saveSettings, validSettings } from './settings.js';
 import { copyText, moveText, parseMoveText, readSharedFragment, shareUrl } from './share.js';
 import { createMessageArea, statusText } from './status.js';
 import { depthCapOf } from './strength.js';
+import { showTerritoryTotals, territoryOf } from './territory.js';
 import { installTestHook } from './testhook.js';
 import { DEFAULT_SCORE_SCALE, heatFromIteration, scoreForPlayer1 } from './winchance.js';
 
@@ -53,6 +54,9 @@ const app = {
   analysisBudgetMs: 5000, // analysis mode: budget of each analysis (MAX_BUDGET_MS: until stopped)
   overlayPlay: false, // heatmap and best line on the board while playing (off: spoils nothing)
   overlayAnalysis: true, // the same in analysis mode, where it is the point
+  territory: false, // shade who owns each square (games whose renderer has territory(): Amazons)
+  territoryCache: null, // {key (positionKey), data}: territory() of that position, or data null
+  shownTerritory: null, // what the renderer's territory() was last given (data or null)
   delayMs: 500, // in engine vs engine: pause between moves so people can follow
   paused: false, // engine vs engine only: no engine moves until resumed (Step plays one)
   halted: false, // the engine failed; it waits for Retry (or any new action) instead of looping
@@ -86,6 +90,7 @@ const controls = createControls(document, {
   onDelayChange: (delayMs) => changeSetting({ delayMs }),
   onAnalysisBudgetChange,
   onOverlayChange,
+  onTerritoryChange,
   onNewGame: newGame,
   onUndo: undo,
   onSteal: () => humanToMove() && app.view.steal && playMove(app.view.steal, null),
@@ -113,8 +118,8 @@ const keyboard = createKeyboard({
 
 /** The settings worth keeping between visits (settings.js) and putting in a shared link. */
 function keptSettings() {
-  const { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis } = app;
-  return { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis };
+  const { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory } = app;
+  return { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory };
 }
 
 /** A setting changed by the person: kept, and shown (a new think time applies from the next move). */
@@ -496,6 +501,7 @@ function switchGame(name, setup) {
   app.board?.destroy();
   app.board = board;
   app.shownOverlaySignature = null; // the new renderer has drawn no overlay yet
+  app.shownTerritory = null; // nor any territory
   pvPreview.setGame(choice.entry);
   app.game = name;
   app.entry = choice.entry;
@@ -574,6 +580,13 @@ function onOverlayChange(on) {
   render();
 }
 
+/** The Territory checkbox: one setting for every mode. */
+function onTerritoryChange(on) {
+  app.territory = on;
+  saveSettings(keptSettings());
+  render();
+}
+
 function onPauseToggle() {
   if (app.paused) {
     app.paused = false;
@@ -646,6 +659,41 @@ function renderInsight() {
   evalBar.show(app.view.result ? { result: app.view.result } : app.evaluation, { sideName: (player) => sideName(app.entry, player), scale: app.entry.scoreScale ?? DEFAULT_SCORE_SCALE });
 }
 
+/**
+ * The territory of the position on screen (territory.js), computed once per position; null if
+ * the game has none or the engine refuses (then the reason is shown once).
+ */
+function territoryNow() {
+  const key = positionKey();
+  if (app.territoryCache?.key !== key) {
+    let data = null;
+    try {
+      data = territoryOf(app.game, app.setup, app.moves);
+    } catch (err) {
+      messages.show(`Territory cannot be shown: ${err.message}`);
+    }
+    app.territoryCache = { key, data };
+  }
+  return app.territoryCache.data;
+}
+
+/**
+ * The Territory toggle (only for a renderer that can shade territory), the shading on the board
+ * and the totals under it. Called before the board is drawn, so a new position is drawn once,
+ * already shaded.
+ */
+function renderTerritory() {
+  const available = typeof app.board.territory === 'function';
+  controls.showTerritory({ available, on: app.territory });
+  const data = available && app.territory ? territoryNow() : null;
+  if (data !== app.shownTerritory) {
+    app.shownTerritory = data;
+    app.board.territory?.(data);
+  }
+  const box = { root: document.getElementById('territory-info'), totals: document.getElementById('territory-totals'), sealed: document.getElementById('territory-sealed') };
+  showTerritoryTotals(box, data, (player) => sideName(app.entry, player));
+}
+
 /** The game-end summary: one column per engine move (depth, nodes, time). */
 function renderSummary() {
   const card = document.getElementById('summary-card');
@@ -679,6 +727,7 @@ function renderShare() {
 function render() {
   const view = app.view;
   if (!view) return;
+  renderTerritory();
   app.board.draw(view, { canMove: humanToMove() });
 
   const names = { reasons: app.entry.reasons, sideName: (player) => sideName(app.entry, player) };
@@ -731,6 +780,7 @@ function snapshot() {
     analysing: app.analysing,
     report: app.report ? { key: app.report.key, stop: app.report.stop, depth: app.report.iteration?.depth ?? null, iterations: app.report.iterations.length } : null,
     overlay: app.shownOverlay ?? null,
+    territory: app.shownTerritory ? { totals: app.shownTerritory.totals, split: app.shownTerritory.split } : null,
     hint: app.hint?.key === positionKey() ? app.hint.move : null,
     evaluation: app.evaluation ? document.querySelector('#evalbar .evalbar-text').textContent : null,
     level: app.level,
@@ -768,6 +818,7 @@ async function start() {
   Object.assign(app, controls.settings());
   app.overlayPlay = stored.overlayPlay ?? app.overlayPlay;
   app.overlayAnalysis = stored.overlayAnalysis ?? app.overlayAnalysis;
+  app.territory = stored.territory ?? app.territory;
   controls.showOverlay(overlayWanted());
   installTestHook(snapshot, () => app.board);
   registerOffline((message) => messages.show(message, { kind: 'info' }));

@@ -7,12 +7,12 @@ import { CUSTOM_LEVEL, LEVELS, levelById, levelLabel } from './strength.js';
 /**
  * Binds the controls in `doc` to `handlers` = {onGameChange, onSetupChange, onModeChange,
  * onHumanSideChange, onStrengthChange, onDelayChange, onAnalysisBudgetChange, onOverlayChange,
- * onNewGame, onUndo, onSteal, onPauseToggle, onStep, onHint, onAnalysisStop, onAnalysisDeeper}.
+ * onTerritoryChange, onNewGame, onUndo, onSteal, onPauseToggle, onStep, onHint, onAnalysisStop, onAnalysisDeeper}.
  * onGameChange(name) and onSetupChange(setup) return true if the app took the change; on false
  * the pickers go back to what is in play. onStrengthChange({budgetMs, level}) hears both the
  * level and the think time. Returns `settings()`, the current values of the selects,
  * `apply(settings)` to set them, `setGames(games, current)`, `setSetups(setups, current)`,
- * `showOverlay(on)`, and `update(ui)` to refresh what is shown and enabled.
+ * `showOverlay(on)`, `showTerritory({available, on})`, and `update(ui)` to refresh what is shown and enabled.
  */
 export function createControls(doc, handlers) {
   const byId = (id) => doc.getElementById(id);
@@ -30,6 +30,8 @@ export function createControls(doc, handlers) {
     level: byId('level'),
     analysisBudget: byId('analysis-budget'),
     overlay: byId('overlay'),
+    territory: byId('territory'),
+    territoryField: byId('territory-field'),
     hint: byId('hint'),
     analysisStop: byId('analysis-stop'),
     analysisDeeper: byId('analysis-deeper'),
@@ -93,6 +95,12 @@ export function createControls(doc, handlers) {
 
   function showOverlay(on) {
     el.overlay.checked = on;
+  }
+
+  /** The Territory checkbox: shown only for a game that has territory (`available`). */
+  function showTerritory({ available, on }) {
+    el.territoryField.hidden = !available;
+    el.territory.checked = on;
   }
 
   // ---- Game and setup pickers -----------------------------------------------------------
@@ -202,6 +210,7 @@ export function createControls(doc, handlers) {
   el.delay.addEventListener('change', () => handlers.onDelayChange(Number(el.delay.value)));
   el.analysisBudget.addEventListener('change', () => handlers.onAnalysisBudgetChange(Number(el.analysisBudget.value)));
   el.overlay.addEventListener('change', () => handlers.onOverlayChange(el.overlay.checked));
+  el.territory.addEventListener('change', () => handlers.onTerritoryChange(el.territory.checked));
   el.hint.addEventListener('click', () => handlers.onHint());
   el.analysisStop.addEventListener('click', () => handlers.onAnalysisStop());
   el.analysisDeeper.addEventListener('click', () => handlers.onAnalysisDeeper());
@@ -234,5 +243,5 @@ export function createControls(doc, handlers) {
     el.analysisDeeper.disabled = !ui.canDeepen;
   }
 
-  return { settings, apply, showOverlay, update, setGames, selectGame, setSetups, showSetup };
+  return { settings, apply, showOverlay, showTerritory, update, setGames, selectGame, setSetups, showSetup };
 }

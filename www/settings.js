@@ -18,6 +18,7 @@ const VALID = {
   analysisBudgetMs: (v) => Number.isFinite(v) && v >= 10 && v <= 600_000,
   overlayPlay: (v) => typeof v === 'boolean',
   overlayAnalysis: (v) => typeof v === 'boolean',
+  territory: (v) => typeof v === 'boolean',
 };
 
 /** Keeps only the known, well-formed settings of `raw`. */

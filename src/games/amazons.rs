@@ -20,12 +20,16 @@
 //! The engine side ([`Evaluate`]): the generic alpha-beta searches a selection of moves made in
 //! two steps (every amazon move scored with the amazon moved and no arrow yet, then every arrow
 //! of the best few), and evaluates by queen-distance and king-distance territory (simultaneous
-//! breadth-first searches on bitboards), a distance-weighted position term and a penalty for
+//! breadth-first searches on bitboards, [`territory`], which also maps it square by square for
+//! the playground), a distance-weighted position term and a penalty for
 //! amazons with few moves, with weights moving from king territory and position early to queen
 //! territory late. Once no empty square is reachable by both sides, each side's longest run of
 //! moves is solved region by region ([`longest_play`]) and the result is proven.
 
 use crate::game::{CellView, Display, Eval, Evaluate, Game, NotationError, Outcome, Player};
+
+pub mod territory;
+pub use territory::{Claim, SealedRegion, Territory, TerritoryMap};
 
 /// The number of squares.
 pub const SQUARES: usize = 64;
@@ -728,87 +732,38 @@ pub mod weights {
     pub const LOW_MOBILITY: [i32; 8] = [90, 48, 30, 20, 13, 8, 4, 2];
     /// Once the regions are separated, the winner-to-be gets this bonus on top of the territory.
     pub const SEPARATED: i32 = 3000;
-}
 
-/// The territory measures of a position, from white's side (white minus black).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Territory {
-    /// Empty squares white reaches in fewer queen moves, minus black's; `ties` reached equally.
-    pub queen: i32,
-    pub queen_ties: i32,
-    /// The same by king moves.
-    pub king: i32,
-    pub king_ties: i32,
-    /// `sum 2^-d` over squares by queen distance, white minus black, in 1/256 units.
-    pub position: i32,
-    /// Empty squares reachable at all by white, by black.
-    pub reach: [i32; 2],
-    /// No empty square is reachable by both sides: the board has split.
-    pub separated: bool,
+    /// The weights of the three territory terms at one stage of the game, in 1/64.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Stage {
+        /// Queen-distance territory: 30 early, growing to 64 late.
+        pub queen: i32,
+        /// King-distance territory: 26 early, fading to 10 late.
+        pub king: i32,
+        /// The distance-weighted position term: 24 early, fading to 0 late.
+        pub position: i32,
+    }
+
+    /// The weights with `empties` empty squares on the board (56 at the start): they move
+    /// linearly from the early values (56 empties) to the late ones (10 or fewer). Queen
+    /// territory outweighs king territory at every stage.
+    pub const fn stage(empties: i32) -> Stage {
+        let early = if empties < 10 {
+            0
+        } else if empties > 56 {
+            46
+        } else {
+            empties - 10
+        }; // 46 early .. 0 late
+        Stage {
+            queen: 30 + (46 - early) * 34 / 46,
+            king: 10 + early * 16 / 46,
+            position: early * 24 / 46,
+        }
+    }
 }
 
 impl Amazons {
-    /// Queen-distance and king-distance territory by simultaneous breadth-first search on
-    /// bitboards.
-    pub fn territory(&self) -> Territory {
-        let empty = self.empty();
-        let mut t = Territory::default();
-        // Queen distance.
-        let (mut fw, mut fb) = (self.amazons[0], self.amazons[1]);
-        let (mut rw, mut rb) = (0u64, 0u64);
-        let (mut own_w, mut own_b, mut tie) = (0u64, 0u64, 0u64);
-        let mut d = 0;
-        while fw | fb != 0 {
-            d += 1;
-            let nw = if fw != 0 {
-                queen_step(fw, empty) & !rw
-            } else {
-                0
-            };
-            let nb = if fb != 0 {
-                queen_step(fb, empty) & !rb
-            } else {
-                0
-            };
-            own_w |= nw & !rb & !nb;
-            own_b |= nb & !rw & !nw;
-            tie |= nw & nb;
-            if d <= 8 {
-                t.position += (nw.count_ones() as i32 - nb.count_ones() as i32) * (256 >> d);
-            }
-            rw |= nw;
-            rb |= nb;
-            fw = nw;
-            fb = nb;
-        }
-        t.queen = own_w.count_ones() as i32 - own_b.count_ones() as i32;
-        t.queen_ties = tie.count_ones() as i32;
-        t.reach = [rw.count_ones() as i32, rb.count_ones() as i32];
-        t.separated = rw & rb == 0;
-        if t.separated {
-            t.king = t.queen;
-            return t;
-        }
-        // King distance.
-        let (mut fw, mut fb) = (self.amazons[0], self.amazons[1]);
-        let (mut rw, mut rb) = (0u64, 0u64);
-        let (mut own_w, mut own_b, mut tie) = (0u64, 0u64, 0u64);
-        while fw | fb != 0 {
-            let nw = king_step(fw) & empty & !rw;
-            let nb = king_step(fb) & empty & !rb;
-            own_w |= nw & !rb & !nb;
-            own_b |= nb & !rw & !nw;
-            tie |= nw & nb;
-            rw |= nw;
-            rb |= nb;
-            fw = nw;
-            fb = nb;
-        }
-        t.king = own_w.count_ones() as i32 - own_b.count_ones() as i32;
-        t.king_ties = tie.count_ones() as i32;
-        t
-    }
-
     /// The low-mobility penalty of `player`'s amazons (see [`weights::LOW_MOBILITY`]).
     fn mobility_penalty(&self, player: Player) -> i32 {
         let occ = !self.empty();
@@ -844,15 +799,10 @@ impl Amazons {
             let me = self.to_move.index();
             return split_heuristic(t.reach[me] as u32, t.reach[1 - me] as u32);
         }
-        let empties = self.empty().count_ones() as i32; // 56 at the start
-        let early = (empties - 10).clamp(0, 46); // 46 early .. 0 late
-                                                 // Weights in 1/64: queen territory grows, king territory and position fade.
-        let wq = 30 + (46 - early) * 34 / 46;
-        let wk = 10 + early * 16 / 46;
-        let wp = early * 24 / 46;
-        let white = (t.queen * SQUARE + sign * t.queen_ties * TEMPO_TIE) * wq
-            + (t.king * SQUARE + sign * t.king_ties * TEMPO_TIE) * wk
-            + (t.position * SQUARE / 128) * wp;
+        let w = stage(self.empty().count_ones() as i32);
+        let white = (t.queen * SQUARE + sign * t.queen_ties * TEMPO_TIE) * w.queen
+            + (t.king * SQUARE + sign * t.king_ties * TEMPO_TIE) * w.king
+            + (t.position * SQUARE / 128) * w.position;
         let mob = self.mobility_penalty(Player::Second) - self.mobility_penalty(Player::First);
         sign * (white / 64 + mob)
     }

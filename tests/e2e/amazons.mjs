@@ -1,6 +1,7 @@
 // Browser tests of Amazons on the playground: the seeded start, a human-vs-engine game played by
-// three clicks a move, cancelling a half-made move, refused clicks and undo, typed seeds, and an
-// engine-vs-engine game to its end. Every test opens the page through ?game=amazons.
+// three clicks a move, cancelling a half-made move, refused clicks and undo, typed seeds, an
+// engine-vs-engine game to its end, and the Territory shading. Every test opens the page through
+// ?game=amazons.
 
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -31,6 +32,69 @@ function owners(s, owner) {
 /** The three clicks of a move text: 'd3d4d3' -> ['d3', 'd4', 'd3']. */
 function clicksOf(move) {
   return [move.slice(0, 2), move.slice(2, 4), move.slice(4, 6)];
+}
+
+/** The page's own wasm territory() of a position (tests keep no rules or measures of their own). */
+function territoryInPage(page, setup, moves) {
+  return page.evaluate(
+    async ([s, m]) => {
+      const { territory } = await import('./pkg/boardlab.js');
+      return territory('amazons', s, m.join(' '));
+    },
+    [setup, moves],
+  );
+}
+
+/** The totals line under the board as it must read for territory() `t`. */
+function totalsLine(t) {
+  const { white, black, contested, dead } = t.totals;
+  return `Territory: White ${white} · Black ${black} · contested ${contested}${dead > 0 ? ` · dead ${dead}` : ''}`;
+}
+
+/** Waits until the page shows territory for its position, then checks it is the engine's. */
+async function expectTerritoryShown(page, what) {
+  await waitForState(page, 'window.boardlab.state().territory !== null', `territory on the board (${what})`);
+  const s = await state(page);
+  const t = await territoryInPage(page, s.setup, s.moves);
+  assert(JSON.stringify(s.territory.totals) === JSON.stringify(t.totals), `${what}: the board shades ${JSON.stringify(s.territory.totals)}, the engine says ${JSON.stringify(t.totals)}`);
+  const line = await page.locator('#territory-totals').innerText();
+  assert(line === totalsLine(t), `${what}: the totals read ${JSON.stringify(line)}, expected ${JSON.stringify(totalsLine(t))}`);
+  return t;
+}
+
+/**
+ * The canvas brightness (0..255) a quarter of a square in from the top-left corner of square
+ * `name`: inside a territory tile, away from the middle where pieces and marks go.
+ */
+function brightnessAt(page, name) {
+  return page.evaluate((n) => {
+    const canvas = document.getElementById('board');
+    const rect = canvas.getBoundingClientRect();
+    const scale = canvas.width / rect.width;
+    const a1 = window.boardlab.cellCenter('a1');
+    const size = window.boardlab.cellCenter('b1').x - a1.x;
+    const c = window.boardlab.cellCenter(n);
+    const px = Math.round((c.x - rect.left - 0.25 * size) * scale);
+    const py = Math.round((c.y - rect.top - 0.25 * size) * scale);
+    const [r, g, b] = canvas.getContext('2d').getImageData(px, py, 1, 1).data;
+    return (r + g + b) / 3;
+  }, name);
+}
+
+/**
+ * A white-owned and a black-owned square of the same checker colour, each at most two queen
+ * moves from its owner, not sealed and not part of the last move: with the shading off they
+ * look the same, with it on white's must be the lighter.
+ */
+function tilePair(t, lastMove) {
+  const parity = (name) => (name.charCodeAt(0) + Number(name[1])) % 2;
+  const skip = new Set(lastMove ? [lastMove.slice(0, 2), lastMove.slice(2, 4)] : []);
+  const near = (q, side) => q.claim === side && !q.sealed && !skip.has(q.name) && q.queen[side === 'white' ? 0 : 1] <= 2;
+  for (const w of t.squares.filter((q) => near(q, 'white'))) {
+    const b = t.squares.find((q) => near(q, 'black') && parity(q.name) === parity(w.name));
+    if (b) return [w.name, b.name];
+  }
+  return null;
 }
 
 /** The squares the renderer offers after `clicks`, read from the legal moves (as it does). */
@@ -149,6 +213,92 @@ export default suite(GAME, (test) => {
     // A random seed deals some other start and shows its seed.
     await page.selectOption('#setup', { label: 'Random seed' });
     await waitForState(page, "/^seed:\\d+$/.test(window.boardlab.state().setup) && window.boardlab.state().setup !== 'seed:42'", 'a random seed');
+  });
+
+  test('territory: off by default; on, it shades the squares with the engine\'s totals in both themes, and follows moves, undo and new games', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
+    await page.selectOption('#mode', 'human-human');
+    assert(await page.locator('#territory-field').isVisible(), 'Amazons offers no Territory toggle');
+    assert(!(await page.locator('#territory').isChecked()), 'Territory is on by default');
+    assert((await state(page)).territory === null && (await page.locator('#territory-info').isHidden()), 'territory is shown while off');
+
+    await page.check('#territory');
+    const start = await expectTerritoryShown(page, 'the start');
+    const pair = tilePair(start, null);
+    assert(pair, 'the start has no white and black square to compare');
+    const [white, black] = pair;
+    await page.mouse.move(0, 0); // no hover highlight on the board
+    for (const scheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForTimeout(100); // the renderer redraws on the theme change
+      const [w, b] = [await brightnessAt(page, white), await brightnessAt(page, black)];
+      assert(w > b + 40, `${scheme}: white's ${white} (${w}) is not clearly lighter than black's ${black} (${b})`);
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.locator('.board-area').screenshot({ path: path.join(ARTIFACTS, `amazons-territory-${scheme}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // A move, an undo and a new game each show the territory of the new position.
+    await playHumanMove(page, ['d3', 'd4', 'd3']);
+    const after = await expectTerritoryShown(page, 'after d3d4d3');
+    assert(JSON.stringify(after.totals) !== JSON.stringify(start.totals), 'the move changed nothing in the totals: a stale display would pass');
+    await page.click('#undo');
+    await waitForState(page, 'window.boardlab.state().moves.length === 0', 'the undo');
+    assert(JSON.stringify((await expectTerritoryShown(page, 'after undo')).totals) === JSON.stringify(start.totals), 'undo did not bring the start\'s territory back');
+    await playHumanMove(page, ['d3', 'd4', 'd3']);
+    await page.click('#new-game');
+    await waitForState(page, 'window.boardlab.state().moves.length === 0', 'the new game');
+    assert(JSON.stringify((await expectTerritoryShown(page, 'a new game')).totals) === JSON.stringify(start.totals), 'a new game kept the old territory');
+
+    // Off: no shading (the two squares look alike again) and no totals.
+    await page.uncheck('#territory');
+    assert((await state(page)).territory === null, 'unchecking kept the territory');
+    assert(await page.locator('#territory-info').isHidden(), 'unchecking kept the totals');
+    const [w, b] = [await brightnessAt(page, white), await brightnessAt(page, black)];
+    assert(w === b, `with the shading off ${white} (${w}) and ${black} (${b}) still differ`);
+  });
+
+  test('territory: kept over a reload, only offered for Amazons, drawn with a sealed region and under the heatmap', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
+    await page.check('#territory');
+    await page.reload();
+    await waitForState(page, () => window.boardlab?.state().toMove != null, 'the reload', 20_000);
+    assert(await page.locator('#territory').isChecked(), 'the Territory setting was not kept');
+    await expectTerritoryShown(page, 'after a reload');
+
+    await page.selectOption('#game', 'yavalath');
+    await waitForState(page, "window.boardlab.state().game === 'yavalath'", 'Yavalath');
+    assert(await page.locator('#territory-field').isHidden(), 'Yavalath offers a Territory toggle');
+    assert(await page.locator('#territory-info').isHidden(), 'Yavalath shows territory totals');
+    assert((await state(page)).territory === null, 'Yavalath has territory');
+    await page.selectOption('#game', GAME);
+    await waitForState(page, `window.boardlab.state().game === '${GAME}'`, 'Amazons again');
+    await expectTerritoryShown(page, 'back to Amazons');
+
+    // White's a1 amazon is walled into a1-b1-c1: b1 and c1 are sealed, two moves, exact.
+    const sealed = '......../......../...b..../......../....w.../......../----..../w..-.... w';
+    await page.selectOption('#setup', { label: 'Typed seed or position' });
+    await page.fill('#setup-text', sealed);
+    await page.press('#setup-text', 'Enter');
+    await waitForState(page, `window.boardlab.state().setup === ${JSON.stringify(sealed)}`, 'the sealed position');
+    const t = await expectTerritoryShown(page, 'a sealed region');
+    assert(t.totals.sealed.white === 2 && t.totals.sealed.black === 0, `expected b1, c1 sealed for white: ${JSON.stringify(t.totals)}`);
+    const line = await page.locator('#territory-sealed').innerText();
+    assert(line === 'Sealed: White 2 squares, 2 moves', `the sealed line reads ${JSON.stringify(line)}`);
+
+    // Analysis with the heatmap: both are drawn, the heatmap on top; each toggle changes the board.
+    await page.selectOption('#mode', 'analysis');
+    await page.selectOption('#analysis-budget', '600000');
+    await waitForState(page, '(window.boardlab.state().overlay?.heat?.length ?? 0) > 0', 'a heatmap', 15_000);
+    await page.click('#analysis-stop');
+    const both = await page.evaluate(() => document.getElementById('board').toDataURL());
+    assert((await state(page)).territory !== null, 'the heatmap took the territory away');
+    await page.uncheck('#overlay');
+    const territoryOnly = await page.evaluate(() => document.getElementById('board').toDataURL());
+    assert(both !== territoryOnly, 'the heatmap is not drawn over the territory');
+    await page.uncheck('#territory');
+    const neither = await page.evaluate(() => document.getElementById('board').toDataURL());
+    assert(territoryOnly !== neither, 'the territory is not drawn under the heatmap');
   });
 
   test('engine vs engine at 100 ms: a game to its end, every move within budget', async ({ page, url, log }) => {

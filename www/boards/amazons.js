@@ -12,6 +12,7 @@
 
 import { sizeBackingStore, watchRedraws } from './canvas.js';
 import { drawSquareOverlay } from './squareoverlay.js';
+import { drawTerritory } from './territoryshade.js';
 
 /** Space around the 8x8 squares for the file and rank labels, in squares. */
 const MARGIN = 0.42;
@@ -31,6 +32,7 @@ function readColors(element) {
     lastMove: get('--last-move', '#ffffff'),
     target: get('--focus', '#4f7cff'),
     loss: get('--line-three', '#e0234e'),
+    veil: get('--territory-veil', 'rgba(100,100,100,0.45)'),
   };
 }
 
@@ -50,6 +52,7 @@ function createAmazonsBoard(canvas, { onMove }) {
   let hovered = null;
   let layout = { s: 1, left: 0, top: 0, rect: null };
   let shown = null; // the app's overlay: {heat, pv} (see overlay() below)
+  let territory = null; // the app's territory shading: territory() data or null
 
   function computeLayout() {
     const rect = canvas.getBoundingClientRect();
@@ -199,11 +202,24 @@ function createAmazonsBoard(canvas, { onMove }) {
         ctx.fillStyle = 'rgba(90,65,30,0.16)';
         ctx.fillRect(x, y, s, s);
       }
-      // The last move: its origin and landing squares tinted.
-      if (lastSquares[0] === cell.name || lastSquares[1] === cell.name) {
-        ctx.fillStyle = 'rgba(255,200,60,0.28)';
-        ctx.fillRect(x, y, s, s);
-      }
+    }
+    // Territory, when the app asks for it: on the squares, under everything else.
+    drawTerritory(ctx, territory, {
+      cellByName: (name) => byName.get(name) ?? null,
+      corner,
+      size: s,
+      area: { x: layout.left, y: layout.top, width: 8 * s, height: 8 * s },
+      veil: colors.veil,
+      players: colors.players,
+      rims: [null, 'rgba(0,0,0,0.5)', 'rgba(255,255,255,0.6)'],
+    });
+    // The last move: its origin and landing squares tinted.
+    for (const name of lastSquares.slice(0, 2)) {
+      const cell = byName.get(name);
+      if (!cell) continue;
+      const { x, y } = corner(cell);
+      ctx.fillStyle = 'rgba(255,200,60,0.28)';
+      ctx.fillRect(x, y, s, s);
     }
     ctx.strokeStyle = colors.edge;
     ctx.lineWidth = 1;
@@ -377,6 +393,11 @@ function createAmazonsBoard(canvas, { onMove }) {
       shown = data;
       draw();
     },
+    /** Territory shading: territory() data for the position drawn, or null for none. */
+    territory(data) {
+      territory = data;
+      draw();
+    },
     cellCenter(name) {
       const cell = byName.get(name);
       if (!cell) return null;
@@ -396,6 +417,7 @@ function createAmazonsBoard(canvas, { onMove }) {
       cells = [];
       byName = new Map();
       shown = null;
+      territory = null;
       reset();
     },
   };
@@ -443,5 +465,10 @@ export default {
       ranks from 8 to 1 separated by <code>/</code> (<code>.</code> empty, <code>w</code>,
       <code>b</code>, <code>-</code> burned), a space and <code>w</code> or <code>b</code> to move.</li>
     <li>Score in the search panel: 16 is about one square of territory for the side that searched.</li>
+    <li><strong>Territory</strong> (the checkbox under the controls) shades each empty square for the
+      side whose amazons reach it in fewer queen moves (on a tie, fewer king steps), which is what
+      the engine counts: the deeper the shade, the nearer. A whole square in solid colour is
+      sealed: only that side's amazons can ever get there. Half-and-half squares are contested;
+      grey hatching marks squares no amazon can reach.</li>
   </ul>`,
 };

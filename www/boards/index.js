@@ -20,6 +20,11 @@
 //       showSearch?(iteration | null),        // optional: the engine's latest completed
 //                                             //   iteration while it searches the shown position
 //                                             //   (null when a search starts); not for hints
+//       territory?(data | null),              // optional: shade who owns each square, data =
+//                                             //   wasm territory(game, setup, moves) of the
+//                                             //   position drawn (Amazons); kept across draw()
+//                                             //   calls. The page offers its Territory toggle
+//                                             //   only for renderers that have this.
 //     },
 //     rules: '<ul><li>…</li></ul>',           // "How to play", as HTML (our own text, trusted)
 //     aspect?: 1.155,                         // board width / height (default 1)

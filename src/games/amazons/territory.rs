@@ -1,0 +1,275 @@
+//! Territory: which side reaches each empty square first. Both sides' breadth-first searches run
+//! in lockstep (one `race` function), once by queen moves and once by king steps, over the empty squares
+//! (amazons and walls block). The evaluation counts the result ([`Amazons::territory`]); the
+//! playground shades it square by square ([`Amazons::territory_map`]). Both read the same races,
+//! so the shading shows exactly what the engine counts.
+
+use super::{flood, king_step, longest_play, queen_step, Amazons, SQUARES};
+use crate::game::Player;
+
+/// What one lockstep race found, as bitboards of empty squares (index `[white, black]`).
+struct Race {
+    /// Reached by this side in fewer steps than the other (or only by this side).
+    owned: [u64; 2],
+    /// Reached by both in the same number of steps.
+    tied: u64,
+    /// Reached by this side at all.
+    reached: [u64; 2],
+}
+
+/// Runs both sides' breadth-first searches in lockstep from `sources` (`[white, black]` amazon
+/// bitboards). `step(frontier)` gives every square one step from `frontier` that a search may
+/// enter (the caller masks it to the empty squares); squares already reached are dropped here.
+/// `on_layer(d, [white, black])` hears the squares each side reaches first at distance `d`
+/// (1, 2, ...), in order.
+#[inline(always)]
+fn race(
+    sources: [u64; 2],
+    step: impl Fn(u64) -> u64,
+    mut on_layer: impl FnMut(u32, [u64; 2]),
+) -> Race {
+    let mut frontier = sources;
+    let mut r = Race {
+        owned: [0; 2],
+        tied: 0,
+        reached: [0; 2],
+    };
+    let mut d = 0;
+    while frontier[0] | frontier[1] != 0 {
+        d += 1;
+        let next = [
+            step(frontier[0]) & !r.reached[0],
+            step(frontier[1]) & !r.reached[1],
+        ];
+        // A square new to one side is its own unless the other side got there earlier
+        // (`reached`) or gets there now (`next`): then the earlier one owns it, or it is tied.
+        r.owned[0] |= next[0] & !r.reached[1] & !next[1];
+        r.owned[1] |= next[1] & !r.reached[0] & !next[0];
+        r.tied |= next[0] & next[1];
+        on_layer(d, next);
+        r.reached[0] |= next[0];
+        r.reached[1] |= next[1];
+        frontier = next;
+    }
+    r
+}
+
+/// The race by queen moves over the empty squares.
+#[inline(always)]
+fn queen_race(pos: &Amazons, on_layer: impl FnMut(u32, [u64; 2])) -> Race {
+    let empty = pos.empty();
+    race(
+        pos.amazons,
+        |from| {
+            if from != 0 {
+                queen_step(from, empty)
+            } else {
+                0
+            }
+        },
+        on_layer,
+    )
+}
+
+/// The race by king steps over the empty squares.
+#[inline(always)]
+fn king_race(pos: &Amazons, on_layer: impl FnMut(u32, [u64; 2])) -> Race {
+    let empty = pos.empty();
+    race(pos.amazons, |from| king_step(from) & empty, on_layer)
+}
+
+/// The territory measures of a position, from white's side (white minus black): what the
+/// evaluation weighs ([`Amazons::score`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Territory {
+    /// Empty squares white reaches in fewer queen moves, minus black's; `ties` reached equally.
+    pub queen: i32,
+    pub queen_ties: i32,
+    /// The same by king moves.
+    pub king: i32,
+    pub king_ties: i32,
+    /// `sum 2^-d` over squares by queen distance, white minus black, in 1/256 units.
+    pub position: i32,
+    /// Empty squares reachable at all by white, by black.
+    pub reach: [i32; 2],
+    /// No empty square is reachable by both sides: the board has split.
+    pub separated: bool,
+}
+
+impl Amazons {
+    /// Queen-distance and king-distance territory by simultaneous breadth-first search on
+    /// bitboards (the king race is skipped once the board has split: it would say the same).
+    pub fn territory(&self) -> Territory {
+        let mut position = 0;
+        let queen = queen_race(self, |d, [nw, nb]| {
+            if d <= 8 {
+                position += (nw.count_ones() as i32 - nb.count_ones() as i32) * (256 >> d);
+            }
+        });
+        let count = |set: u64| set.count_ones() as i32;
+        let mut t = Territory {
+            queen: count(queen.owned[0]) - count(queen.owned[1]),
+            queen_ties: count(queen.tied),
+            king: 0,
+            king_ties: 0,
+            position,
+            reach: [count(queen.reached[0]), count(queen.reached[1])],
+            separated: queen.reached[0] & queen.reached[1] == 0,
+        };
+        if t.separated {
+            t.king = t.queen;
+            return t;
+        }
+        let king = king_race(self, |_, _| {});
+        t.king = count(king.owned[0]) - count(king.owned[1]);
+        t.king_ties = count(king.tied);
+        t
+    }
+
+    /// The territory square by square, for showing it (see [`TerritoryMap`]). Runs the
+    /// evaluation's own races, plus a region flood and the exact region solves of sealed regions
+    /// ([`longest_play`]); about a millisecond, not for the search.
+    pub fn territory_map(&self) -> TerritoryMap {
+        let mut queen = [[None; SQUARES]; 2];
+        let mut king = [[None; SQUARES]; 2];
+        let q = queen_race(self, |d, layer| record(&mut queen, d, layer));
+        let k = king_race(self, |d, layer| record(&mut king, d, layer));
+        // The evaluation weighs queen territory above king territory at every stage
+        // (`weights::stage`), so a square tied by queen moves leans to the side nearer by king
+        // steps; only a tie in both is contested. (A square one race reaches, the other reaches
+        // too: a queen path is a path of king steps, and a king step is a queen move.)
+        let owned = [
+            q.owned[0] | (q.tied & k.owned[0]),
+            q.owned[1] | (q.tied & k.owned[1]),
+        ];
+        let (sealed, regions) = self.sealed_regions();
+        TerritoryMap {
+            owned,
+            contested: q.tied & k.tied,
+            dead: self.empty() & !(q.reached[0] | q.reached[1]),
+            sealed,
+            queen,
+            king,
+            regions,
+            split: q.reached[0] & q.reached[1] == 0,
+        }
+    }
+
+    /// The regions (squares connected by king steps through anything but walls) holding amazons
+    /// of one side only, with at least one empty square: `([white, black] sealed empty squares,
+    /// the regions)`. Walls never go away, so no amazon of the other side can ever enter one.
+    fn sealed_regions(&self) -> ([u64; 2], Vec<SealedRegion>) {
+        let open = !self.walls;
+        let empty = self.empty();
+        let mut sealed = [0u64; 2];
+        let mut regions = Vec::new();
+        let mut rest = self.amazons[0] | self.amazons[1];
+        while rest != 0 {
+            let region = flood(rest & rest.wrapping_neg(), open);
+            rest &= !region;
+            let owner = match (region & self.amazons[0] != 0, region & self.amazons[1] != 0) {
+                (true, false) => Player::First,
+                (false, true) => Player::Second,
+                _ => continue,
+            };
+            let squares = region & empty;
+            if squares == 0 {
+                continue;
+            }
+            sealed[owner.index()] |= squares;
+            let (moves, exact) = longest_play(region & self.amazons[owner.index()], squares);
+            regions.push(SealedRegion {
+                owner,
+                squares,
+                moves,
+                exact,
+            });
+        }
+        (sealed, regions)
+    }
+}
+
+/// Writes distance `d` into `dist[side][square]` for every square of `layer[side]`.
+fn record(dist: &mut [[Option<u8>; SQUARES]; 2], d: u32, layer: [u64; 2]) {
+    for (side, mut set) in layer.into_iter().enumerate() {
+        while set != 0 {
+            dist[side][set.trailing_zeros() as usize] = Some(d as u8);
+            set &= set - 1;
+        }
+    }
+}
+
+/// Who an empty square belongs to by the evaluation's territory measure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// An amazon or a wall stands on it.
+    Occupied,
+    /// No amazon can ever reach it.
+    Dead,
+    /// Both sides reach it in the same number of queen moves and of king steps.
+    Contested,
+    /// This side reaches it first (by queen moves; on a tie, by king steps).
+    Owned(Player),
+}
+
+/// A region only one side's amazons are in: its empty squares are that side's for good.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SealedRegion {
+    pub owner: Player,
+    /// The region's empty squares, a bitboard (bit `y * 8 + x`).
+    pub squares: u64,
+    /// The most moves the owner can make inside it ([`longest_play`]): exact when `exact`, else
+    /// an upper bound (the square count; regions over [`super::EXACT_REGION`] squares, or whose
+    /// solve ran out of budget).
+    pub moves: u32,
+    pub exact: bool,
+}
+
+/// The territory square by square ([`Amazons::territory_map`]). Bitboards have bit `y * 8 + x`
+/// (`a1` = 0, `h8` = 63); every empty square is in exactly one of `owned[0]`, `owned[1]`,
+/// `contested` and `dead`. Arrays are indexed `[white, black]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TerritoryMap {
+    /// Empty squares each side reaches first: in fewer queen moves, or, when the queen moves
+    /// tie, in fewer king steps.
+    pub owned: [u64; 2],
+    /// Empty squares both sides reach in the same number of queen moves and of king steps.
+    pub contested: u64,
+    /// Empty squares no amazon can reach.
+    pub dead: u64,
+    /// The empty squares of each side's [`SealedRegion`]s (a subset of `owned`).
+    pub sealed: [u64; 2],
+    /// `queen[side][square]`: the fewest queen moves that side's amazons need to reach the
+    /// square through empty squares (1 = one move), `None` when they never can or it is occupied.
+    pub queen: [[Option<u8>; SQUARES]; 2],
+    /// The same in king steps (one square in any of the eight directions).
+    pub king: [[Option<u8>; SQUARES]; 2],
+    /// The sealed regions, in the order of their lowest amazon square.
+    pub regions: Vec<SealedRegion>,
+    /// No empty square is reachable by both sides: the evaluation now counts moves region by
+    /// region ([`Amazons::separated_score`]).
+    pub split: bool,
+}
+
+impl TerritoryMap {
+    /// Who square `sq` (`0..64`) belongs to.
+    pub fn claim(&self, sq: usize) -> Claim {
+        let bit = 1u64 << sq;
+        if self.owned[0] & bit != 0 {
+            Claim::Owned(Player::First)
+        } else if self.owned[1] & bit != 0 {
+            Claim::Owned(Player::Second)
+        } else if self.contested & bit != 0 {
+            Claim::Contested
+        } else if self.dead & bit != 0 {
+            Claim::Dead
+        } else {
+            Claim::Occupied
+        }
+    }
+
+    /// The number of squares each side owns, `[white, black]`.
+    pub fn owned_counts(&self) -> [u32; 2] {
+        [self.owned[0].count_ones(), self.owned[1].count_ones()]
+    }
+}
