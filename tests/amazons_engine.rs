@@ -99,3 +99,29 @@ fn engine_self_play_from_seeds_ends_with_a_winner() {
         assert!(pos.outcome().unwrap().winner().is_some(), "no draws");
     }
 }
+
+/// White (a1) has three open ranks to itself, far too many squares to solve exactly; black (h8)
+/// has one square. Everything else is burned.
+const ROOMY: &str = "------.b/--------/--------/--------/--------/......../......../w....... w";
+
+#[test]
+fn a_split_board_is_proven_when_the_move_counts_cannot_overlap() {
+    use boardlab::games::amazons::play_bounds;
+    let pos = Amazons::from_setup(ROOMY).unwrap();
+    let white = play_bounds(pos.amazons(Player::First), pos.empty());
+    let black = play_bounds(pos.amazons(Player::Second), pos.empty());
+    // Black's single square is solved exactly; white's 23 squares only get bounds, but any
+    // sequence found is at least two moves long, more than black's one.
+    assert_eq!((black.low, black.high), (1, 1));
+    assert!(white.low >= 2 && white.high <= 23 && white.low <= white.high, "{white:?}");
+    assert_eq!(pos.evaluate().score, boardlab::game::score::win_in(3));
+    // With black to move the same counts make a loss: its one move, white's reply, stuck.
+    let black_to_move = Amazons::from_parts(
+        pos.amazons(Player::First),
+        pos.amazons(Player::Second),
+        pos.walls(),
+        Player::Second,
+    )
+    .unwrap();
+    assert_eq!(black_to_move.evaluate().score, boardlab::game::score::loss_in(2));
+}

@@ -811,22 +811,22 @@ impl Amazons {
 impl Amazons {
     /// The score once the board has split (no empty square both sides reach): each side plays
     /// only in its own regions, so the side to move wins exactly when it can make more moves
-    /// than the opponent. With both move counts proven ([`longest_play`]) the result is proven:
-    /// a win in `2 * theirs + 1` plies or a loss in `2 * mine` plies. Otherwise the counts are
-    /// bounds (the region sizes) and the score is a large heuristic one.
+    /// than the opponent. Each side's move count is bracketed ([`play_bounds`]); when the
+    /// brackets do not overlap the result is proven: a win once the opponent's moves run out
+    /// (`2 * theirs + 1` plies, with `theirs` at its upper bound unless exact) or a loss once
+    /// ours do (`2 * mine` plies). Overlapping brackets give a large heuristic score.
     pub fn separated_score(&self) -> i32 {
         let empty = self.empty();
         let me = self.to_move.index();
-        let (mine, mine_exact) = longest_play(self.amazons[me], empty);
-        let (theirs, theirs_exact) = longest_play(self.amazons[1 - me], empty);
-        if mine_exact && theirs_exact {
-            return if mine > theirs {
-                crate::game::score::win_in(2 * theirs + 1)
-            } else {
-                crate::game::score::loss_in(2 * mine)
-            };
+        let mine = play_bounds(self.amazons[me], empty);
+        let theirs = play_bounds(self.amazons[1 - me], empty);
+        if mine.low > theirs.high {
+            crate::game::score::win_in(2 * theirs.high + 1)
+        } else if mine.high <= theirs.low {
+            crate::game::score::loss_in(2 * mine.high)
+        } else {
+            split_heuristic(mine.estimate(), theirs.estimate())
         }
-        split_heuristic(mine, theirs)
     }
 }
 
@@ -855,18 +855,49 @@ fn flood(from: u64, open: u64) -> u64 {
     }
 }
 
-/// Regions with at most this many empty squares are solved exactly.
+/// Regions with at most this many empty squares get the full budget of an exact solve; larger
+/// ones get a short one that only finds a lower bound in practice.
 pub const EXACT_REGION: u32 = 14;
-/// Nodes one exact region solve may visit before it gives up (then the region's size is used).
+/// Nodes one region solve may visit before it stops with the longest sequence found so far.
 const REGION_BUDGET: u32 = 600;
+/// The budget for regions over [`EXACT_REGION`] squares: one greedy descent and a little more.
+const LARGE_REGION_BUDGET: u32 = 64;
 
-/// The most moves `amazons` can make in a row when no opponent can enter their regions (the
-/// regions are independent, so the maxima add up), and whether that count is proven. Regions
-/// larger than [`EXACT_REGION`] squares, or whose solve runs out of budget, count their size,
-/// an upper bound.
+/// How many moves in a row some amazons can make in regions no opponent can enter: at least
+/// `low` (a sequence of that length was found), at most `high` (a sequence was proven longest,
+/// or the count of reachable empty squares, since every move burns one). Exact when equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayBounds {
+    pub low: u32,
+    pub high: u32,
+}
+
+impl PlayBounds {
+    /// Whether the count is known exactly.
+    pub fn exact(self) -> bool {
+        self.low == self.high
+    }
+
+    /// A single guess for the count, between the bounds.
+    pub fn estimate(self) -> u32 {
+        (self.low + self.high).div_ceil(2)
+    }
+}
+
+/// [`play_bounds`] as `(upper bound, exact)`: the most moves `amazons` can make in a row when
+/// no opponent can enter their regions, and whether that count is proven.
 pub fn longest_play(amazons: u64, empty: u64) -> (u32, bool) {
-    let mut total = 0;
-    let mut exact = true;
+    let b = play_bounds(amazons, empty);
+    (b.high, b.exact())
+}
+
+/// Bounds on the moves `amazons` can make in a row when no opponent can enter their regions,
+/// region by region (the regions are independent, so the counts add up). Each region is
+/// searched depth first within a node budget ([`REGION_BUDGET`], or [`LARGE_REGION_BUDGET`] over
+/// [`EXACT_REGION`] squares); a finished search is exact, an unfinished one gives the longest
+/// sequence it found as the lower bound and the region's square count as the upper.
+pub fn play_bounds(amazons: u64, empty: u64) -> PlayBounds {
+    let mut total = PlayBounds { low: 0, high: 0 };
     let mut rest = amazons;
     while rest != 0 {
         let seed = rest & rest.wrapping_neg();
@@ -874,78 +905,83 @@ pub fn longest_play(amazons: u64, empty: u64) -> (u32, bool) {
         let own = region & amazons;
         let squares = region & empty;
         rest &= !own;
-        let size = squares.count_ones();
-        let solved = if size <= EXACT_REGION {
-            solve_region_cached(own, squares)
-        } else {
-            None
-        };
-        match solved {
-            Some(n) => total += n,
-            None => {
-                total += size;
-                exact = false;
-            }
-        }
+        let b = solve_region_cached(own, squares);
+        total.low += b.low;
+        total.high += b.high;
     }
-    (total, exact)
+    total
 }
 
-/// A direct-mapped cache of region solves: `(amazons, empty, moves + 1)` (0 = gave up).
+/// A direct-mapped cache of region solves: `(amazons, empty, low, high)`; `high == u32::MAX`
+/// marks an empty slot. Exact entries also serve the sub-solves inside other solves.
 const REGION_CACHE: usize = 1 << 12;
 
 thread_local! {
-    static REGION_SOLVES: std::cell::RefCell<Vec<(u64, u64, u32)>> =
-        std::cell::RefCell::new(vec![(0, 0, u32::MAX); REGION_CACHE]);
+    static REGION_SOLVES: std::cell::RefCell<Vec<(u64, u64, u32, u32)>> =
+        std::cell::RefCell::new(vec![(0, 0, 0, u32::MAX); REGION_CACHE]);
 }
 
-fn solve_region_cached(amazons: u64, empty: u64) -> Option<u32> {
-    let slot = (splitmix(amazons ^ empty.rotate_left(17)) as usize) & (REGION_CACHE - 1);
-    let hit = REGION_SOLVES.with(|c| {
+fn region_slot(amazons: u64, empty: u64) -> usize {
+    (splitmix(amazons ^ empty.rotate_left(17)) as usize) & (REGION_CACHE - 1)
+}
+
+fn cached_region(amazons: u64, empty: u64) -> Option<PlayBounds> {
+    let slot = region_slot(amazons, empty);
+    REGION_SOLVES.with(|c| {
         let e = c.borrow()[slot];
-        (e.0 == amazons && e.1 == empty && e.2 != u32::MAX).then_some(e.2)
-    });
-    if let Some(v) = hit {
-        return v.checked_sub(1);
-    }
-    let mut nodes = 0;
-    let result = solve_region(amazons, empty, &mut nodes);
-    REGION_SOLVES.with(|c| c.borrow_mut()[slot] = (amazons, empty, result.map_or(0, |n| n + 1)));
-    result
+        (e.0 == amazons && e.1 == empty && e.3 != u32::MAX).then_some(PlayBounds {
+            low: e.2,
+            high: e.3,
+        })
+    })
 }
 
-/// [`solve_region`] through the cache: every finished sub-solve is exact, so it is kept.
-fn solve_region_memo(amazons: u64, empty: u64, nodes: &mut u32) -> Option<u32> {
-    let slot = (splitmix(amazons ^ empty.rotate_left(17)) as usize) & (REGION_CACHE - 1);
-    let hit = REGION_SOLVES.with(|c| {
-        let e = c.borrow()[slot];
-        (e.0 == amazons && e.1 == empty && e.2 != 0 && e.2 != u32::MAX).then_some(e.2 - 1)
-    });
-    if hit.is_some() {
-        return hit;
-    }
-    let result = solve_region(amazons, empty, nodes);
-    if let Some(n) = result {
-        REGION_SOLVES.with(|c| c.borrow_mut()[slot] = (amazons, empty, n + 1));
-    }
-    result
+fn store_region(amazons: u64, empty: u64, b: PlayBounds) {
+    let slot = region_slot(amazons, empty);
+    REGION_SOLVES.with(|c| c.borrow_mut()[slot] = (amazons, empty, b.low, b.high));
 }
 
-/// The longest sequence of moves `amazons` can make using only `empty` (depth-first, stopping
-/// as soon as a sequence fills every square still reachable). `None` when `nodes` passes the
-/// budget.
-fn solve_region(amazons: u64, empty: u64, nodes: &mut u32) -> Option<u32> {
+/// Bounds for one region: from the cache, else a budgeted search.
+fn solve_region_cached(amazons: u64, empty: u64) -> PlayBounds {
+    if let Some(b) = cached_region(amazons, empty) {
+        return b;
+    }
+    let size = empty.count_ones();
+    let mut nodes = if size <= EXACT_REGION {
+        REGION_BUDGET
+    } else {
+        LARGE_REGION_BUDGET
+    };
+    let (best, finished) = solve_region(amazons, empty, &mut nodes);
+    let bound = (flood(amazons, empty) & empty).count_ones();
+    let b = PlayBounds {
+        low: best,
+        high: if finished { best } else { bound },
+    };
+    store_region(amazons, empty, b);
+    b
+}
+
+/// The longest sequence of moves `amazons` can make using only `empty` found within `nodes`
+/// (a budget counted down), and whether the search finished (then it is the longest there is).
+/// Depth first, stopping as soon as a sequence fills every square still reachable; finished
+/// sub-solves are cached.
+fn solve_region(amazons: u64, empty: u64, nodes: &mut u32) -> (u32, bool) {
     let reach = flood(amazons, empty) & empty;
     let bound = reach.count_ones();
     if bound == 0 {
-        return Some(0);
+        return (0, true);
     }
-    *nodes += 1;
-    if *nodes > REGION_BUDGET {
-        return None;
+    if let Some(b) = cached_region(amazons, empty).filter(|b| b.exact()) {
+        return (b.low, true);
     }
+    if *nodes == 0 {
+        return (0, false);
+    }
+    *nodes -= 1;
     let occ = !empty;
     let mut best = 0;
+    let mut finished = true;
     let mut from_set = amazons;
     while from_set != 0 {
         let from = from_set.trailing_zeros() as usize;
@@ -959,19 +995,33 @@ fn solve_region(amazons: u64, empty: u64, nodes: &mut u32) -> Option<u32> {
             while arrows != 0 {
                 let arrow = arrows.trailing_zeros() as usize;
                 arrows &= arrows - 1;
+                if *nodes == 0 {
+                    // Out of budget: what was found so far is a lower bound. (A move not yet
+                    // tried still counts 1, so the count is at least 1.)
+                    return (best.max(1), false);
+                }
                 let rest_empty = ((empty | 1 << from) & !(1 << to)) & !(1 << arrow);
                 let rest_amazons = amazons ^ (1 << from) ^ (1 << to);
-                let n = 1 + solve_region_memo(rest_amazons, rest_empty, nodes)?;
-                if n > best {
-                    best = n;
+                let (sub, sub_finished) = solve_region(rest_amazons, rest_empty, nodes);
+                if sub_finished {
+                    store_region(
+                        rest_amazons,
+                        rest_empty,
+                        PlayBounds { low: sub, high: sub },
+                    );
+                } else {
+                    finished = false;
+                }
+                if 1 + sub > best {
+                    best = 1 + sub;
                     if best >= bound {
-                        return Some(best);
+                        return (best, true);
                     }
                 }
             }
         }
     }
-    Some(best)
+    (best, finished)
 }
 
 /// Move ordering and pruning: how many amazon moves (by the score after the amazon alone moved)
