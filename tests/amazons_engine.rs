@@ -113,7 +113,10 @@ fn a_split_board_is_proven_when_the_move_counts_cannot_overlap() {
     // Black's single square is solved exactly; white's 23 squares only get bounds, but any
     // sequence found is at least two moves long, more than black's one.
     assert_eq!((black.low, black.high), (1, 1));
-    assert!(white.low >= 2 && white.high <= 23 && white.low <= white.high, "{white:?}");
+    assert!(
+        white.low >= 2 && white.high <= 23 && white.low <= white.high,
+        "{white:?}"
+    );
     assert_eq!(pos.evaluate().score, boardlab::game::score::win_in(3));
     // With black to move the same counts make a loss: its one move, white's reply, stuck.
     let black_to_move = Amazons::from_parts(
@@ -123,5 +126,8 @@ fn a_split_board_is_proven_when_the_move_counts_cannot_overlap() {
         Player::Second,
     )
     .unwrap();
-    assert_eq!(black_to_move.evaluate().score, boardlab::game::score::loss_in(2));
+    assert_eq!(
+        black_to_move.evaluate().score,
+        boardlab::game::score::loss_in(2)
+    );
 }

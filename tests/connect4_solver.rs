@@ -166,7 +166,7 @@ fn parallel_analysis_agrees_with_one_thread() {
         if pos.outcome().is_some() {
             continue;
         }
-        let (parallel, _nodes) = analyze_parallel(&pos, 2, 16, None).unwrap();
+        let (parallel, _nodes) = analyze_parallel(&pos, 2, 16, None, &|_| {}).unwrap();
         assert_eq!(
             parallel,
             solver.analyze(&pos).unwrap(),
@@ -224,7 +224,7 @@ fn a_time_limit_stops_the_solver_without_a_wrong_answer() {
 fn the_empty_7x6_board_scores_as_pons_reports() {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let ((cols, _), _nodes) =
-        analyze_parallel(&Connect4Std::new(false), threads, 2048, None).unwrap();
+        analyze_parallel(&Connect4Std::new(false), threads, 2048, None, &|_| {}).unwrap();
     let cols: Vec<i32> = cols.into_iter().map(|c| c.unwrap()).collect();
     assert_eq!(cols, [-2, -1, 0, 1, 0, -1, -2]);
 }

@@ -1007,7 +1007,10 @@ fn solve_region(amazons: u64, empty: u64, nodes: &mut u32) -> (u32, bool) {
                     store_region(
                         rest_amazons,
                         rest_empty,
-                        PlayBounds { low: sub, high: sub },
+                        PlayBounds {
+                            low: sub,
+                            high: sub,
+                        },
                     );
                 } else {
                     finished = false;

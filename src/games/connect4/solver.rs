@@ -498,10 +498,24 @@ fn is_symmetric<const W: usize, const H: usize>(pos: &Connect4<W, H>) -> bool {
         && mirror::<u128, W, H>(pos.mask()) == pos.mask()
 }
 
+/// One move of an analysis, solved (or not): what [`analyze_parallel`] reports as it goes.
+#[derive(Clone, Debug)]
+pub struct MoveSolved {
+    /// The column (0-based) or [`STEAL`].
+    pub mv: u8,
+    /// Its exact score in Pons' convention, from the side to move before it.
+    pub score: Result<i32, SolveError>,
+    /// Nodes its solve visited.
+    pub nodes: u64,
+    /// Milliseconds its solve took.
+    pub elapsed_ms: u64,
+}
+
 /// [`Solver::analyze`] on up to `threads` threads at once, each with its own solver of
 /// `tt_mib / threads` MiB and the time limit `time_ms` (`None`: unlimited), taking the moves
-/// hardest first (centre columns). Returns the scores as [`Solver::analyze`] does and the nodes
-/// visited by all threads. Errors as for [`Solver::solve`]. Native only: wasm has no threads.
+/// hardest first (centre columns). `progress` hears each move as it is solved. Returns the scores
+/// as [`Solver::analyze`] does and the nodes visited by all threads. Errors as for
+/// [`Solver::solve`]. Native only: wasm has no threads.
 #[cfg(not(target_arch = "wasm32"))]
 #[allow(clippy::type_complexity)]
 pub fn analyze_parallel<const W: usize, const H: usize>(
@@ -509,6 +523,7 @@ pub fn analyze_parallel<const W: usize, const H: usize>(
     threads: usize,
     tt_mib: usize,
     time_ms: Option<u64>,
+    progress: &(dyn Fn(MoveSolved) + Sync),
 ) -> Result<((Vec<Option<i32>>, Option<i32>), u64), SolveError> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
@@ -526,7 +541,14 @@ pub fn analyze_parallel<const W: usize, const H: usize>(
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&mv) = moves.get(i) else { break };
+                    let (start, before) = (Instant::now(), solver.nodes);
                     let result = solver.move_score(pos, mv);
+                    progress(MoveSolved {
+                        mv,
+                        score: result.clone(),
+                        nodes: solver.nodes - before,
+                        elapsed_ms: start.elapsed().as_millis() as u64,
+                    });
                     let failed = result.is_err();
                     results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(result);
                     if failed {
@@ -718,8 +740,27 @@ fn analyze_on_threads<const W: usize, const H: usize>(
 ) -> Result<(Vec<Option<i32>>, Option<i32>), SolveError> {
     #[cfg(not(target_arch = "wasm32"))]
     if options.threads > 1 {
-        let (scores, nodes) =
-            analyze_parallel(pos, options.threads, options.tt_mib, options.time_ms)?;
+        // Long analyses (the empty board takes minutes) say how they are getting on.
+        let progress = |m: MoveSolved| {
+            let name = if m.mv == STEAL {
+                "steal".to_string()
+            } else {
+                format!("column {}", m.mv + 1)
+            };
+            let score = m.score.map_or_else(|e| e.to_string(), |s| s.to_string());
+            eprintln!(
+                "  {name}: {score}  ({} nodes, {:.1} s)",
+                m.nodes,
+                m.elapsed_ms as f64 / 1000.0
+            );
+        };
+        let (scores, nodes) = analyze_parallel(
+            pos,
+            options.threads,
+            options.tt_mib,
+            options.time_ms,
+            &progress,
+        )?;
         solver.nodes += nodes;
         return Ok(scores);
     }
