@@ -199,6 +199,15 @@ mod cli {
             /// Threads for --analyze, which solves the columns in parallel (0: one per core).
             #[arg(long, default_value_t = 0)]
             threads: usize,
+            /// Solve random positions after this many plies instead (timing; see --count, --seed).
+            #[arg(long, value_name = "PLIES")]
+            random: Option<u32>,
+            /// How many random positions (with --random).
+            #[arg(long, default_value_t = 20)]
+            count: usize,
+            /// Seed of the random positions (with --random).
+            #[arg(long, default_value_t = 1)]
+            seed: u64,
             /// Positions as Pons move strings (1-based columns, e.g. 4453), optionally followed by
             /// an expected score; none: read such lines from stdin (Pons' test-set format).
             positions: Vec<String>,
@@ -350,8 +359,16 @@ mod cli {
                 ms,
                 tt_mb,
                 threads,
+                random,
+                count,
+                seed,
                 positions,
-            } => run_solve(&size, analyze, ms, tt_mb, threads, positions),
+            } => {
+                let random = random.map(|plies| {
+                    boardlab::games::connect4::solver::RandomPositions { plies, count, seed }
+                });
+                run_solve(&size, analyze, ms, tt_mb, threads, random, positions)
+            }
             Command::Serve { dir, port, host } => serve::serve(&dir, &host, port),
             Command::Uai { tt_mb } => protocol::uai::run(
                 io::stdin().lock(),
@@ -375,10 +392,11 @@ mod cli {
         ms: u64,
         tt_mb: usize,
         threads: usize,
+        random: Option<boardlab::games::connect4::solver::RandomPositions>,
         mut positions: Vec<String>,
     ) -> Result<(), String> {
         use std::io::BufRead;
-        if positions.is_empty() {
+        if positions.is_empty() && random.is_none() {
             for line in io::stdin().lock().lines() {
                 let line = line.map_err(|e| format!("cannot read stdin: {e}"))?;
                 if !line.trim().is_empty() {
@@ -395,6 +413,7 @@ mod cli {
             } else {
                 threads
             },
+            random,
         };
         boardlab::games::connect4::solver::run_cli(
             size,

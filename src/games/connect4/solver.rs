@@ -620,6 +620,19 @@ pub struct SolveOptions {
     pub tt_mib: usize,
     /// Threads for `analyze` (columns are solved in parallel; 1: one after another).
     pub threads: usize,
+    /// Solve random positions instead of the given ones.
+    pub random: Option<RandomPositions>,
+}
+
+/// Random positions for timing the solver: `count` games of `plies` random moves, each move
+/// chosen among those that neither end the game nor let the opponent win at once (so no
+/// position is decided by a blunder a ply away), from the seed `seed` (the same seed gives the
+/// same positions).
+#[derive(Clone, Copy, Debug)]
+pub struct RandomPositions {
+    pub plies: u32,
+    pub count: usize,
+    pub seed: u64,
 }
 
 /// `boardlab solve connect4 --size WxH`: solves each position (a Pons move string, optionally
@@ -674,6 +687,20 @@ fn run_sized<const W: usize, const H: usize>(
 ) -> Result<(), String> {
     let mut solver = Solver::<W, H>::new(options.tt_mib);
     let mut mismatches = 0;
+    let random: Vec<String> = options.random.map_or_else(Vec::new, |r| {
+        let mut rng = crate::play::Rng(r.seed);
+        std::iter::repeat_with(|| random_position::<W, H>(r.plies, &mut rng))
+            .take(1000 * r.count)
+            .flatten()
+            .take(r.count)
+            .collect()
+    });
+    let positions = if options.random.is_some() {
+        &random[..]
+    } else {
+        positions
+    };
+    let (mut total_ms, mut max_ms, mut total_nodes) = (0.0f64, 0.0f64, 0u64);
     for line in positions {
         let mut parts = line.split_whitespace();
         let moves = parts.next().unwrap_or("");
@@ -714,11 +741,25 @@ fn run_sized<const W: usize, const H: usize>(
             _ => String::new(),
         };
         let shown = if moves.is_empty() { "(empty)" } else { moves };
+        let ms = us as f64 / 1000.0;
         writeln!(
             out,
-            "{shown} {text}  ({} nodes, {:.3} ms){mark}",
-            solver.nodes,
-            us as f64 / 1000.0
+            "{shown} {text}  ({} nodes, {ms:.3} ms){mark}",
+            solver.nodes
+        )
+        .map_err(|e| format!("cannot write: {e}"))?;
+        total_ms += ms;
+        max_ms = max_ms.max(ms);
+        total_nodes += solver.nodes;
+    }
+    if positions.len() > 1 {
+        let n = positions.len() as f64;
+        writeln!(
+            out,
+            "{} positions: mean {:.3} ms (max {max_ms:.3} ms), mean {:.0} nodes",
+            positions.len(),
+            total_ms / n,
+            total_nodes as f64 / n
         )
         .map_err(|e| format!("cannot write: {e}"))?;
     }
@@ -728,6 +769,33 @@ fn run_sized<const W: usize, const H: usize>(
         ));
     }
     Ok(())
+}
+
+/// One position for [`RandomPositions`] as a Pons move string, or `None` when the random line
+/// ran out of safe moves before `plies`.
+fn random_position<const W: usize, const H: usize>(
+    plies: u32,
+    rng: &mut crate::play::Rng,
+) -> Option<String> {
+    let mut pos = Connect4::<W, H>::new(false);
+    let mut line = String::new();
+    for _ in 0..plies {
+        let safe: Vec<u8> = (0..W as u8)
+            .filter(|&c| pos.can_play(c as usize))
+            .filter(|&c| {
+                let mut child = pos;
+                child.play(c);
+                child.outcome().is_none() && !child.can_win_next()
+            })
+            .collect();
+        if safe.is_empty() {
+            return None;
+        }
+        let col = safe[rng.below(safe.len())];
+        pos.play(col);
+        line.push(char::from_digit(col as u32 + 1, 10)?);
+    }
+    Some(line)
 }
 
 /// `analyze` for [`run_sized`]: in parallel when asked and possible, counting the nodes of every
@@ -778,5 +846,23 @@ mod tests {
         let pos = Connect4::<7, 6>::from_pons("121212", false).unwrap();
         let mut s = Solver::<7, 6>::new(1);
         assert_eq!(s.solve(&pos), Ok((42 + 1 - 6) / 2));
+    }
+
+    #[test]
+    fn random_timing_positions_are_reproducible_and_not_decided_a_ply_away() {
+        let draw = |seed| {
+            let mut rng = crate::play::Rng(seed);
+            (0..20)
+                .filter_map(|_| random_position::<7, 6>(10, &mut rng))
+                .collect::<Vec<_>>()
+        };
+        let positions = draw(9);
+        assert!(positions.len() >= 15, "{positions:?}");
+        assert_eq!(positions, draw(9));
+        for moves in &positions {
+            let pos = Connect4::<7, 6>::from_pons(moves, false).unwrap();
+            assert_eq!(pos.chips(), 10);
+            assert!(pos.outcome().is_none() && !pos.can_win_next(), "{moves}");
+        }
     }
 }
