@@ -411,6 +411,11 @@ export default {
   create: createAmazonsBoard,
   // 16 is about one square of territory: three squares' lead is a 73 % winning chance.
   scoreScale: 48,
+  // Both searches play Amazons; the default is the game's (measured in the arena, see README).
+  engines: [
+    { id: 'alphabeta', label: 'Alpha-beta' },
+    { id: 'mcts', label: 'MCTS (UCT)' },
+  ],
   setups: [
     { value: '', label: 'Seed 0' },
     {
@@ -443,5 +448,9 @@ export default {
       ranks from 8 to 1 separated by <code>/</code> (<code>.</code> empty, <code>w</code>,
       <code>b</code>, <code>-</code> burned), a space and <code>w</code> or <code>b</code> to move.</li>
     <li>Score in the search panel: 16 is about one square of territory for the side that searched.</li>
+    <li>Two engines: alpha-beta (the depth it reaches, every move's score) and MCTS (Monte Carlo
+      tree search: how often it tried each move, and each move's winning chance). Pick one under
+      "Engine"; MCTS lists its moves in a table you can sort, and clicking a move shows the
+      replies it considered.</li>
   </ul>`,
 };

@@ -80,11 +80,11 @@ pub struct MctsResult<M> {
     pub stop: StopReason,
 }
 
-/// A winning chance (0..1) as a score on the evaluation's scale (the logistic curve inverted),
-/// or a proven result (`proven`, an internal score, unless [`UNPROVEN`]).
-pub fn value_score(value: f64, proven: i32, scale: f64) -> Score {
-    if proven != UNPROVEN {
-        return Score::from_internal(proven);
+/// A winning chance (0..1) as a score on the evaluation's scale `scale` (the logistic curve
+/// inverted), or the proven result `proven` (an internal score, [`crate::game::score`]).
+pub fn value_score(value: f64, proven: Option<i32>, scale: f64) -> Score {
+    if let Some(p) = proven {
+        return Score::from_internal(p);
     }
     let p = value.clamp(1e-6, 1.0 - 1e-6);
     let s = (scale * (p / (1.0 - p)).ln()).round() as i32;
@@ -168,7 +168,7 @@ fn root_move<M: Copy + Default>(
                 mv: rn.mv,
                 visits: rn.visits,
                 value: v,
-                score: value_score(v, rn.proven_for_mover(), scale),
+                score: value_score(v, known(rn.proven_for_mover()), scale),
             }
         })
         .collect();
@@ -178,8 +178,13 @@ fn root_move<M: Copy + Default>(
         visits: n.visits,
         value,
         prior: n.prior as f64,
-        score: value_score(value, n.proven_for_mover(), scale),
+        score: value_score(value, known(n.proven_for_mover()), scale),
         pv,
         replies,
     }
+}
+
+/// `Some` for a proven result, `None` for [`UNPROVEN`].
+fn known(proven: i32) -> Option<i32> {
+    (proven != UNPROVEN).then_some(proven)
 }
