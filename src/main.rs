@@ -73,7 +73,7 @@ mod cli {
             #[arg(long)]
             engine: Option<EngineKind>,
             /// MCTS settings to change, as `name=value,...` (exploration, playout_plies,
-            /// prior_visits, widen_base, widen_exponent, expand_after, seed).
+            /// prior_visits, widen_base, widen_exponent, expand_after, tempo, seed).
             #[arg(long, default_value = "")]
             mcts: String,
         },

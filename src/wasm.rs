@@ -345,7 +345,10 @@ fn mcts_search_view<G: Game>(pos: &G, r: &MctsResult<G::Move>) -> SearchView {
     SearchView {
         engine: EngineKind::Mcts,
         best: r.best.map(|m| pos.format_move(m)),
-        last: r.last.as_ref().map(|it| ReportView::Mcts(mcts_view(pos, it))),
+        last: r
+            .last
+            .as_ref()
+            .map(|it| ReportView::Mcts(mcts_view(pos, it))),
         nodes: r.iterations,
         elapsed_ms: r.elapsed_ms,
         stop: r.stop,

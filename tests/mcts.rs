@@ -67,7 +67,11 @@ fn mcts_avoids_a_move_after_which_the_opponent_wins_at_once() {
     );
     let result = mcts::<Amazons>().search(&pos, iterations(3000), |_| {});
     let best = result.best.expect("a move");
-    assert!(!loses(best), "{} lets black win at once", pos.format_move(best));
+    assert!(
+        !loses(best),
+        "{} lets black win at once",
+        pos.format_move(best)
+    );
 }
 
 #[test]
@@ -145,7 +149,10 @@ fn visits_add_up_and_the_report_is_ordered() {
     let result = m.search(&pos, iterations(3000), |_| {});
     let report = result.last.unwrap();
     let root_visits: u64 = report.root_moves.iter().map(|r| r.visits as u64).sum();
-    assert_eq!(root_visits, report.iterations, "every playout passes one root move");
+    assert_eq!(
+        root_visits, report.iterations,
+        "every playout passes one root move"
+    );
     let expand_after = MctsConfig::default().expand_after;
     let mut expanded = 0;
     for rm in &report.root_moves {
@@ -222,7 +229,10 @@ fn winning_chances_and_scores_map_both_ways() {
     assert_eq!(win_chance(0, 48.0), 0.5);
     assert!((win_chance(48, 48.0) - 0.731).abs() < 0.001);
     assert_eq!(win_chance(boardlab::game::score::win_in(3), 48.0), 1.0);
-    assert_eq!(value_score(win_chance(-96, 48.0), None, 48.0), Score::Eval(-96));
+    assert_eq!(
+        value_score(win_chance(-96, 48.0), None, 48.0),
+        Score::Eval(-96)
+    );
     assert_eq!(
         value_score(0.5, Some(boardlab::game::score::loss_in(4)), 48.0),
         Score::Loss(4)
@@ -235,7 +245,9 @@ fn settings_read_from_text_and_bad_ones_are_named() {
         .with_overrides("exploration=0.7, playout_plies=3")
         .unwrap();
     assert_eq!((c.exploration, c.playout_plies), (0.7, 3));
-    let e = MctsConfig::default().with_overrides("explore=1").unwrap_err();
+    let e = MctsConfig::default()
+        .with_overrides("explore=1")
+        .unwrap_err();
     assert!(e.contains("unknown MCTS setting 'explore'"), "{e}");
     let e = MctsConfig::default()
         .with_overrides("exploration=-1")

@@ -20,8 +20,8 @@ use web_time::Instant;
 use crate::game::{Game, Player};
 use crate::games::amazons::{from_rows, Amazons};
 use crate::play::{engine_agent, Agent};
-use crate::search::EngineKind;
 use crate::protocol::{BotConfig, InputError, Lines};
+use crate::search::EngineKind;
 
 /// One turn's input, as read.
 struct Turn {

@@ -48,7 +48,11 @@ pub fn run_bot(
     log: &mut impl Write,
     config: BotConfig,
 ) -> Result<(), String> {
-    if config.engine.is_some_and(|e| e != EngineKind::default_for(game)) && game != "amazons" {
+    if config
+        .engine
+        .is_some_and(|e| e != EngineKind::default_for(game))
+        && game != "amazons"
+    {
         return Err(format!(
             "--engine {}: the {game} bot plays with alpha-beta only (the engine choice is Amazons')",
             config.engine.map_or("", EngineKind::name)

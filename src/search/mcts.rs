@@ -55,6 +55,10 @@ pub struct MctsConfig {
     pub widen_exponent: f64,
     /// Visits a leaf needs before its children are generated (at least 1).
     pub expand_after: u32,
+    /// Evaluation units taken from the side to move's score before it becomes a winning chance.
+    /// Evaluations that favour the side to move (Amazons counts contested squares for it) make
+    /// leaves an even number of plies down look better than odd ones; this evens them out.
+    pub tempo: f64,
     /// Milliseconds between two reports while searching; `None`: no report until the end.
     pub report_ms: Option<u64>,
     /// Seed of the playouts' random generator.
@@ -70,6 +74,7 @@ impl Default for MctsConfig {
             widen_base: 2.0,
             widen_exponent: 0.5,
             expand_after: 1,
+            tempo: 0.0,
             report_ms: None,
             seed: 0x4D43_5453,
         }
@@ -81,7 +86,11 @@ impl MctsConfig {
     /// as the fields (`exploration=0.7,playout_plies=2`). Errors: an unknown name or a value
     /// that does not read or is out of range.
     pub fn with_overrides(mut self, overrides: &str) -> Result<Self, String> {
-        for pair in overrides.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        for pair in overrides
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
             let (name, value) = pair
                 .split_once('=')
                 .ok_or_else(|| format!("MCTS setting '{pair}': write name=value"))?;
@@ -91,9 +100,7 @@ impl MctsConfig {
                     .parse::<f64>()
                     .ok()
                     .filter(|v| v.is_finite() && *v >= 0.0)
-                    .ok_or_else(|| {
-                        format!("MCTS setting {name}: '{value}' is not a number >= 0")
-                    })
+                    .ok_or_else(|| format!("MCTS setting {name}: '{value}' is not a number >= 0"))
             };
             let whole = || {
                 value
@@ -107,11 +114,12 @@ impl MctsConfig {
                 "widen_base" => self.widen_base = number()?,
                 "widen_exponent" => self.widen_exponent = number()?,
                 "expand_after" => self.expand_after = whole()?.clamp(1, 1_000_000) as u32,
+                "tempo" => self.tempo = number()?,
                 "seed" => self.seed = whole()?,
                 other => {
                     return Err(format!(
                         "unknown MCTS setting '{other}' (known: exploration, playout_plies, \
-                         prior_visits, widen_base, widen_exponent, expand_after, seed)"
+                         prior_visits, widen_base, widen_exponent, expand_after, tempo, seed)"
                     ))
                 }
             }
@@ -201,8 +209,7 @@ impl<G: Evaluate> Mcts<G> {
         let max_depth = limits.max_depth.unwrap_or(u32::MAX).max(1);
         let mut next_report = self.config.report_ms;
         let stop = loop {
-            if self.tree.node(0).proven != UNPROVEN
-                || (forced && self.tree.children(0).len() == 1)
+            if self.tree.node(0).proven != UNPROVEN || (forced && self.tree.children(0).len() == 1)
             {
                 break StopReason::Solved;
             }
@@ -309,8 +316,12 @@ impl<G: Evaluate> Mcts<G> {
                 Some(Outcome::Win(_)) => (1.0, -score::WIN),
                 None => {
                     let s = child.evaluate().score;
-                    let proven = if s.abs() >= score::PROVEN { s } else { UNPROVEN };
-                    (1.0 - win_chance(s, G::WIN_CHANCE_SCALE), proven)
+                    let proven = if s.abs() >= score::PROVEN {
+                        s
+                    } else {
+                        UNPROVEN
+                    };
+                    (1.0 - self.leaf_chance(s), proven)
                 }
             };
             self.children.push(NewChild {
@@ -406,7 +417,7 @@ impl<G: Evaluate> Mcts<G> {
             Some(Outcome::Draw) => 0.5,
             Some(Outcome::Win(p)) => (p == side) as u32 as f64,
             None => {
-                let p = win_chance(pos.evaluate().score, G::WIN_CHANCE_SCALE);
+                let p = self.leaf_chance(pos.evaluate().score);
                 if pos.to_move() == side {
                     p
                 } else {
@@ -414,6 +425,14 @@ impl<G: Evaluate> Mcts<G> {
                 }
             }
         }
+    }
+
+    /// The winning chance of the side to move whose evaluation is `s`, its tempo taken off.
+    fn leaf_chance(&self, s: i32) -> f64 {
+        if s.abs() >= score::PROVEN {
+            return win_chance(s, G::WIN_CHANCE_SCALE);
+        }
+        1.0 / (1.0 + ((self.config.tempo - s as f64) / G::WIN_CHANCE_SCALE).exp())
     }
 
     /// Adds the result to every node of the path (each counts it for the player who moved into

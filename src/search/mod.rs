@@ -131,9 +131,7 @@ impl std::str::FromStr for EngineKind {
         match s.trim().to_ascii_lowercase().as_str() {
             "alphabeta" | "alpha-beta" | "ab" => Ok(EngineKind::AlphaBeta),
             "mcts" => Ok(EngineKind::Mcts),
-            other => Err(format!(
-                "unknown engine '{other}': use alphabeta or mcts"
-            )),
+            other => Err(format!("unknown engine '{other}': use alphabeta or mcts")),
         }
     }
 }

@@ -147,8 +147,7 @@ impl<M: Copy + Default> Tree<M> {
     /// Gives the leaf `parent` its children. Returns false, changing nothing, when they do not
     /// fit in the arena (or there are more than a node can count).
     pub fn add_children(&mut self, parent: u32, children: &[NewChild<M>]) -> bool {
-        if self.nodes.len() + children.len() > self.capacity || children.len() > u16::MAX as usize
-        {
+        if self.nodes.len() + children.len() > self.capacity || children.len() > u16::MAX as usize {
             return false;
         }
         let first = self.nodes.len() as u32;
