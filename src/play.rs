@@ -86,12 +86,16 @@ impl<G: Evaluate> Agent<G> for MctsAgent<G> {
         self.last = Some(result);
         best
     }
+    fn new_game(&mut self) {
+        self.mcts.clear();
+    }
     fn summary(&self) -> Option<String> {
         let r = self.last.as_ref()?;
         let it = r.last.as_ref()?;
         Some(format!(
-            "mcts iterations {} depth {}/{:.1} {} ms value {:.0} % score {}",
+            "mcts iterations {} (+{} kept) depth {}/{:.1} {} ms value {:.0} % score {}",
             r.iterations,
+            it.reused,
             it.max_depth,
             it.mean_depth,
             r.elapsed_ms,

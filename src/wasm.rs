@@ -221,6 +221,9 @@ struct MctsView {
     pv: Vec<String>,
     root_moves: Vec<MctsRootMoveView>,
     iterations: u64,
+    /// Visits kept from the previous search's tree: root moves' visits add up to iterations +
+    /// reused.
+    reused: u64,
     tree_nodes: u64,
     mean_depth: f64,
     /// The best move's winning chance (0..1) for the side to move.
@@ -335,6 +338,7 @@ fn mcts_view<G: Game>(pos: &G, r: &MctsReport<G::Move>) -> MctsView {
             })
             .collect(),
         iterations: r.iterations,
+        reused: r.reused,
         tree_nodes: r.tree_nodes,
         mean_depth: r.mean_depth,
         value: r.value,
@@ -441,7 +445,9 @@ fn search_game<G: Evaluate>(
 /// with `{engine: "mcts", depth (deepest tree node, plies), seldepth, nodes (= iterations), nps
 /// (iterations/s), elapsed_ms, score, pv, root_moves [{move, score, bound: exact, visits, value
 /// (winning chance 0..1 for the side to move), prior, pv [move], replies [{move, visits, value
-/// (for the player replying), score}]}], iterations, tree_nodes, mean_depth, value}`.
+/// (for the player replying), score}]}], iterations, reused (visits kept from the previous
+/// search's tree, which MCTS reuses when the position is in it), tree_nodes, mean_depth,
+/// value}`.
 ///
 /// Returns `{engine, best (move|null), last (report|null), nodes, elapsed_ms, stop:
 /// time|depth|nodes|solved}`. Errors: a bad position or options; an exception thrown by

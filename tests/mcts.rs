@@ -255,3 +255,58 @@ fn settings_read_from_text_and_bad_ones_are_named() {
     assert!(e.contains("not a number >= 0"), "{e}");
     assert!(MctsConfig::default().with_overrides("seed").is_err());
 }
+
+#[test]
+fn the_tree_is_kept_after_our_move_and_the_reply_and_for_the_same_position() {
+    let pos = Amazons::from_setup("seed:9").unwrap();
+    let mut m = mcts::<Amazons>();
+    let first = m.search(&pos, iterations(3000), |_| {}).last.unwrap();
+    assert_eq!(first.reused, 0, "a fresh searcher has nothing to keep");
+    // The same position again: the whole tree is kept.
+    let again = m.search(&pos, iterations(500), |_| {}).last.unwrap();
+    assert_eq!(again.reused, 3000);
+    let sum: u64 = again.root_moves.iter().map(|r| r.visits as u64).sum();
+    assert_eq!(sum, again.iterations + again.reused);
+    // Our best move and the reply the search expected: that subtree is kept.
+    let (ours, reply) = (again.root_moves[0].mv, again.root_moves[0].replies[0].mv);
+    let reply_visits = again.root_moves[0].replies[0].visits as u64;
+    let mut next = pos;
+    next.play(ours);
+    next.play(reply);
+    let kept = m.search(&next, iterations(200), |_| {}).last.unwrap();
+    assert!(
+        kept.reused > 0 && kept.reused < reply_visits,
+        "{} of {reply_visits}",
+        kept.reused
+    );
+    let sum: u64 = kept.root_moves.iter().map(|r| r.visits as u64).sum();
+    assert_eq!(sum, kept.iterations + kept.reused);
+    let mut legal = Vec::new();
+    next.legal_moves(&mut legal);
+    assert!(
+        kept.root_moves.iter().all(|r| legal.contains(&r.mv)),
+        "kept moves are legal here"
+    );
+    // Without reuse, or after clear(), every search starts afresh.
+    m.clear();
+    assert_eq!(
+        m.search(&next, iterations(10), |_| {}).last.unwrap().reused,
+        0
+    );
+    let mut fresh: Mcts<Amazons> = Mcts::new(
+        16,
+        MctsConfig {
+            reuse_tree: false,
+            ..MctsConfig::default()
+        },
+    );
+    fresh.search(&pos, iterations(100), |_| {});
+    assert_eq!(
+        fresh
+            .search(&pos, iterations(10), |_| {})
+            .last
+            .unwrap()
+            .reused,
+        0
+    );
+}

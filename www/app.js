@@ -784,6 +784,7 @@ function snapshot() {
           depth: app.report.iteration?.depth ?? null,
           iterations: app.report.iterations.length,
           playouts: app.report.iteration?.iterations ?? null,
+          reused: app.report.iteration?.reused ?? null,
         }
       : null,
     engine: app.game ? currentEngine() : null,

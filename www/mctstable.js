@@ -87,7 +87,7 @@ export function createMctsTable(root) {
     root.classList.toggle('is-drilled', parent !== null);
     caption.textContent = parent
       ? `Replies to ${parent.move} (${formatCount(parent.visits)} visits) · value for ${sides.other}`
-      : `${moves.length} root moves · ${formatCount(iteration.iterations)} iterations · value for ${sides.toMove}`;
+      : `${moves.length} root moves · ${formatCount(iteration.iterations)} iterations${kept(iteration)} · value for ${sides.toMove}`;
     for (const th of head.children) {
       const key = th.querySelector('button')?.dataset.sort;
       th.setAttribute('aria-sort', key === sort.key ? sort.dir : 'none');
@@ -148,6 +148,11 @@ export function createMctsTable(root) {
     value.textContent = valueText(row);
     line.textContent = isRoot ? lineText(row.pv) : '';
     line.title = isRoot ? (row.pv ?? []).join(' ') : '';
+  }
+
+  /** " (+1.2 k kept)" when the search started from the previous search's tree. */
+  function kept(iteration) {
+    return iteration.reused > 0 ? ` (+${formatCount(iteration.reused)} kept)` : '';
   }
 
   function cell(className, text) {

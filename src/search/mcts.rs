@@ -63,6 +63,9 @@ pub struct MctsConfig {
     pub report_ms: Option<u64>,
     /// Seed of the playouts' random generator.
     pub seed: u64,
+    /// Keep the part of the last search's tree that the new position is found in (the same
+    /// position, or one or two plies below its root: after our move and the reply).
+    pub reuse_tree: bool,
 }
 
 impl Default for MctsConfig {
@@ -77,6 +80,7 @@ impl Default for MctsConfig {
             tempo: 0.0,
             report_ms: None,
             seed: 0x4D43_5453,
+            reuse_tree: true,
         }
     }
 }
@@ -116,10 +120,22 @@ impl MctsConfig {
                 "expand_after" => self.expand_after = whole()?.clamp(1, 1_000_000) as u32,
                 "tempo" => self.tempo = number()?,
                 "seed" => self.seed = whole()?,
+                "reuse_tree" => {
+                    self.reuse_tree = match value {
+                        "true" | "1" => true,
+                        "false" | "0" => false,
+                        _ => {
+                            return Err(format!(
+                                "MCTS setting {name}: '{value}' is not true or false"
+                            ))
+                        }
+                    }
+                }
                 other => {
                     return Err(format!(
                         "unknown MCTS setting '{other}' (known: exploration, playout_plies, \
-                         prior_visits, widen_base, widen_exponent, expand_after, tempo, seed)"
+                         prior_visits, widen_base, widen_exponent, expand_after, tempo, seed, \
+                         reuse_tree)"
                     ))
                 }
             }
@@ -136,6 +152,8 @@ const CLOCK_EVERY: u64 = 4;
 struct Counters {
     iterations: u64,
     depth_sum: u64,
+    /// Visits below the root kept from the last search.
+    reused: u64,
     max_depth: u32,
     seldepth: u32,
 }
@@ -153,6 +171,10 @@ pub struct Mcts<G: Evaluate> {
     path: Vec<u32>,
     /// The arena could not take a node's children: no more expansions in this search.
     full: bool,
+    /// The position the tree's root stands for (after a search), for the next search's reuse.
+    root_pos: Option<G>,
+    /// A reused subtree on its way to the front of the arena.
+    scratch: Vec<tree::Node<G::Move>>,
     counters: Counters,
     started: Instant,
 }
@@ -171,6 +193,8 @@ impl<G: Evaluate> Mcts<G> {
             playout_moves: Vec::with_capacity(2048),
             path: Vec::with_capacity(256),
             full: false,
+            root_pos: None,
+            scratch: Vec::new(),
             counters: Counters::default(),
             started: Instant::now(),
         }
@@ -179,6 +203,48 @@ impl<G: Evaluate> Mcts<G> {
     /// The most nodes the tree holds.
     pub fn capacity(&self) -> usize {
         self.tree.capacity()
+    }
+
+    /// Forgets the tree (for a new game): the next search starts from scratch.
+    pub fn clear(&mut self) {
+        self.tree.reset();
+        self.root_pos = None;
+    }
+
+    /// Keeps the subtree of the last search's tree whose root is `pos` (found at most two plies
+    /// below the old root), moved to the front of the arena. Returns whether there was one.
+    fn reuse_subtree(&mut self, pos: &G) -> bool {
+        let Some(old) = self.root_pos.take() else {
+            return false;
+        };
+        let same =
+            |p: &G| p.hash() == pos.hash() && p.to_move() == pos.to_move() && p.ply() == pos.ply();
+        let mut found = same(&old).then_some(0);
+        if found.is_none() && old.ply() < pos.ply() && pos.ply() - old.ply() <= 2 {
+            'search: for c in self.tree.children(0) {
+                let mut p1 = old.clone();
+                p1.play(self.tree.node(c).mv);
+                if same(&p1) {
+                    found = Some(c);
+                    break;
+                }
+                for g in self.tree.children(c) {
+                    let mut p2 = p1.clone();
+                    p2.play(self.tree.node(g).mv);
+                    if same(&p2) {
+                        found = Some(g);
+                        break 'search;
+                    }
+                }
+            }
+        }
+        match found {
+            Some(n) if self.tree.node(n).n_children > 0 => {
+                self.tree.keep_subtree(n, &mut self.scratch);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Searches `pos` within `limits`: `time_ms` (returns within it), `max_nodes` (iterations),
@@ -194,9 +260,9 @@ impl<G: Evaluate> Mcts<G> {
         self.started = Instant::now();
         self.counters = Counters::default();
         self.rng = Rng(self.config.seed);
-        self.tree.reset();
         self.full = false;
         if pos.outcome().is_some() {
+            self.clear();
             return MctsResult {
                 best: None,
                 last: None,
@@ -205,7 +271,20 @@ impl<G: Evaluate> Mcts<G> {
                 stop: StopReason::Solved,
             };
         }
-        let forced = self.expand(0, pos).unwrap_or(false);
+        let reused = self.config.reuse_tree && self.reuse_subtree(pos);
+        self.root_pos = None;
+        // A kept root has its children; a single one is as good as forced.
+        let forced = if reused {
+            self.counters.reused = self
+                .tree
+                .children(0)
+                .map(|c| self.tree.node(c).visits as u64)
+                .sum();
+            true
+        } else {
+            self.tree.reset();
+            self.expand(0, pos).unwrap_or(false)
+        };
         let max_depth = limits.max_depth.unwrap_or(u32::MAX).max(1);
         let mut next_report = self.config.report_ms;
         let stop = loop {
@@ -234,6 +313,7 @@ impl<G: Evaluate> Mcts<G> {
             self.iterate(pos, max_depth);
         };
         let best = self.tree.best_child(0, self.config.prior_visits);
+        self.root_pos = Some(pos.clone());
         MctsResult {
             best: best.map(|c| self.tree.node(c).mv),
             last: Some(self.report()),
@@ -255,6 +335,7 @@ impl<G: Evaluate> Mcts<G> {
             &self.tree,
             report::Counts {
                 iterations: c.iterations,
+                reused: c.reused,
                 elapsed_ms: self.elapsed_ms(),
                 nps: if secs > 0.0 {
                     (c.iterations as f64 / secs) as u64

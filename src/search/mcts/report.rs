@@ -45,6 +45,9 @@ pub struct MctsRootMove<M> {
 pub struct MctsReport<M> {
     /// Iterations (one playout each) since the search started.
     pub iterations: u64,
+    /// Visits below the root kept from the previous search's tree (0 without reuse): the root
+    /// moves' visits add up to `iterations + reused`.
+    pub reused: u64,
     /// Nodes in the tree, the root included.
     pub tree_nodes: u64,
     /// Iterations per second since the search started.
@@ -94,6 +97,7 @@ pub fn value_score(value: f64, proven: Option<i32>, scale: f64) -> Score {
 /// Search-wide counts a report needs beyond the tree.
 pub struct Counts {
     pub iterations: u64,
+    pub reused: u64,
     pub elapsed_ms: u64,
     pub nps: u64,
     pub max_depth: u32,
@@ -135,6 +139,7 @@ pub fn build<M: Copy + Default>(
     };
     MctsReport {
         iterations: counts.iterations,
+        reused: counts.reused,
         tree_nodes: tree.len() as u64,
         nps: counts.nps,
         elapsed_ms: counts.elapsed_ms,

@@ -166,6 +166,28 @@ impl<M: Copy + Default> Tree<M> {
         true
     }
 
+    /// Makes the subtree under `n` the whole tree, its root at index 0 and its nodes in
+    /// breadth-first order from there; `scratch` holds the copy on the way.
+    pub fn keep_subtree(&mut self, n: u32, scratch: &mut Vec<Node<M>>) {
+        scratch.clear();
+        let mut root = self.nodes[n as usize];
+        root.mv = M::default();
+        scratch.push(root);
+        let mut i = 0;
+        while i < scratch.len() {
+            let node = scratch[i];
+            if node.n_children > 0 {
+                let first = scratch.len() as u32;
+                let old = node.first_child as usize;
+                scratch.extend_from_slice(&self.nodes[old..old + node.n_children as usize]);
+                scratch[i].first_child = first;
+            }
+            i += 1;
+        }
+        self.nodes.clear();
+        self.nodes.extend_from_slice(scratch);
+    }
+
     /// The solver: proves `i` from its children when one of them is a proven win for the side
     /// to move at `i`, or when every child is proven (then `i` takes the best of them). Returns
     /// whether `i` is now proven.
