@@ -386,58 +386,80 @@ fn with_searcher<S: 'static, R>(
     })
 }
 
-fn search_game<G: Evaluate>(
-    setup: &str,
-    moves: &str,
-    engine: EngineKind,
-    limits: Limits,
-    tt_mib: usize,
-    on_iteration: &js_sys::Function,
-) -> Result<JsValue, JsError> {
+/// The games the browser build searches with MCTS too (each game's MCTS is its own compiled
+/// code: the others keep the wasm small). Their renderer entries offer the engine picker.
+pub const MCTS_GAMES: &[&str] = &["amazons"];
+
+/// The position to search, which must not be over.
+fn position_to_search<G: Game>(setup: &str, moves: &str) -> Result<G, JsError> {
     let pos = G::from_moves(setup, moves).map_err(js_error)?;
     if pos.outcome().is_some() {
         return Err(js_error("the game is over: nothing to search"));
     }
-    let report = |value: Result<JsValue, JsError>| {
-        if let Ok(v) = value {
-            let _ = on_iteration.call1(&JsValue::NULL, &v);
-        }
-    };
-    let view = match engine {
-        EngineKind::AlphaBeta => with_searcher(
-            G::NAME,
-            engine,
-            tt_mib,
-            || Searcher::<G>::new(tt_mib),
-            |searcher| {
-                let result = searcher.search(&pos, limits, |it| {
-                    report(to_js(&iteration_view(&pos, it)));
-                });
-                search_view(&pos, &result)
-            },
-        )?,
-        EngineKind::Mcts => with_searcher(
-            G::NAME,
-            engine,
-            tt_mib,
-            || {
-                let config = MctsConfig {
-                    report_ms: Some(MCTS_REPORT_MS),
-                    ..MctsConfig::default()
-                };
-                Mcts::<G>::new(tt_mib, config)
-            },
-            |mcts| {
-                let result = mcts.search(&pos, limits, |r| report(to_js(&mcts_view(&pos, r))));
-                mcts_search_view(&pos, &result)
-            },
-        )?,
-    };
+    Ok(pos)
+}
+
+/// Calls the page's `on_iteration` with a report, ignoring what it throws.
+fn report_to(on_iteration: &js_sys::Function, value: Result<JsValue, JsError>) {
+    if let Ok(v) = value {
+        let _ = on_iteration.call1(&JsValue::NULL, &v);
+    }
+}
+
+fn search_alphabeta<G: Evaluate>(
+    setup: &str,
+    moves: &str,
+    limits: Limits,
+    tt_mib: usize,
+    on_iteration: &js_sys::Function,
+) -> Result<JsValue, JsError> {
+    let pos: G = position_to_search(setup, moves)?;
+    let view = with_searcher(
+        G::NAME,
+        EngineKind::AlphaBeta,
+        tt_mib,
+        || Searcher::<G>::new(tt_mib),
+        |searcher| {
+            let result = searcher.search(&pos, limits, |it| {
+                report_to(on_iteration, to_js(&iteration_view(&pos, it)));
+            });
+            search_view(&pos, &result)
+        },
+    )?;
     to_js(&view)
 }
 
-/// Searches the position within `options.budget_ms` with `options.engine` (`alphabeta` or
-/// `mcts`; default: the game's default engine).
+fn search_mcts<G: Evaluate>(
+    setup: &str,
+    moves: &str,
+    limits: Limits,
+    tree_mib: usize,
+    on_iteration: &js_sys::Function,
+) -> Result<JsValue, JsError> {
+    let pos: G = position_to_search(setup, moves)?;
+    let view = with_searcher(
+        G::NAME,
+        EngineKind::Mcts,
+        tree_mib,
+        || {
+            let config = MctsConfig {
+                report_ms: Some(MCTS_REPORT_MS),
+                ..MctsConfig::default()
+            };
+            Mcts::<G>::new(tree_mib, config)
+        },
+        |mcts| {
+            let result = mcts.search(&pos, limits, |r| {
+                report_to(on_iteration, to_js(&mcts_view(&pos, r)));
+            });
+            mcts_search_view(&pos, &result)
+        },
+    )?;
+    to_js(&view)
+}
+
+/// Searches the position within `options.budget_ms` with `options.engine` (`alphabeta`, or
+/// `mcts` for the games in [`MCTS_GAMES`]; default: the game's default engine).
 ///
 /// Alpha-beta calls `on_iteration(iteration)` after each completed iteration with `{engine:
 /// "alphabeta", depth, seldepth, nodes, nps, elapsed_ms, score {kind: eval|win|loss, value}, pv
@@ -486,7 +508,19 @@ pub fn search(
             .parse::<EngineKind>()
             .map_err(|e| js_error(format!("bad search options: {e}")))?,
     };
-    with_game!(game, G => search_game::<G>(setup, moves, engine, limits, tt_mib, on_iteration), other => Err(unknown_game(other)))
+    match engine {
+        EngineKind::AlphaBeta => with_game!(game,
+            G => search_alphabeta::<G>(setup, moves, limits, tt_mib, on_iteration),
+            other => Err(unknown_game(other))),
+        EngineKind::Mcts => match game {
+            "amazons" => search_mcts::<crate::games::Amazons>(setup, moves, limits, tt_mib, on_iteration),
+            other if crate::games::NAMES.contains(&other) => Err(js_error(format!(
+                "bad search options: the browser build searches {other} with alphabeta only (MCTS: {})",
+                MCTS_GAMES.join(", ")
+            ))),
+            other => Err(unknown_game(other)),
+        },
+    }
 }
 
 /// The engine `game` plays with unless told otherwise (`"alphabeta"` or `"mcts"`), as measured
