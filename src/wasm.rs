@@ -27,10 +27,13 @@ pub const MAX_TT_MIB: usize = 32;
 /// Milliseconds between two MCTS reports (alpha-beta reports each completed iteration).
 const MCTS_REPORT_MS: u64 = 100;
 
+/// A cached searcher: `(game, engine, MiB, Searcher<G> or Mcts<G>)`.
+type CachedSearcher = (&'static str, EngineKind, usize, Box<dyn Any>);
+
 thread_local! {
     /// One searcher per game and engine, kept between calls so consecutive moves reuse the
-    /// alpha-beta table (and MCTS its arena): `(game, engine, MiB, Searcher<G> or Mcts<G>)`.
-    static SEARCHERS: RefCell<Vec<(&'static str, EngineKind, usize, Box<dyn Any>)>> = const { RefCell::new(Vec::new()) };
+    /// alpha-beta table (and MCTS its tree).
+    static SEARCHERS: RefCell<Vec<CachedSearcher>> = const { RefCell::new(Vec::new()) };
 }
 
 fn js_error(e: impl std::fmt::Display) -> JsError {
