@@ -69,7 +69,7 @@ mod cli {
             #[arg(long, default_value_t = 1)]
             seed: u64,
             /// The engine (Amazons only): alphabeta or mcts; default: the game's default engine
-            /// (alpha-beta, which measured stronger; see the README).
+            /// (Amazons: mcts, which measured stronger in the arena; see the README).
             #[arg(long)]
             engine: Option<EngineKind>,
             /// MCTS settings to change, as `name=value,...` (exploration, playout_plies,

@@ -181,15 +181,19 @@ export default suite(GAME, (test) => {
     log(`${s.moves.length} moves, slowest ${Math.round(Math.max(...s.engineMoveTimes))} ms, ${status}`);
   }, { timeoutMs: 150_000 });
 
-  test('MCTS: picked and kept, it analyses; the root-move table sorts and drills down; the heatmap draws', async ({ page, url, log }) => {
+  test('MCTS: the default, an engine choice that is kept; it analyses; the root-move table sorts and drills down; the heatmap draws', async ({ page, url, log }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
     assert(await page.locator('#engine-field').isVisible(), 'no engine picker for Amazons');
-    await page.selectOption('#engine', 'mcts');
-    assert((await state(page)).engine === 'mcts', 'picking MCTS did not take');
-    // The choice is a kept setting: it survives a reload.
+    // A fresh page plays Amazons with the measured default, MCTS.
+    assert((await state(page)).engine === 'mcts' && (await page.inputValue('#engine')) === 'mcts', 'MCTS is not the default');
+    // The choice is a kept setting: alpha-beta survives a reload.
+    await page.selectOption('#engine', 'alphabeta');
+    assert((await state(page)).engine === 'alphabeta', 'picking alpha-beta did not take');
     await page.reload();
     await waitForState(page, () => window.boardlab?.state().toMove != null, 'the page to load again', 20_000);
-    assert((await state(page)).engine === 'mcts' && (await page.inputValue('#engine')) === 'mcts', 'the engine choice was not kept');
+    assert((await state(page)).engine === 'alphabeta' && (await page.inputValue('#engine')) === 'alphabeta', 'the engine choice was not kept');
+    await page.selectOption('#engine', 'mcts');
+    assert((await state(page)).engine === 'mcts', 'picking MCTS did not take');
 
     // Against the engine: its reply is an MCTS search within the budget.
     await playHumanMove(page, ['d3', 'd4', 'd3']);

@@ -35,7 +35,7 @@ pub struct MctsConfig {
 impl Default for MctsConfig {
     fn default() -> Self {
         MctsConfig {
-            exploration: 0.5,
+            exploration: 0.3,
             playout_plies: 0,
             prior_visits: 4.0,
             widen_base: 2.0,
