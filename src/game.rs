@@ -203,13 +203,17 @@ pub trait Game: Clone + Send + 'static {
     }
 }
 
-/// What the alpha-beta search needs from a game beyond its rules: a static evaluation and the
-/// moves worth searching.
+/// What the searches (alpha-beta and MCTS) need from a game beyond its rules: a static
+/// evaluation and the moves worth searching.
 pub trait Evaluate: Game {
     /// Nodes between two looks at the clock in a timed search. The default suits games whose
     /// nodes cost about a microsecond; games with costly nodes (Amazons scores every candidate
     /// move) lower it so the search stops close to its budget.
     const NODES_PER_CLOCK_CHECK: u64 = 256;
+
+    /// Evaluation units worth about a 73 % winning chance for the side ahead: MCTS maps a score
+    /// `s` to the winning chance `1 / (1 + e^(-s / scale))` (the playground's `scoreScale`).
+    const WIN_CHANCE_SCALE: f64 = 100.0;
 
     /// The static score of a position that is not over, from the side to move. It may return a
     /// proven result relative to this position (`score::win_in(1)` when a winning move exists).

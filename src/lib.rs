@@ -10,6 +10,7 @@ pub mod game;
 pub mod games;
 pub mod perft;
 pub mod play;
+pub mod rng;
 pub mod search;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -21,9 +21,9 @@ mod cli {
     use boardlab::baseline::MinimaxAgent;
     use boardlab::game::Game;
     use boardlab::games::Yavalath;
-    use boardlab::play::{play_match, EngineAgent};
+    use boardlab::play::{engine_agent, play_match};
     use boardlab::protocol::{self, BotConfig};
-    use boardlab::search::Limits;
+    use boardlab::search::{EngineKind, Limits, MctsConfig};
     use boardlab::{arena, bench, perft, serve, with_game};
 
     #[derive(Parser)]
@@ -68,10 +68,19 @@ mod cli {
             /// Seed of the random baselines.
             #[arg(long, default_value_t = 1)]
             seed: u64,
+            /// The engine (Amazons only): alphabeta or mcts; default: the game's default engine
+            /// (Amazons: mcts, which measured stronger in the arena; see the README).
+            #[arg(long)]
+            engine: Option<EngineKind>,
+            /// MCTS settings to change, as `name=value,...` (exploration, playout_plies,
+            /// prior_visits, widen_base, widen_exponent, expand_after, tempo, seed).
+            #[arg(long, default_value = "")]
+            mcts: String,
         },
         /// Referee matches between two CodinGame bot commands under the referee's rules and time
         /// limits. A bot is a shell command, or `engine`, `random`, `greedy`, `minimax` for
-        /// BoardLab's own bots for the game.
+        /// BoardLab's own bots for the game (`alphabeta` and `mcts`: the Amazons engine with that
+        /// search, i.e. `boardlab bot amazons --engine mcts`).
         ///
         /// Yavalath (referee MultiStruct/Yavalath) and Connect 4 (AshKcg/cg-multi-connect4) allow
         /// the steal on the second player's first turn only. Amazons (MultiStruct/amazons) is
@@ -157,9 +166,18 @@ mod cli {
             /// Time budget, ms.
             #[arg(long, default_value_t = 1000)]
             ms: u64,
-            /// Exact scores for every root move.
+            /// Exact scores for every root move (alpha-beta).
             #[arg(long)]
             exact_root: bool,
+            /// The engine: alphabeta or mcts (default: the game's).
+            #[arg(long)]
+            engine: Option<EngineKind>,
+            /// MCTS settings to change, as `name=value,...`.
+            #[arg(long, default_value = "")]
+            mcts: String,
+            /// MCTS: stop after this many iterations (reproducible with the seed).
+            #[arg(long)]
+            iterations: Option<u64>,
         },
         /// Play the engine against a baseline in-process: pairs of games from seeded random
         /// openings, colours swapped.
@@ -179,6 +197,12 @@ mod cli {
             opening_plies: u32,
             #[arg(long, default_value_t = 1)]
             seed: u64,
+            /// The engine: alphabeta or mcts (default: the game's).
+            #[arg(long)]
+            engine: Option<EngineKind>,
+            /// MCTS settings to change, as `name=value,...`.
+            #[arg(long, default_value = "")]
+            mcts: String,
         },
         /// Solve Connect 4 positions exactly (Pons' solver); prints scores in Pons' convention.
         Solve {
@@ -240,11 +264,19 @@ mod cli {
                 tt_mb,
                 player,
                 seed,
+                engine,
+                mcts,
             } => {
+                let mcts = match MctsConfig::default().with_overrides(&mcts) {
+                    Ok(c) => c,
+                    Err(e) => return fail(e),
+                };
                 let config = BotConfig {
                     first_turn_ms: first_ms,
                     turn_ms: ms,
                     tt_mib: tt_mb,
+                    engine,
+                    mcts,
                 };
                 let (input, mut out, mut log) =
                     (io::stdin().lock(), io::stdout().lock(), io::stderr());
@@ -336,9 +368,22 @@ mod cli {
                 setup,
                 ms,
                 exact_root,
-            } => with_game!(game.as_str(),
-                G => G::from_moves(&setup, &moves).map_err(|e| e.to_string()).and_then(|pos| analyse(&pos, ms, exact_root)),
-                other => Err(format!("unknown game {other}"))),
+                engine,
+                mcts,
+                iterations,
+            } => {
+                let mcts = match MctsConfig::default().with_overrides(&mcts) {
+                    Ok(c) => c,
+                    Err(e) => return fail(e),
+                };
+                let engine = engine.unwrap_or_else(|| EngineKind::default_for(&game));
+                with_game!(game.as_str(),
+                    G => G::from_moves(&setup, &moves).map_err(|e| e.to_string()).and_then(|pos| match engine {
+                        EngineKind::AlphaBeta => analyse(&pos, ms, exact_root),
+                        EngineKind::Mcts => analyse_mcts(&pos, ms, iterations, mcts),
+                    }),
+                    other => Err(format!("unknown game {other}")))
+            }
             Command::Match {
                 game,
                 opponent: Opponent::Minimax,
@@ -346,12 +391,21 @@ mod cli {
                 ms,
                 opening_plies,
                 seed,
-            } => with_game!(game.as_str(),
-                G => {
-                    run_match_vs_minimax(&G::start(), games, ms, opening_plies, seed);
-                    Ok(())
-                },
-                other => Err(format!("unknown game {other}"))),
+                engine,
+                mcts,
+            } => {
+                let mcts = match MctsConfig::default().with_overrides(&mcts) {
+                    Ok(c) => c,
+                    Err(e) => return fail(e),
+                };
+                let engine = engine.unwrap_or_else(|| EngineKind::default_for(&game));
+                with_game!(game.as_str(),
+                    G => {
+                        run_match_vs_minimax(&G::start(), engine, mcts, games, ms, opening_plies, seed);
+                        Ok(())
+                    },
+                    other => Err(format!("unknown game {other}")))
+            }
             Command::Solve {
                 game: _,
                 size,
@@ -459,6 +513,7 @@ mod cli {
             .unwrap_or_else(|_| "boardlab".into());
         match bot {
             "engine" => format!("'{exe}' bot {game}"),
+            "alphabeta" | "mcts" => format!("'{exe}' bot {game} --engine {bot}"),
             kind if boardlab::baseline::KINDS.contains(&kind) => {
                 format!("'{exe}' bot {game} --player {kind}")
             }
@@ -615,6 +670,76 @@ mod cli {
         Ok(())
     }
 
+    /// Runs MCTS on one position, printing a report every 250 ms, then the root moves.
+    fn analyse_mcts<G: boardlab::game::Evaluate>(
+        pos: &G,
+        ms: u64,
+        iterations: Option<u64>,
+        config: MctsConfig,
+    ) -> Result<(), String> {
+        if pos.outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let config = MctsConfig {
+            report_ms: Some(250),
+            ..config
+        };
+        let mut mcts: boardlab::search::Mcts<G> = boardlab::search::Mcts::new(64, config);
+        let limits = match iterations {
+            Some(n) => Limits {
+                max_nodes: Some(n),
+                ..Limits::default()
+            },
+            None => Limits::time(ms),
+        };
+        let line = |r: &boardlab::search::MctsReport<G::Move>| {
+            println!(
+                "iterations {:>8} tree {:>8} depth {:>2}/{:<4.1} nps {:>7} time {:>5} ms  value {:>5.1} % score {:>10}  pv {}",
+                r.iterations,
+                r.tree_nodes,
+                r.max_depth,
+                r.mean_depth,
+                r.nps,
+                r.elapsed_ms,
+                100.0 * r.value,
+                r.score.to_string(),
+                line_text(pos, &r.pv).join(" ")
+            );
+        };
+        let result = mcts.search(pos, limits, line);
+        if let Some(r) = &result.last {
+            line(r);
+            for m in r.root_moves.iter().take(12) {
+                println!(
+                    "  {:<8} visits {:>7}  value {:>5.1} %  prior {:>5.1} %  pv {}",
+                    pos.format_move(m.mv),
+                    m.visits,
+                    100.0 * m.value,
+                    100.0 * m.prior,
+                    line_text(pos, &m.pv).join(" ")
+                );
+            }
+        }
+        println!(
+            "bestmove {} ({:?})",
+            result.best.map(|m| pos.format_move(m)).unwrap_or_default(),
+            result.stop
+        );
+        Ok(())
+    }
+
+    /// A line of moves as text, each named in its own position.
+    fn line_text<G: Game>(pos: &G, line: &[G::Move]) -> Vec<String> {
+        let mut p = pos.clone();
+        line.iter()
+            .map(|&m| {
+                let t = p.format_move(m);
+                p.play(m);
+                t
+            })
+            .collect()
+    }
+
     /// `<=` before an upper bound, `>=` before a lower bound.
     fn bound_mark(b: boardlab::search::ScoreBound) -> &'static str {
         match b {
@@ -627,18 +752,20 @@ mod cli {
     /// Engine vs the `minimax` baseline (depth 2) from `start`, in-process.
     fn run_match_vs_minimax<G: boardlab::game::Evaluate + boardlab::baseline::Baseline>(
         start: &G,
+        kind: EngineKind,
+        mcts: MctsConfig,
         games: u32,
         ms: u64,
         opening_plies: u32,
         seed: u64,
     ) {
-        let mut engine: EngineAgent<G> = EngineAgent::new(64, None);
+        let mut engine = engine_agent::<G>(kind, 64, mcts);
         let mut minimax = MinimaxAgent::default();
         let pairs = games.div_ceil(2);
-        println!("{}: engine at {ms} ms/move vs minimax depth 2, {} games, openings of {opening_plies} random plies, seed {seed}", G::NAME, pairs * 2);
+        println!("{}: engine ({kind}) at {ms} ms/move vs minimax depth 2, {} games, openings of {opening_plies} random plies, seed {seed}", G::NAME, pairs * 2);
         let score = play_match(
             start,
-            &mut engine,
+            engine.as_mut(),
             &mut minimax,
             ms,
             pairs,

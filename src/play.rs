@@ -4,7 +4,8 @@
 use web_time::Instant;
 
 use crate::game::{Evaluate, Game, Outcome, Player};
-use crate::search::{Limits, SearchResult, Searcher};
+pub use crate::rng::Rng;
+use crate::search::{EngineKind, Limits, Mcts, MctsConfig, MctsResult, SearchResult, Searcher};
 
 /// Something that picks a move in a position that is not over.
 pub trait Agent<G: Game> {
@@ -62,6 +63,61 @@ impl<G: Evaluate> Agent<G> for EngineAgent<G> {
     }
 }
 
+/// The MCTS engine: searches each move for the budget it is given.
+pub struct MctsAgent<G: Evaluate> {
+    pub mcts: Mcts<G>,
+    last: Option<MctsResult<G::Move>>,
+}
+
+impl<G: Evaluate> MctsAgent<G> {
+    /// An engine whose tree may use about `tree_mib` MiB.
+    pub fn new(tree_mib: usize, config: MctsConfig) -> Self {
+        MctsAgent {
+            mcts: Mcts::new(tree_mib, config),
+            last: None,
+        }
+    }
+}
+
+impl<G: Evaluate> Agent<G> for MctsAgent<G> {
+    fn choose(&mut self, pos: &G, budget_ms: u64) -> G::Move {
+        let result = self.mcts.search(pos, Limits::time(budget_ms), |_| {});
+        let best = result.best.expect("the game is not over");
+        self.last = Some(result);
+        best
+    }
+    fn new_game(&mut self) {
+        self.mcts.clear();
+    }
+    fn summary(&self) -> Option<String> {
+        let r = self.last.as_ref()?;
+        let it = r.last.as_ref()?;
+        Some(format!(
+            "mcts iterations {} (+{} kept) depth {}/{:.1} {} ms value {:.0} % score {}",
+            r.iterations,
+            it.reused,
+            it.max_depth,
+            it.mean_depth,
+            r.elapsed_ms,
+            100.0 * it.value,
+            it.score
+        ))
+    }
+}
+
+/// The engine of `kind` as an agent, with `memory_mib` MiB for its table or tree and `mcts`
+/// as the MCTS settings.
+pub fn engine_agent<G: Evaluate>(
+    kind: EngineKind,
+    memory_mib: usize,
+    mcts: MctsConfig,
+) -> Box<dyn Agent<G>> {
+    match kind {
+        EngineKind::AlphaBeta => Box::new(EngineAgent::<G>::new(memory_mib, None)),
+        EngineKind::Mcts => Box::new(MctsAgent::<G>::new(memory_mib, mcts)),
+    }
+}
+
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct GameRecord<G: Game> {
@@ -101,26 +157,6 @@ pub fn play_game<G: Game>(
         moves,
         outcome: pos.outcome().expect("loop ended"),
         max_move_ms,
-    }
-}
-
-/// A small seeded PRNG (SplitMix64): reproducible openings without platform randomness.
-#[derive(Clone, Debug)]
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform index below `n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
     }
 }
 

@@ -12,8 +12,10 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::game::{CellView, Display, Evaluate, Game, Player};
+use crate::search::mcts::{MctsReport, MctsResult};
 use crate::search::{
-    Iteration, Limits, RootMove, Score, ScoreBound, SearchResult, Searcher, StopReason,
+    EngineKind, Iteration, Limits, Mcts, MctsConfig, RootMove, Score, ScoreBound, SearchResult,
+    Searcher, StopReason,
 };
 use crate::with_game;
 
@@ -22,10 +24,16 @@ pub const DEFAULT_TT_MIB: usize = 16;
 /// The largest transposition table the browser may ask for, in MiB.
 pub const MAX_TT_MIB: usize = 32;
 
+/// Milliseconds between two MCTS reports (alpha-beta reports each completed iteration).
+const MCTS_REPORT_MS: u64 = 100;
+
+/// A cached searcher: `(game, engine, MiB, Searcher<G> or Mcts<G>)`.
+type CachedSearcher = (&'static str, EngineKind, usize, Box<dyn Any>);
+
 thread_local! {
-    /// One searcher per game, kept between calls so consecutive moves reuse the table:
-    /// `(game, table MiB, Searcher<G>)`.
-    static SEARCHERS: RefCell<Vec<(&'static str, usize, Box<dyn Any>)>> = const { RefCell::new(Vec::new()) };
+    /// One searcher per game and engine, kept between calls so consecutive moves reuse the
+    /// alpha-beta table (and MCTS its tree).
+    static SEARCHERS: RefCell<Vec<CachedSearcher>> = const { RefCell::new(Vec::new()) };
 }
 
 fn js_error(e: impl std::fmt::Display) -> JsError {
@@ -271,8 +279,10 @@ struct SearchOptions {
     max_depth: Option<u32>,
     /// Transposition table size in MiB (default 16, at most 32).
     tt_mb: Option<usize>,
-    /// Exact scores for every root move (slower; for analysis).
+    /// Exact scores for every root move (slower; for analysis; alpha-beta only).
     exact_root: bool,
+    /// `"alphabeta"` or `"mcts"` (default: the game's default engine).
+    engine: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -285,6 +295,8 @@ struct RootMoveView {
 
 #[derive(Serialize)]
 struct IterationView {
+    /// Always `alphabeta`: which engine's report this is.
+    engine: EngineKind,
     depth: u32,
     seldepth: u32,
     nodes: u64,
@@ -295,10 +307,69 @@ struct IterationView {
     root_moves: Vec<RootMoveView>,
 }
 
+/// A reply one level below an MCTS root move.
+#[derive(Serialize)]
+struct MctsReplyView {
+    #[serde(rename = "move")]
+    mv: String,
+    visits: u32,
+    /// Winning chance (0..1) for the player making the reply.
+    value: f64,
+    score: Score,
+}
+
+/// An MCTS root move: the alpha-beta root move's fields (`move`, `score`, `bound`), then what
+/// MCTS knows of it.
+#[derive(Serialize)]
+struct MctsRootMoveView {
+    #[serde(rename = "move")]
+    mv: String,
+    score: Score,
+    bound: ScoreBound,
+    visits: u32,
+    /// Winning chance (0..1) for the side to move.
+    value: f64,
+    prior: f64,
+    pv: Vec<String>,
+    replies: Vec<MctsReplyView>,
+}
+
+/// An MCTS report: the fields every engine's report has (depth = the tree's depth, nodes = the
+/// iterations, nps = iterations per second), then MCTS's own.
+#[derive(Serialize)]
+struct MctsView {
+    /// Always `mcts`.
+    engine: EngineKind,
+    depth: u32,
+    seldepth: u32,
+    nodes: u64,
+    nps: u64,
+    elapsed_ms: u64,
+    score: Score,
+    pv: Vec<String>,
+    root_moves: Vec<MctsRootMoveView>,
+    iterations: u64,
+    /// Visits kept from the previous search's tree: root moves' visits add up to iterations +
+    /// reused.
+    reused: u64,
+    tree_nodes: u64,
+    mean_depth: f64,
+    /// The best move's winning chance (0..1) for the side to move.
+    value: f64,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ReportView {
+    AlphaBeta(IterationView),
+    Mcts(MctsView),
+}
+
 #[derive(Serialize)]
 struct SearchView {
+    engine: EngineKind,
     best: Option<String>,
-    last: Option<IterationView>,
+    last: Option<ReportView>,
     nodes: u64,
     elapsed_ms: u64,
     stop: StopReason,
@@ -319,6 +390,7 @@ fn line_text<G: Game>(pos: &G, line: &[G::Move]) -> Vec<String> {
 
 fn iteration_view<G: Game>(pos: &G, it: &Iteration<G::Move>) -> IterationView {
     IterationView {
+        engine: EngineKind::AlphaBeta,
         depth: it.depth,
         seldepth: it.seldepth,
         nodes: it.nodes,
@@ -340,50 +412,196 @@ fn iteration_view<G: Game>(pos: &G, it: &Iteration<G::Move>) -> IterationView {
 
 fn search_view<G: Game>(pos: &G, r: &SearchResult<G::Move>) -> SearchView {
     SearchView {
+        engine: EngineKind::AlphaBeta,
         best: r.best.map(|m| pos.format_move(m)),
-        last: r.last.as_ref().map(|it| iteration_view(pos, it)),
+        last: r
+            .last
+            .as_ref()
+            .map(|it| ReportView::AlphaBeta(iteration_view(pos, it))),
         nodes: r.nodes,
         elapsed_ms: r.elapsed_ms,
         stop: r.stop,
     }
 }
 
-fn search_game<G: Evaluate>(
+fn mcts_view<G: Game>(pos: &G, r: &MctsReport<G::Move>) -> MctsView {
+    let after = |mv| {
+        let mut p = pos.clone();
+        p.play(mv);
+        p
+    };
+    MctsView {
+        engine: EngineKind::Mcts,
+        depth: r.max_depth,
+        seldepth: r.seldepth,
+        nodes: r.iterations,
+        nps: r.nps,
+        elapsed_ms: r.elapsed_ms,
+        score: r.score,
+        pv: line_text(pos, &r.pv),
+        root_moves: r
+            .root_moves
+            .iter()
+            .map(|m| {
+                let child = after(m.mv);
+                MctsRootMoveView {
+                    mv: pos.format_move(m.mv),
+                    score: m.score,
+                    bound: ScoreBound::Exact,
+                    visits: m.visits,
+                    value: m.value,
+                    prior: m.prior,
+                    pv: line_text(pos, &m.pv),
+                    replies: m
+                        .replies
+                        .iter()
+                        .map(|reply| MctsReplyView {
+                            mv: child.format_move(reply.mv),
+                            visits: reply.visits,
+                            value: reply.value,
+                            score: reply.score,
+                        })
+                        .collect(),
+                }
+            })
+            .collect(),
+        iterations: r.iterations,
+        reused: r.reused,
+        tree_nodes: r.tree_nodes,
+        mean_depth: r.mean_depth,
+        value: r.value,
+    }
+}
+
+fn mcts_search_view<G: Game>(pos: &G, r: &MctsResult<G::Move>) -> SearchView {
+    SearchView {
+        engine: EngineKind::Mcts,
+        best: r.best.map(|m| pos.format_move(m)),
+        last: r
+            .last
+            .as_ref()
+            .map(|it| ReportView::Mcts(mcts_view(pos, it))),
+        nodes: r.iterations,
+        elapsed_ms: r.elapsed_ms,
+        stop: r.stop,
+    }
+}
+
+/// The cached searcher of game `G` with `engine` and `mib` MiB, made if missing (a searcher of
+/// another size is dropped), passed to `f`.
+fn with_searcher<S: 'static, R>(
+    game: &'static str,
+    engine: EngineKind,
+    mib: usize,
+    make: impl FnOnce() -> S,
+    f: impl FnOnce(&mut S) -> R,
+) -> Result<R, JsError> {
+    SEARCHERS.with(|cell| {
+        let mut searchers = cell.borrow_mut();
+        searchers.retain(|(name, kind, size, _)| *name != game || *kind != engine || *size == mib);
+        if !searchers
+            .iter()
+            .any(|(name, kind, _, _)| *name == game && *kind == engine)
+        {
+            searchers.push((game, engine, mib, Box::new(make())));
+        }
+        let searcher = searchers
+            .iter_mut()
+            .find(|(name, kind, _, _)| *name == game && *kind == engine)
+            .and_then(|(_, _, _, s)| s.downcast_mut::<S>())
+            .ok_or_else(|| js_error("internal: searcher of the wrong type"))?;
+        Ok(f(searcher))
+    })
+}
+
+/// The games the browser build searches with MCTS too (each game's MCTS is its own compiled
+/// code: the others keep the wasm small). Their renderer entries offer the engine picker.
+pub const MCTS_GAMES: &[&str] = &["amazons"];
+
+/// The position to search, which must not be over.
+fn position_to_search<G: Game>(setup: &str, moves: &str) -> Result<G, JsError> {
+    let pos = G::from_moves(setup, moves).map_err(js_error)?;
+    if pos.outcome().is_some() {
+        return Err(js_error("the game is over: nothing to search"));
+    }
+    Ok(pos)
+}
+
+/// Calls the page's `on_iteration` with a report, ignoring what it throws.
+fn report_to(on_iteration: &js_sys::Function, value: Result<JsValue, JsError>) {
+    if let Ok(v) = value {
+        let _ = on_iteration.call1(&JsValue::NULL, &v);
+    }
+}
+
+fn search_alphabeta<G: Evaluate>(
     setup: &str,
     moves: &str,
     limits: Limits,
     tt_mib: usize,
     on_iteration: &js_sys::Function,
 ) -> Result<JsValue, JsError> {
-    let pos = G::from_moves(setup, moves).map_err(js_error)?;
-    if pos.outcome().is_some() {
-        return Err(js_error("the game is over: nothing to search"));
-    }
-    SEARCHERS.with(|cell| {
-        let mut searchers = cell.borrow_mut();
-        searchers.retain(|(name, size, _)| *name != G::NAME || *size == tt_mib);
-        if !searchers.iter().any(|(name, _, _)| *name == G::NAME) {
-            searchers.push((G::NAME, tt_mib, Box::new(Searcher::<G>::new(tt_mib))));
-        }
-        let searcher = searchers
-            .iter_mut()
-            .find(|(name, _, _)| *name == G::NAME)
-            .and_then(|(_, _, s)| s.downcast_mut::<Searcher<G>>())
-            .ok_or_else(|| js_error("internal: searcher of the wrong type"))?;
-        let result = searcher.search(&pos, limits, |it| {
-            if let Ok(v) = to_js(&iteration_view(&pos, it)) {
-                let _ = on_iteration.call1(&JsValue::NULL, &v);
-            }
-        });
-        to_js(&search_view(&pos, &result))
-    })
+    let pos: G = position_to_search(setup, moves)?;
+    let view = with_searcher(
+        G::NAME,
+        EngineKind::AlphaBeta,
+        tt_mib,
+        || Searcher::<G>::new(tt_mib),
+        |searcher| {
+            let result = searcher.search(&pos, limits, |it| {
+                report_to(on_iteration, to_js(&iteration_view(&pos, it)));
+            });
+            search_view(&pos, &result)
+        },
+    )?;
+    to_js(&view)
 }
 
-/// Searches the position within `options.budget_ms`, calling `on_iteration(iteration)` after each
-/// completed iteration with `{depth, seldepth, nodes, nps, elapsed_ms, score {kind: eval|win|loss,
-/// value}, pv [move], root_moves [{move, score, bound: exact|upper|lower}]}`. Returns `{best
-/// (move|null), last (iteration|null), nodes, elapsed_ms, stop: time|depth|nodes|solved}`.
-/// Errors: a bad position or options; an exception thrown by `on_iteration` is ignored.
+fn search_mcts<G: Evaluate>(
+    setup: &str,
+    moves: &str,
+    limits: Limits,
+    tree_mib: usize,
+    on_iteration: &js_sys::Function,
+) -> Result<JsValue, JsError> {
+    let pos: G = position_to_search(setup, moves)?;
+    let view = with_searcher(
+        G::NAME,
+        EngineKind::Mcts,
+        tree_mib,
+        || {
+            let config = MctsConfig {
+                report_ms: Some(MCTS_REPORT_MS),
+                ..MctsConfig::default()
+            };
+            Mcts::<G>::new(tree_mib, config)
+        },
+        |mcts| {
+            let result = mcts.search(&pos, limits, |r| {
+                report_to(on_iteration, to_js(&mcts_view(&pos, r)));
+            });
+            mcts_search_view(&pos, &result)
+        },
+    )?;
+    to_js(&view)
+}
+
+/// Searches the position within `options.budget_ms` with `options.engine` (`alphabeta`, or
+/// `mcts` for the games in [`MCTS_GAMES`]; default: the game's default engine).
+///
+/// Alpha-beta calls `on_iteration(iteration)` after each completed iteration with `{engine:
+/// "alphabeta", depth, seldepth, nodes, nps, elapsed_ms, score {kind: eval|win|loss, value}, pv
+/// [move], root_moves [{move, score, bound: exact|upper|lower}]}`. MCTS calls it every 100 ms
+/// with `{engine: "mcts", depth (deepest tree node, plies), seldepth, nodes (= iterations), nps
+/// (iterations/s), elapsed_ms, score, pv, root_moves [{move, score, bound: exact, visits, value
+/// (winning chance 0..1 for the side to move), prior, pv [move], replies [{move, visits, value
+/// (for the player replying), score}]}], iterations, reused (visits kept from the previous
+/// search's tree, which MCTS reuses when the position is in it), tree_nodes, mean_depth,
+/// value}`.
+///
+/// Returns `{engine, best (move|null), last (report|null), nodes, elapsed_ms, stop:
+/// time|depth|nodes|solved}`. Errors: a bad position or options; an exception thrown by
+/// `on_iteration` is ignored.
 #[wasm_bindgen]
 pub fn search(
     game: &str,
@@ -412,7 +630,35 @@ pub fn search(
         stop: None,
     };
     let tt_mib = options.tt_mb.unwrap_or(DEFAULT_TT_MIB).clamp(1, MAX_TT_MIB);
-    with_game!(game, G => search_game::<G>(setup, moves, limits, tt_mib, on_iteration), other => Err(unknown_game(other)))
+    let engine = match options.engine.as_deref() {
+        None => EngineKind::default_for(game),
+        Some(name) => name
+            .parse::<EngineKind>()
+            .map_err(|e| js_error(format!("bad search options: {e}")))?,
+    };
+    match engine {
+        EngineKind::AlphaBeta => with_game!(game,
+            G => search_alphabeta::<G>(setup, moves, limits, tt_mib, on_iteration),
+            other => Err(unknown_game(other))),
+        EngineKind::Mcts => match game {
+            "amazons" => search_mcts::<crate::games::Amazons>(setup, moves, limits, tt_mib, on_iteration),
+            other if crate::games::NAMES.contains(&other) => Err(js_error(format!(
+                "bad search options: the browser build searches {other} with alphabeta only (MCTS: {})",
+                MCTS_GAMES.join(", ")
+            ))),
+            other => Err(unknown_game(other)),
+        },
+    }
+}
+
+/// The engine `game` plays with unless told otherwise (`"alphabeta"` or `"mcts"`), as measured
+/// in the arena. Errors: an unknown game.
+#[wasm_bindgen]
+pub fn default_engine(game: &str) -> Result<String, JsError> {
+    if !crate::games::NAMES.contains(&game) {
+        return Err(unknown_game(game));
+    }
+    Ok(EngineKind::default_for(game).name().to_string())
 }
 
 /// Forgets what the engines learned (transposition tables, history): call at a new game.

@@ -105,9 +105,14 @@ fn assert_in_time(times: &[Duration]) {
 
 /// A whole two-game match with the bot as player `seat` (1: white in game 1, black in game 2).
 fn play_match(seat: u8, seed: i64) {
+    play_match_with(seat, seed, &[], "depth");
+}
+
+/// [`play_match`] with extra bot arguments; the bot's log must mention `logged` (its search).
+fn play_match_with(seat: u8, seed: i64, args: &[&str], logged: &str) {
     let start = Amazons::from_setup(&format!("seed:{seed}")).unwrap();
     let mut rng = Rng(0xA3A2_0000 + seed as u64);
-    let mut bot = Bot::start("amazons", &[]);
+    let mut bot = Bot::start("amazons", args);
     let (first, second) = if seat == 1 {
         (Player::First, Player::Second)
     } else {
@@ -128,7 +133,7 @@ fn play_match(seat: u8, seed: i64) {
     );
     assert_in_time(&times);
     let log = bot.finish();
-    assert!(log.contains("depth"), "stderr reports the search: {log}");
+    assert!(log.contains(logged), "stderr reports the search: {log}");
     let colours = if seat == 1 { ["w", "b"] } else { ["b", "w"] };
     let games: Vec<&str> = log.lines().filter(|l| l.contains("new game")).collect();
     assert_eq!(
@@ -150,6 +155,12 @@ fn a_match_as_the_first_player() {
 #[test]
 fn a_match_as_the_second_player() {
     play_match(2, 42);
+}
+
+#[test]
+fn a_match_with_each_engine_named() {
+    play_match_with(1, 5, &["--engine", "mcts"], "mcts iterations");
+    play_match_with(2, 6, &["--engine", "alphabeta"], "depth");
 }
 
 #[test]

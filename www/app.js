@@ -19,17 +19,17 @@ import { availableGames, linkedGame, showGameChrome, sideName, writeLink } from 
 import { createKeyboard } from './keyboard.js';
 import { renderMoveList } from './movelist.js';
 import { registerOffline } from './offline.js';
-import { createSearchPanel } from './panel.js';
+import { addChartPoint, createSearchPanel } from './panel.js';
 import { createPvPreview } from './pvpreview.js';
 import { MODES, controllerOf, playerLabel, playerTitle } from './players.js';
-import { describePosition, knownGames, loadRules } from './rules.js';
+import { defaultEngine, describePosition, knownGames, loadRules } from './rules.js';
 import { loadSettings, saveSettings, validSettings } from './settings.js';
 import { copyText, moveText, parseMoveText, readSharedFragment, shareUrl } from './share.js';
 import { createMessageArea, statusText } from './status.js';
 import { depthCapOf } from './strength.js';
 import { showTerritoryTotals, territoryOf } from './territory.js';
 import { installTestHook } from './testhook.js';
-import { DEFAULT_SCORE_SCALE, heatFromIteration, scoreForPlayer1 } from './winchance.js';
+import { DEFAULT_SCORE_SCALE, heatFromIteration, heatFromMcts, scoreForPlayer1 } from './winchance.js';
 
 const TT_MB = 16; // transposition table size: small enough for a phone
 const HINT_MS = 500; // a hint is a short look, not a full engine move
@@ -57,6 +57,8 @@ const app = {
   territory: false, // shade who owns each square (games whose renderer has territory(): Amazons)
   territoryCache: null, // {key (positionKey), data}: territory() of that position, or data null
   shownTerritory: null, // what the renderer's territory() was last given (data or null)
+  engines: {}, // the engine picked per game ({amazons: "mcts"}); missing: the game's default
+  mctsHeat: 'visits', // what colours the MCTS heatmap: "visits" or "value"
   delayMs: 500, // in engine vs engine: pause between moves so people can follow
   paused: false, // engine vs engine only: no engine moves until resumed (Step plays one)
   halted: false, // the engine failed; it waits for Retry (or any new action) instead of looping
@@ -91,6 +93,7 @@ const controls = createControls(document, {
   onAnalysisBudgetChange,
   onOverlayChange,
   onTerritoryChange,
+  onEngineChange,
   onNewGame: newGame,
   onUndo: undo,
   onSteal: () => humanToMove() && app.view.steal && playMove(app.view.steal, null),
@@ -118,8 +121,18 @@ const keyboard = createKeyboard({
 
 /** The settings worth keeping between visits (settings.js) and putting in a shared link. */
 function keptSettings() {
-  const { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory } = app;
-  return { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory };
+  const { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory, engines, mctsHeat } = app;
+  return { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory, engines, mctsHeat };
+}
+
+/**
+ * The engine that searches the game on screen: the one picked for it, if its renderer entry
+ * offers that choice, else the game's default (measured in the arena; see the README).
+ */
+function currentEngine() {
+  const picked = app.engines[app.game];
+  if ((app.entry?.engines ?? []).some((e) => e.id === picked)) return picked;
+  return defaultEngine(app.game);
 }
 
 /** A setting changed by the person: kept, and shown (a new think time applies from the next move). */
@@ -254,6 +267,7 @@ function beginReport(who, activity) {
     key: positionKey(),
     position: { game: app.game, setup: app.setup, moves: [...app.moves] },
     searcher: app.view.to_move,
+    sides: { toMove: sideName(app.entry, app.view.to_move), other: sideName(app.entry, 3 - app.view.to_move) },
   };
 }
 
@@ -266,7 +280,7 @@ function previewLine(index) {
 
 /** The search request for the position on screen, with `options` (budgetMs, maxDepth, exactRoot). */
 function searchRequest(options) {
-  return { game: app.game, setup: app.setup, moves: app.moves, ttMb: TT_MB, ...options };
+  return { game: app.game, setup: app.setup, moves: app.moves, ttMb: TT_MB, engine: currentEngine(), ...options };
 }
 
 /**
@@ -278,7 +292,7 @@ function iterationListener(token, { showSearch = true } = {}) {
   return (iteration) => {
     if (token !== app.searchToken) return;
     app.report.iteration = iteration;
-    app.report.iterations.push(iteration);
+    addChartPoint(app.report.iterations, iteration);
     app.evaluation = { scoreP1: scoreForPlayer1(iteration.score, app.report.searcher), depth: iteration.depth };
     renderInsight();
     if (showSearch) app.board.showSearch?.(iteration);
@@ -509,6 +523,7 @@ function switchGame(name, setup) {
   showGameChrome(document, app.entry);
   controls.selectGame(name);
   controls.setSetups(app.entry.setups, setup);
+  controls.setEngines(app.entry.engines, currentEngine());
   writeLink(name, setup);
   startGame(view);
   return true;
@@ -572,6 +587,23 @@ function onAnalysisBudgetChange(analysisBudgetMs) {
   update();
 }
 
+/** Another engine for the game on screen: kept, and a search under way starts again with it. */
+function onEngineChange(engine) {
+  stopEngine();
+  app.engines = { ...app.engines, [app.game]: engine };
+  app.analysedKey = null;
+  app.halted = false;
+  saveSettings(keptSettings());
+  update();
+}
+
+/** The MCTS heatmap's colour: each move's visits or its value. */
+function onHeatByChange(by) {
+  app.mctsHeat = by;
+  saveSettings(keptSettings());
+  render();
+}
+
 /** The overlay checkbox: remembered per kind of mode (playing, or analysing). */
 function onOverlayChange(on) {
   if (app.mode === MODES.ANALYSIS) app.overlayAnalysis = on;
@@ -624,7 +656,9 @@ function boardOverlay() {
   if (app.hint?.key === key) return { heat: null, pv: [app.hint.move] };
   const iteration = app.report?.iteration;
   if (!overlayWanted() || !iteration || app.report.key !== key || app.view.result) return null;
-  return { heat: heatFromIteration(iteration, app.entry.scoreScale ?? DEFAULT_SCORE_SCALE), pv: iteration.pv.slice(0, PV_SHOWN) };
+  const heat =
+    iteration.engine === 'mcts' ? heatFromMcts(iteration, app.mctsHeat) : heatFromIteration(iteration, app.entry.scoreScale ?? DEFAULT_SCORE_SCALE);
+  return { heat, pv: iteration.pv.slice(0, PV_SHOWN) };
 }
 
 /** The heatmap's legend under the board: which side "better" is for. */
@@ -634,12 +668,25 @@ function renderHeatLegend(overlay) {
   legend.hidden = !hasHeat;
   if (!hasHeat) return;
   const side = sideName(app.entry, app.view.to_move);
-  document.getElementById('heat-legend-bad').textContent = `Worse for ${side}`;
-  legend.title = 'Each move coloured by how it compares with the best move, for the side to move';
-  document.getElementById('heat-legend-good').textContent = 'Best';
-  const exact = app.report.iteration.root_moves.every((r) => r.bound === 'exact');
-  document.getElementById('heat-legend-note').textContent =
-    `Score of each move at depth ${app.report.iteration.depth}; numbers = best line` + (exact ? '' : '; ≤ = at most');
+  const iteration = app.report.iteration;
+  const mcts = iteration.engine === 'mcts';
+  const byVisits = mcts && app.mctsHeat === 'visits';
+  document.getElementById('heat-by-field').hidden = !mcts;
+  document.getElementById('heat-by').value = app.mctsHeat;
+  document.getElementById('heat-legend-bad').textContent = byVisits ? 'Few visits' : `Worse for ${side}`;
+  document.getElementById('heat-legend-good').textContent = byVisits ? 'Most visits' : 'Best';
+  legend.title = byVisits
+    ? "Each move coloured by its share of the search's visits (MCTS spends them on the moves it rates best)"
+    : 'Each move coloured by how it compares with the best move, for the side to move';
+  let note;
+  if (mcts) {
+    const what = byVisits ? 'numbers = visits' : `numbers = winning chance for ${side} (%)`;
+    note = `MCTS after ${formatCount(iteration.iterations)} iterations; ${what}; discs = best line`;
+  } else {
+    const exact = iteration.root_moves.every((r) => r.bound === 'exact');
+    note = `Score of each move at depth ${iteration.depth}; numbers = best line` + (exact ? '' : '; ≤ = at most');
+  }
+  document.getElementById('heat-legend-note').textContent = note;
 }
 
 /** The parts that follow the search: panel, board overlay, heat legend, eval bar. */
@@ -778,7 +825,19 @@ function snapshot() {
     result: view?.result ?? null,
     thinking: app.thinking,
     analysing: app.analysing,
-    report: app.report ? { key: app.report.key, stop: app.report.stop, depth: app.report.iteration?.depth ?? null, iterations: app.report.iterations.length } : null,
+    report: app.report
+      ? {
+          key: app.report.key,
+          stop: app.report.stop,
+          engine: app.report.iteration?.engine ?? null,
+          depth: app.report.iteration?.depth ?? null,
+          iterations: app.report.iterations.length,
+          playouts: app.report.iteration?.iterations ?? null,
+          reused: app.report.iteration?.reused ?? null,
+        }
+      : null,
+    engine: app.game ? currentEngine() : null,
+    mctsTable: panel.tableState(),
     overlay: app.shownOverlay ?? null,
     territory: app.shownTerritory ? { totals: app.shownTerritory.totals, split: app.shownTerritory.split } : null,
     hint: app.hint?.key === positionKey() ? app.hint.move : null,
@@ -819,6 +878,8 @@ async function start() {
   app.overlayPlay = stored.overlayPlay ?? app.overlayPlay;
   app.overlayAnalysis = stored.overlayAnalysis ?? app.overlayAnalysis;
   app.territory = stored.territory ?? app.territory;
+  app.engines = stored.engines ?? app.engines;
+  app.mctsHeat = stored.mctsHeat ?? app.mctsHeat;
   controls.showOverlay(overlayWanted());
   installTestHook(snapshot, () => app.board);
   registerOffline((message) => messages.show(message, { kind: 'info' }));
@@ -909,6 +970,7 @@ document.getElementById('copy-link').addEventListener('click', () => copyFrom('s
 document.getElementById('copy-moves').addEventListener('click', () => copyFrom('share-moves', 'Moves'));
 document.getElementById('copy-position').addEventListener('click', () => copyFrom('share-position', 'Position'));
 document.getElementById('import-button').addEventListener('click', importMoves);
+document.getElementById('heat-by').addEventListener('change', (event) => onHeatByChange(event.target.value));
 
 /**
  * Opens the game (and setup) the address names, falling back to the first game, or to the

@@ -7,12 +7,14 @@ import { CUSTOM_LEVEL, LEVELS, levelById, levelLabel } from './strength.js';
 /**
  * Binds the controls in `doc` to `handlers` = {onGameChange, onSetupChange, onModeChange,
  * onHumanSideChange, onStrengthChange, onDelayChange, onAnalysisBudgetChange, onOverlayChange,
- * onTerritoryChange, onNewGame, onUndo, onSteal, onPauseToggle, onStep, onHint, onAnalysisStop, onAnalysisDeeper}.
+ * onTerritoryChange, onEngineChange, onNewGame, onUndo, onSteal, onPauseToggle, onStep, onHint,
+ * onAnalysisStop, onAnalysisDeeper}.
  * onGameChange(name) and onSetupChange(setup) return true if the app took the change; on false
  * the pickers go back to what is in play. onStrengthChange({budgetMs, level}) hears both the
  * level and the think time. Returns `settings()`, the current values of the selects,
  * `apply(settings)` to set them, `setGames(games, current)`, `setSetups(setups, current)`,
- * `showOverlay(on)`, `showTerritory({available, on})`, and `update(ui)` to refresh what is shown and enabled.
+ * `setEngines(engines, current)`, `showOverlay(on)`, `showTerritory({available, on})`, and
+ * `update(ui)` to refresh what is shown and enabled.
  */
 export function createControls(doc, handlers) {
   const byId = (id) => doc.getElementById(id);
@@ -32,6 +34,8 @@ export function createControls(doc, handlers) {
     overlay: byId('overlay'),
     territory: byId('territory'),
     territoryField: byId('territory-field'),
+    engine: byId('engine'),
+    engineField: byId('engine-field'),
     hint: byId('hint'),
     analysisStop: byId('analysis-stop'),
     analysisDeeper: byId('analysis-deeper'),
@@ -193,6 +197,31 @@ export function createControls(doc, handlers) {
     handlers.onSetupChange(el.setupText.value.trim());
   });
 
+  // ---- Engine picker ---------------------------------------------------------------------
+
+  let hasEngineChoice = false;
+
+  /**
+   * Fills the engine picker with the game's `engines` = [{id, label}] (see the renderer contract
+   * in boards/index.js; fewer than two hide it) and selects `current`.
+   */
+  function setEngines(engines, current) {
+    const list = engines ?? [];
+    hasEngineChoice = list.length > 1;
+    el.engine.replaceChildren(
+      ...list.map(({ id, label }) => {
+        const option = doc.createElement('option');
+        option.value = id;
+        option.textContent = label;
+        return option;
+      }),
+    );
+    if (hasEngineChoice) el.engine.value = current;
+    el.engineField.hidden = !hasEngineChoice;
+  }
+
+  el.engine.addEventListener('change', () => handlers.onEngineChange(el.engine.value));
+
   // ---- Everything else ---------------------------------------------------------------------
 
   el.mode.addEventListener('change', () => handlers.onModeChange(el.mode.value));
@@ -226,6 +255,7 @@ export function createControls(doc, handlers) {
    */
   function update(ui) {
     for (const node of modeScoped) node.hidden = !node.dataset.modes.split(' ').includes(ui.mode);
+    if (!hasEngineChoice) el.engineField.hidden = true;
     el.undo.disabled = !ui.canUndo;
     el.stealOffer.hidden = !ui.steal;
     if (ui.steal) {
@@ -243,5 +273,16 @@ export function createControls(doc, handlers) {
     el.analysisDeeper.disabled = !ui.canDeepen;
   }
 
-  return { settings, apply, showOverlay, showTerritory, update, setGames, selectGame, setSetups, showSetup };
+  return {
+    settings,
+    apply,
+    showOverlay,
+    showTerritory,
+    update,
+    setGames,
+    selectGame,
+    setSetups,
+    showSetup,
+    setEngines,
+  };
 }

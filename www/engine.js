@@ -32,9 +32,10 @@ export class EngineClient {
    * Searches the position and resolves with `{result, wallMs}` (result as returned by the wasm
    * `search`), or null if stopped first. `onIteration(iteration)` is called for every completed
    * iteration of this search only. maxDepth (null: no cap) limits the depth, for the weak
-   * strength levels; exactRoot scores every root move exactly, for the heatmap and analysis.
+   * strength levels; exactRoot scores every root move exactly, for the heatmap and analysis;
+   * engine ("alphabeta" | "mcts", null: the game's default) picks the search.
    */
-  search({ game, setup, moves, budgetMs, ttMb, maxDepth = null, exactRoot = false }, onIteration = () => {}) {
+  search({ game, setup, moves, budgetMs, ttMb, maxDepth = null, exactRoot = false, engine = null }, onIteration = () => {}) {
     if (this.#current) this.stop();
     if (!this.#worker) return Promise.reject(new Error('the engine could not be started (see the message above)'));
     const id = this.#nextId++;
@@ -50,6 +51,7 @@ export class EngineClient {
         tt_mb: ttMb,
         max_depth: maxDepth,
         exact_root: exactRoot,
+        engine,
       };
       this.#post(msg, () => {
         // The clock starts when the request really leaves, not while the worker is loading.

@@ -1,8 +1,27 @@
-// The search panel: what the engine is thinking, refreshed after every completed iteration and
-// left showing after the move so it can be read at leisure.
+// The search panel: what the engine is thinking, refreshed after every completed iteration (or,
+// for MCTS, every report) and left showing after the move so it can be read at leisure. An
+// alpha-beta report shows depth, nodes and score; an MCTS report shows iterations, playouts per
+// second, the tree's depth, the value as a winning chance and the table of root moves.
 
 import { attachTooltip, lineChart } from './charts.js';
 import { formatCount, formatMs, formatScore, formatSpeed, scoreTone } from './format.js';
+import { createMctsTable, valueText } from './mctstable.js';
+
+/** What each engine calls the panel's numbers and charts. */
+const LABELS = {
+  alphabeta: { depth: 'Depth', nodes: 'Nodes', speed: 'Speed', score: 'Score', depthChart: 'Depth over time', scoreChart: "Best move's score by depth" },
+  mcts: { depth: 'Tree depth', nodes: 'Iterations', speed: 'Playouts/s', score: 'Value', depthChart: 'Tree depth over time', scoreChart: "Best move's winning chance over time" },
+};
+
+/**
+ * What the charts keep of a report: MCTS reports carry every root move and its replies, ten a
+ * second, so only the numbers the charts plot are kept of them.
+ */
+export function chartPoint(iteration) {
+  if (iteration.engine !== 'mcts') return iteration;
+  const { engine, depth, seldepth, nodes, elapsed_ms, score, value, mean_depth } = iteration;
+  return { engine, depth, seldepth, nodes, elapsed_ms, score, value, mean_depth, pv: iteration.pv.slice(0, 1) };
+}
 
 /**
  * Scores as chart heights: evaluations as they are, proven results pinned just beyond the
@@ -14,6 +33,37 @@ function chartScores(iterations) {
   const height = (score) => (score.kind === 'win' ? cap : score.kind === 'loss' ? -cap : score.value);
   const label = (v) => (v >= cap ? 'win' : v <= -cap ? 'loss' : String(Math.round(v)));
   return { height, label };
+}
+
+/** Most points a chart keeps: a long MCTS analysis reports ten times a second. */
+const MAX_CHART_POINTS = 240;
+
+/**
+ * Adds `iteration`'s chart point to `points` (in place). Past MAX_CHART_POINTS every other
+ * older point is dropped, so a search of any length keeps its whole shape in a few hundred points.
+ */
+export function addChartPoint(points, iteration) {
+  points.push(chartPoint(iteration));
+  if (points.length > MAX_CHART_POINTS) {
+    const thinned = points.filter((_, i) => i % 2 === 0 || i === points.length - 1);
+    points.splice(0, points.length, ...thinned);
+  }
+}
+
+/** The two charts of an MCTS search, one point per report: tree depth and value over time. */
+function drawMctsCharts(depthSvg, scoreSvg, points) {
+  const tip = (p) =>
+    `${formatMs(p.elapsed_ms)}: ${formatCount(p.nodes)} iterations, tree depth ${p.depth} (mean ${p.mean_depth.toFixed(1)}), value ${valueText(p)}, best ${p.pv[0] ?? '–'}`;
+  lineChart(
+    depthSvg,
+    points.map((p) => ({ x: p.elapsed_ms, y: p.depth, title: tip(p) })),
+    { xFormat: formatMs, yFormat: (v) => `d${v}` },
+  );
+  lineChart(
+    scoreSvg,
+    points.map((p) => ({ x: p.elapsed_ms, y: Math.round(100 * p.value), title: tip(p) })),
+    { xFormat: formatMs, yFormat: (v) => `${v}%`, yMin: 0, yMax: 100 },
+  );
 }
 
 /** The two charts of the current search, one point per completed iteration. */
@@ -35,12 +85,15 @@ function drawCharts(depthSvg, scoreSvg, iterations) {
 
 /**
  * Binds the panel's elements (see the #search-panel section of index.html) and returns
- * `show(report)`, where report is `{who, moveNumber, thinking, activity, iteration, iterations,
- * stop}`: who = "Player 2 (Engine)", activity = what "thinking" is called ("analysing", "hint";
- * default "thinking"), iteration = the engine's last iteration (or null before the first),
- * iterations = every completed iteration so far (for the charts),
- * stop = why the search ended ("time", "depth", "solved", or "stopped" by the app) once it has.
- * `onPreview(index)` hears which move of the best line is hovered or focused (null: none).
+ * `{show(report), tableState()}`, where report is `{who, moveNumber, thinking, activity,
+ * iteration, iterations, stop, key, sides}`: who = "Player 2 (Engine)", activity = what
+ * "thinking" is called ("analysing", "hint"; default "thinking"), iteration = the engine's last
+ * iteration or MCTS report (or null before the first), iterations = the chart points so far
+ * (chartPoint of each), stop = why the search ended ("time", "depth", "solved", or "stopped" by
+ * the app) once it has, key = the position searched, sides = {toMove, other} the names of the
+ * side that searched and its opponent (for the MCTS table). tableState() is the MCTS table's
+ * sort, drill-down and rows. `onPreview(index)` hears which move of the best line is hovered or
+ * focused (null: none).
  */
 export function createSearchPanel(root, { onPreview = () => {} } = {}) {
   const $ = (id) => root.querySelector(`#${id}`);
@@ -56,7 +109,22 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
     scoreNote: $('stat-score-note'),
     pv: $('stat-pv'),
   };
+  const labels = {
+    depth: $('stat-depth-label'),
+    nodes: $('stat-nodes-label'),
+    speed: $('stat-nps-label'),
+    score: $('stat-score-label'),
+    depthChart: $('chart-depth-title'),
+    scoreChart: $('chart-score-title'),
+  };
   const charts = $('search-charts');
+  const table = createMctsTable($('mcts-table'));
+
+  /** Names the numbers and charts after the engine whose report is shown. */
+  function showLabels(engine) {
+    const words = LABELS[engine] ?? LABELS.alphabeta;
+    for (const [key, el] of Object.entries(labels)) el.textContent = words[key];
+  }
   let shownLine = null; // the line on screen, as text, so an unchanged line keeps its elements
 
   /** The best line as one focusable element per move, each previewing the line up to it. */
@@ -100,6 +168,7 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
       stats.hidden = true;
       who.textContent = '';
       charts.hidden = true;
+      table.hide();
       return;
     }
     const { iteration, thinking, stop } = report;
@@ -116,23 +185,39 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
       onPreview(null);
       fields.scoreNote.textContent = '';
       charts.hidden = true;
+      table.hide();
       return;
     }
     empty.hidden = true;
     stats.hidden = false;
-    fields.depth.textContent = `${iteration.depth} (sel ${iteration.seldepth})`;
-    fields.nodes.textContent = formatCount(iteration.nodes);
-    fields.speed.textContent = formatSpeed(iteration.nps);
+    const mcts = iteration.engine === 'mcts';
+    showLabels(iteration.engine);
     fields.time.textContent = formatMs(iteration.elapsed_ms);
-    fields.score.textContent = formatScore(iteration.score);
     fields.score.dataset.tone = scoreTone(iteration.score);
-    // The engine scores from its own side; say so, because in engine vs engine it alternates.
-    fields.scoreNote.textContent = `for ${report.who}`;
-    showLine(iteration.pv);
-    const iterations = report.iterations ?? [iteration];
+    const points = report.iterations?.length ? report.iterations : [chartPoint(iteration)];
     charts.hidden = false;
-    drawCharts(depthChart, scoreChart, iterations);
+    if (mcts) {
+      fields.depth.textContent = `${iteration.depth} (mean ${iteration.mean_depth.toFixed(1)})`;
+      fields.nodes.textContent = `${formatCount(iteration.iterations)} (${formatCount(iteration.tree_nodes)} nodes)`;
+      fields.speed.textContent = formatSpeed(iteration.nps);
+      // The value is the best move's winning chance; a proven result says so in plies.
+      fields.score.textContent = valueText(iteration);
+      fields.scoreNote.textContent =
+        iteration.score.kind === 'eval' ? `winning chance for ${report.who} (score ${formatScore(iteration.score)})` : `for ${report.who}`;
+      table.show(iteration, { ...report.sides, key: report.key });
+      drawMctsCharts(depthChart, scoreChart, points);
+    } else {
+      fields.depth.textContent = `${iteration.depth} (sel ${iteration.seldepth})`;
+      fields.nodes.textContent = formatCount(iteration.nodes);
+      fields.speed.textContent = formatSpeed(iteration.nps);
+      fields.score.textContent = formatScore(iteration.score);
+      // The engine scores from its own side; say so, because in engine vs engine it alternates.
+      fields.scoreNote.textContent = `for ${report.who}`;
+      table.hide();
+      drawCharts(depthChart, scoreChart, points);
+    }
+    showLine(iteration.pv);
   }
 
-  return { show };
+  return { show, tableState: () => table.state() };
 }

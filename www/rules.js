@@ -2,7 +2,7 @@
 // worker has another one for searching) so it can ask "what does the position look like after
 // these moves?" instantly, without waiting for a search to finish. No game rule lives in JS.
 
-import init, { describe, games } from './pkg/boardlab.js';
+import init, { default_engine, describe, games } from './pkg/boardlab.js';
 
 let loaded = null;
 
@@ -24,4 +24,9 @@ export function describePosition(game, setup, moves) {
 /** The names of the games the loaded wasm build knows, in its order (e.g. ["yavalath"]). */
 export function knownGames() {
   return games();
+}
+
+/** The engine `game` plays with unless the person picks another ("alphabeta" or "mcts"). */
+export function defaultEngine(game) {
+  return default_engine(game);
 }

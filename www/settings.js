@@ -5,6 +5,9 @@
 
 const KEY = 'boardlab.settings.v1';
 
+/** The engines the wasm search knows (its `engine` option). */
+export const ENGINES = ['alphabeta', 'mcts'];
+
 /**
  * What each setting may be: a check per key. Unknown keys and values failing their check are
  * dropped when loading.
@@ -19,6 +22,14 @@ const VALID = {
   overlayPlay: (v) => typeof v === 'boolean',
   overlayAnalysis: (v) => typeof v === 'boolean',
   territory: (v) => typeof v === 'boolean',
+  // The engine picked per game, e.g. {amazons: "mcts"} (games without a picker use their default).
+  engines: (v) =>
+    v !== null &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    Object.entries(v).every(([game, engine]) => game.length < 40 && ENGINES.includes(engine)),
+  // What colours the MCTS heatmap: each move's share of the visits, or its value.
+  mctsHeat: (v) => v === 'visits' || v === 'value',
 };
 
 /** Keeps only the known, well-formed settings of `raw`. */

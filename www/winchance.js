@@ -54,6 +54,39 @@ export function heatFromIteration(iteration, scale = DEFAULT_SCORE_SCALE) {
   }));
 }
 
+/**
+ * The root-move heatmap of an MCTS report: [{move, value, label}], most visited first. `by`
+ * picks the colour: "visits" (1 = the most visited move, -1 = never visited, on a square-root
+ * scale so the runners-up still show; label: the visits, e.g. "1.2k") or "value" (as for
+ * alpha-beta: how the move's winning chance compares with the best move's; label: the chance in
+ * percent, or W3/L2 when proven).
+ */
+export function heatFromMcts(iteration, by = 'visits') {
+  const moves = iteration?.root_moves;
+  if (!moves?.length) return null;
+  const mostVisits = Math.max(1, ...moves.map((m) => m.visits));
+  const bestValue = Math.max(...moves.map((m) => m.value));
+  return moves.map(({ move, visits, value, score }) => {
+    if (by === 'value') {
+      const proven = score.kind === 'win' || score.kind === 'loss';
+      return {
+        move,
+        value: score.kind === 'loss' ? -1 : 1 - 2 * Math.min(1, (bestValue - value) / HEAT_RANGE),
+        label: proven ? shortScore(score) : String(Math.round(100 * value)),
+      };
+    }
+    return { move, value: 2 * Math.sqrt(visits / mostVisits) - 1, label: shortCount(visits) };
+  });
+}
+
+/** A count short enough for a cell: 950, 1.2k, 12k, 1.2M. */
+export function shortCount(n) {
+  if (n < 1000) return String(n);
+  if (n < 10_000) return `${(n / 1000).toFixed(1)}k`;
+  if (n < 1_000_000) return `${Math.round(n / 1000)}k`;
+  return `${(n / 1_000_000).toFixed(1)}M`;
+}
+
 /** A score short enough to print inside a cell: "+31", "-4", "W5", "L2", with "≤" for bounds. */
 export function shortScore(score, bound = 'exact') {
   const prefix = bound === 'upper' ? '≤' : bound === 'lower' ? '≥' : '';

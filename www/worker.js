@@ -1,10 +1,13 @@
 // The engine's home: a module Web Worker. `search` blocks until its time budget is spent, so it
 // must not run on the page's thread or the page would freeze while the engine thinks.
 //
-// Messages in:   {type: "search", id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_root}
+// Messages in:   {type: "search", id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_root,
+//                 engine ("alphabeta" | "mcts"; missing: the game's default)}
 //                {type: "new_game"}
 // Messages out:  {type: "ready"}                       once the wasm module is loaded
-//                {type: "iteration", id, iteration}    after every completed search iteration
+//                {type: "iteration", id, iteration}    after every completed alpha-beta iteration,
+//                                                      or every 100 ms of MCTS (iteration.engine
+//                                                      says which)
 //                {type: "done", id, result}            the search's result
 //                {type: "error", id, message}          anything that went wrong (id null if the
 //                                                      module could not even load)
@@ -30,12 +33,13 @@ const loading = init().then(
   },
 );
 
-function runSearch({ id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_root }) {
+function runSearch({ id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_root, engine }) {
   try {
     const onIteration = (iteration) => self.postMessage({ type: 'iteration', id, iteration });
     // Only a real depth cap is passed on: without one the engine goes as deep as time allows.
     const options = { budget_ms, tt_mb, exact_root: Boolean(exact_root) };
     if (Number.isInteger(max_depth)) options.max_depth = max_depth;
+    if (typeof engine === 'string') options.engine = engine;
     const result = search(game, setup ?? '', moves ?? '', options, onIteration);
     self.postMessage({ type: 'done', id, result });
   } catch (err) {

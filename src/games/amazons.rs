@@ -1040,6 +1040,9 @@ impl Evaluate for Amazons {
     /// An interior node scores a few hundred candidate moves (about 0.1 ms).
     const NODES_PER_CLOCK_CHECK: u64 = 8;
 
+    /// 16 units are one square of territory: three squares' lead is about a 73 % winning chance.
+    const WIN_CHANCE_SCALE: f64 = 48.0;
+
     /// Territory by queen and king distance (weights shifting from king territory and position
     /// early to queen territory late), a penalty for amazons with few moves, and, once the board
     /// has split into regions no square of which both sides reach, the region sizes decide.

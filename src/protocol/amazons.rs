@@ -19,8 +19,9 @@ use web_time::Instant;
 
 use crate::game::{Game, Player};
 use crate::games::amazons::{from_rows, Amazons};
-use crate::play::{Agent, EngineAgent};
+use crate::play::{engine_agent, Agent};
 use crate::protocol::{BotConfig, InputError, Lines};
+use crate::search::EngineKind;
 
 /// One turn's input, as read.
 struct Turn {
@@ -113,7 +114,8 @@ fn read_turn<R: BufRead>(
     })
 }
 
-/// Plays Amazons on CodinGame's protocol with the engine until the input ends.
+/// Plays Amazons on CodinGame's protocol with the engine (`config.engine`: alpha-beta or MCTS)
+/// until the input ends.
 /// Errors: only failures to write the answer.
 pub fn run(
     input: impl BufRead,
@@ -121,8 +123,11 @@ pub fn run(
     log: &mut impl Write,
     config: BotConfig,
 ) -> io::Result<()> {
-    let mut engine: EngineAgent<Amazons> = EngineAgent::new(config.tt_mib, None);
-    run_with(input, out, log, config, &mut engine)
+    let kind = config
+        .engine
+        .unwrap_or_else(|| EngineKind::default_for(Amazons::NAME));
+    let mut engine = engine_agent::<Amazons>(kind, config.tt_mib, config.mcts);
+    run_with(input, out, log, config, engine.as_mut())
 }
 
 /// Plays Amazons on CodinGame's protocol with `player` choosing the moves (the engine, or a

@@ -10,6 +10,8 @@ pub mod yavalath;
 
 use std::io::{BufRead, Write};
 
+use crate::search::{EngineKind, MctsConfig};
+
 /// Time and memory settings of a bot.
 #[derive(Clone, Copy, Debug)]
 pub struct BotConfig {
@@ -17,8 +19,12 @@ pub struct BotConfig {
     pub first_turn_ms: u64,
     /// Thinking time on later turns, in ms (the referees allow 100).
     pub turn_ms: u64,
-    /// Transposition table size in MiB.
+    /// Transposition table (or MCTS tree) size in MiB.
     pub tt_mib: usize,
+    /// The engine; `None`: the game's default ([`EngineKind::default_for`]).
+    pub engine: Option<EngineKind>,
+    /// MCTS settings, when the engine is MCTS.
+    pub mcts: MctsConfig,
 }
 
 impl Default for BotConfig {
@@ -27,6 +33,8 @@ impl Default for BotConfig {
             first_turn_ms: 600,
             turn_ms: 80,
             tt_mib: 64,
+            engine: None,
+            mcts: MctsConfig::default(),
         }
     }
 }
@@ -40,6 +48,16 @@ pub fn run_bot(
     log: &mut impl Write,
     config: BotConfig,
 ) -> Result<(), String> {
+    if config
+        .engine
+        .is_some_and(|e| e != EngineKind::default_for(game))
+        && game != "amazons"
+    {
+        return Err(format!(
+            "--engine {}: the {game} bot plays with alpha-beta only (the engine choice is Amazons')",
+            config.engine.map_or("", EngineKind::name)
+        ));
+    }
     let written = match game {
         "yavalath" => yavalath::run(input, out, log, config),
         "connect4" => connect4::run(input, out, log, config),

@@ -1,11 +1,13 @@
 //! Search, generic over [`crate::game::Evaluate`]: limits, the transposition table, iterative
-//! deepening alpha-beta and its reports.
+//! deepening alpha-beta, Monte Carlo tree search, and their reports.
 
 pub mod alphabeta;
+pub mod mcts;
 pub mod report;
 pub mod tt;
 
 pub use alphabeta::Searcher;
+pub use mcts::{Mcts, MctsConfig, MctsReport, MctsResult};
 pub use report::{Iteration, RootMove, Score, ScoreBound, SearchResult, StopReason};
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -57,9 +59,9 @@ impl Eq for StopFlag {}
 pub struct Limits {
     /// Wall-clock budget in milliseconds, checked inside the search; the search returns within it.
     pub time_ms: Option<u64>,
-    /// Deepest nominal iteration, in plies.
+    /// Deepest nominal iteration, in plies (MCTS: the deepest tree node it expands).
     pub max_depth: Option<u32>,
-    /// Node budget (checked every 256 nodes).
+    /// Node budget (checked every 256 nodes); for MCTS, the number of iterations (playouts).
     pub max_nodes: Option<u64>,
     /// Search every root move with a full window so each gets an exact score (analysis; slower).
     /// Otherwise PVS proves most root moves only "no better than the best" (an upper bound).
@@ -82,6 +84,58 @@ impl Limits {
         Limits {
             max_depth: Some(plies),
             ..Limits::default()
+        }
+    }
+}
+
+/// Which search plays: iterative-deepening alpha-beta or Monte Carlo tree search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EngineKind {
+    /// [`Searcher`]: iterative-deepening alpha-beta.
+    AlphaBeta,
+    /// [`Mcts`]: UCT with evaluation-cut playouts.
+    Mcts,
+}
+
+impl EngineKind {
+    /// Every engine, as the command line and the wasm API spell them.
+    pub const NAMES: &'static [&'static str] = &["alphabeta", "mcts"];
+
+    /// The engine a game plays with unless told otherwise, chosen by arena measurement (see the
+    /// README's measured strength): MCTS for Amazons, where it beat alpha-beta at 100 ms a
+    /// move; alpha-beta for the other games.
+    pub fn default_for(game: &str) -> EngineKind {
+        match game {
+            "amazons" => EngineKind::Mcts,
+            _ => EngineKind::AlphaBeta,
+        }
+    }
+
+    /// The name the command line and the wasm API use.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::AlphaBeta => "alphabeta",
+            EngineKind::Mcts => "mcts",
+        }
+    }
+}
+
+impl std::fmt::Display for EngineKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for EngineKind {
+    type Err = String;
+
+    /// `alphabeta` (or `alpha-beta`, `ab`) or `mcts`, any case.
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "alphabeta" | "alpha-beta" | "ab" => Ok(EngineKind::AlphaBeta),
+            "mcts" => Ok(EngineKind::Mcts),
+            other => Err(format!("unknown engine '{other}': use alphabeta or mcts")),
         }
     }
 }

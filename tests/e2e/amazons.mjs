@@ -1,7 +1,7 @@
 // Browser tests of Amazons on the playground: the seeded start, a human-vs-engine game played by
 // three clicks a move, cancelling a half-made move, refused clicks and undo, typed seeds, an
-// engine-vs-engine game to its end, and the Territory shading. Every test opens the page through
-// ?game=amazons.
+// engine-vs-engine game to its end, the Territory shading, and the MCTS engine with its
+// root-move table and heatmap. Every test opens the page through ?game=amazons.
 
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import {
   assert,
   brief,
   clickCell,
+  describeInPage,
   openPlayground,
   playHumanMove,
   randomGenerator,
@@ -95,6 +96,18 @@ function tilePair(t, lastMove) {
     if (b) return [w.name, b.name];
   }
   return null;
+}
+
+/** The MCTS table's rows as shown: [{move, visits, value}]. */
+function tableRows(page) {
+  return page.$$eval('#mcts-body tr[data-move]', (trs) =>
+    trs.map((tr) => ({ move: tr.dataset.move, visits: Number(tr.dataset.visits), value: Number(tr.dataset.value) })),
+  );
+}
+
+/** Whether `values` never go up (dir "descending") or never go down ("ascending"). */
+function ordered(values, dir) {
+  return values.every((v, i) => i === 0 || (dir === 'descending' ? values[i - 1] >= v : values[i - 1] <= v));
 }
 
 /** The squares the renderer offers after `clicks`, read from the legal moves (as it does). */
@@ -316,4 +329,105 @@ export default suite(GAME, (test) => {
     assert(await page.locator('#search-stats').isVisible(), 'the search panel shows no statistics');
     log(`${s.moves.length} moves, slowest ${Math.round(Math.max(...s.engineMoveTimes))} ms, ${status}`);
   }, { timeoutMs: 150_000 });
+
+  test('MCTS: the default, an engine choice that is kept; it analyses; the root-move table sorts and drills down; the heatmap draws', async ({ page, url, log }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
+    assert(await page.locator('#engine-field').isVisible(), 'no engine picker for Amazons');
+    // A fresh page plays Amazons with the measured default, MCTS.
+    assert((await state(page)).engine === 'mcts' && (await page.inputValue('#engine')) === 'mcts', 'MCTS is not the default');
+    // The choice is a kept setting: alpha-beta survives a reload.
+    await page.selectOption('#engine', 'alphabeta');
+    assert((await state(page)).engine === 'alphabeta', 'picking alpha-beta did not take');
+    await page.reload();
+    await waitForState(page, () => window.boardlab?.state().toMove != null, 'the page to load again', 20_000);
+    assert((await state(page)).engine === 'alphabeta' && (await page.inputValue('#engine')) === 'alphabeta', 'the engine choice was not kept');
+    await page.selectOption('#engine', 'mcts');
+    assert((await state(page)).engine === 'mcts', 'picking MCTS did not take');
+
+    // Against the engine: its reply is an MCTS search within the budget.
+    await playHumanMove(page, ['d3', 'd4', 'd3']);
+    await waitForHumanTurn(page, 1, 20_000);
+    let s = await state(page);
+    assert(s.report.engine === 'mcts' && s.report.playouts > 0, `the reply was not an MCTS search: ${JSON.stringify(s.report)}`);
+    assert(s.engineMoveTimes[0] <= s.budgetMs + TIME_MARGIN_MS, `MCTS took ${s.engineMoveTimes[0]} ms of ${s.budgetMs}`);
+    assert((await page.locator('#stat-nodes-label').innerText()) === 'Iterations', 'the panel does not speak of iterations');
+
+    // Analysis: the panel's numbers, the table, the heatmap.
+    await page.selectOption('#mode', 'analysis');
+    await page.selectOption('#analysis-budget', '600000');
+    await waitForState(
+      page,
+      '(() => { const s = window.boardlab.state(); return s.analysing && s.report?.engine === "mcts" && s.report.playouts >= 300 && (s.overlay?.heat?.length ?? 0) > 0; })()',
+      'an MCTS analysis with a heatmap',
+      20_000,
+    );
+    await page.click('#analysis-stop'); // a still report, so the table holds still
+    s = await state(page);
+    for (const [id, label] of [['stat-depth-label', 'Tree depth'], ['stat-nps-label', 'Playouts/s'], ['stat-score-label', 'Value']]) {
+      const text = await page.locator(`#${id}`).innerText();
+      assert(text === label, `#${id} reads ${JSON.stringify(text)}, not ${label}`);
+    }
+    assert(/%|win in|loss in/.test(await page.locator('#stat-score').innerText()), 'the value is not a winning chance');
+    assert(/\(mean \d/.test(await page.locator('#stat-depth').innerText()), 'the tree depth has no mean');
+
+    // The table: every root move, most visited first.
+    let rows = await tableRows(page);
+    assert(rows.length === s.overlay.heat.length && rows.length > 1, `${rows.length} rows for ${s.overlay.heat.length} root moves`);
+    assert(rows.every((r) => s.legal.includes(r.move)), 'a row is not a legal move');
+    assert(ordered(rows.map((r) => r.visits), 'descending'), `not by visits: ${rows.map((r) => r.visits)}`);
+    // MCTS keeps the part of its last tree the position is in: those visits count too.
+    const visitsSum = rows.reduce((n, r) => n + r.visits, 0);
+    assert(visitsSum === s.report.playouts + s.report.reused, `the visits (${visitsSum}) do not add up to the iterations (${s.report.playouts} + ${s.report.reused} kept)`);
+    // Sorting: Value (best first, then reversed), then Move (alphabetical).
+    await page.click('#mcts-table th button[data-sort="value"]');
+    rows = await tableRows(page);
+    assert(ordered(rows.map((r) => r.value), 'descending'), `not by value: ${rows.map((r) => r.value)}`);
+    assert((await page.getAttribute('#mcts-table th:has(button[data-sort="value"])', 'aria-sort')) === 'descending', 'aria-sort not set');
+    await page.click('#mcts-table th button[data-sort="value"]');
+    rows = await tableRows(page);
+    assert(ordered(rows.map((r) => r.value), 'ascending'), 'a second click does not reverse the order');
+    await page.click('#mcts-table th button[data-sort="move"]');
+    rows = await tableRows(page);
+    assert(ordered(rows.map((r) => r.move), 'ascending'), `not by move: ${rows.map((r) => r.move)}`);
+    await page.click('#mcts-table th button[data-sort="visits"]');
+
+    // Drill down: the most visited move's replies, legal after it; then back.
+    rows = await tableRows(page);
+    const top = rows[0].move;
+    await page.click(`#mcts-body tr[data-move="${top}"]`);
+    s = await state(page);
+    assert(s.mctsTable.drill === top, `clicking ${top} did not drill down: ${JSON.stringify(s.mctsTable)}`);
+    assert((await page.locator('#mcts-caption').innerText()).startsWith(`Replies to ${top}`), 'the caption does not name the move');
+    const replies = await tableRows(page);
+    const after = await describeInPage(page, GAME, s.setup, [...s.moves, top]);
+    assert(replies.length > 0 && replies.every((r) => after.legal.includes(r.move)), `replies are not legal after ${top}: ${replies.map((r) => r.move)}`);
+    assert(replies.reduce((n, r) => n + r.visits, 0) < rows[0].visits, 'the replies have more visits than the move');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'amazons-mcts.png') });
+    await page.click('#mcts-back');
+    s = await state(page);
+    assert(s.mctsTable.drill === null && s.mctsTable.rows[0] === top, 'Back does not return to the root moves');
+
+    // The heatmap: coloured by visits (the most visited move at 1), then by value, with a legend.
+    assert(await page.locator('#heat-legend').isVisible(), 'no legend beside the MCTS heatmap');
+    assert((await page.locator('#heat-legend').innerText()).includes('Most visits'), 'the legend does not say visits');
+    assert(s.overlay.heat.some((h) => h.value === 1) && s.overlay.heat.every((h) => h.value >= -1 && h.value <= 1), 'bad visit heat');
+    const byVisits = await page.evaluate(() => document.getElementById('board').toDataURL());
+    await page.selectOption('#heat-by', 'value');
+    s = await state(page);
+    assert((await page.locator('#heat-legend').innerText()).includes('Best'), 'the legend does not follow the value colouring');
+    assert(s.overlay.heat.every((h) => /^(\d+|W\d+|L\d+)$/.test(h.label)), `value labels are not percentages: ${s.overlay.heat.map((h) => h.label)}`);
+    const byValue = await page.evaluate(() => document.getElementById('board').toDataURL());
+    await page.uncheck('#overlay');
+    await page.waitForTimeout(50);
+    const without = await page.evaluate(() => document.getElementById('board').toDataURL());
+    assert(byVisits !== without && byValue !== without && byVisits !== byValue, 'the MCTS heatmap changes nothing on the board');
+    log(`${s.report.playouts} iterations, best ${s.mctsTable.rows[0]}, ${replies.length} replies to it`);
+    // Back to alpha-beta: its usual panel.
+    await page.check('#overlay');
+    await page.selectOption('#engine', 'alphabeta');
+    await waitForState(page, 'window.boardlab.state().report?.engine === "alphabeta"', 'an alpha-beta analysis', 20_000);
+    assert(await page.locator('#mcts-table').isHidden(), 'the MCTS table stays for alpha-beta');
+    assert((await page.locator('#stat-nodes-label').innerText()) === 'Nodes', 'the alpha-beta panel speaks of iterations');
+  }, { timeoutMs: 120_000 });
 });

@@ -433,6 +433,11 @@ export default {
   create: createAmazonsBoard,
   // 16 is about one square of territory: three squares' lead is a 73 % winning chance.
   scoreScale: 48,
+  // Both searches play Amazons; the default is the game's (measured in the arena, see README).
+  engines: [
+    { id: 'alphabeta', label: 'Alpha-beta' },
+    { id: 'mcts', label: 'MCTS (UCT)' },
+  ],
   setups: [
     { value: '', label: 'Seed 0' },
     {
@@ -470,5 +475,9 @@ export default {
       the engine counts: the deeper the shade, the nearer. A whole square in solid colour is
       sealed: only that side's amazons can ever get there. Half-and-half squares are contested;
       grey hatching marks squares no amazon can reach.</li>
+    <li>Two engines: alpha-beta (the depth it reaches, every move's score) and MCTS (Monte Carlo
+      tree search: how often it tried each move, and each move's winning chance). Pick one under
+      "Engine"; MCTS lists its moves in a table you can sort, and clicking a move shows the
+      replies it considered.</li>
   </ul>`,
 };

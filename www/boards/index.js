@@ -44,11 +44,16 @@
 //                                             //   or "Draw".
 //     scoreScale?: 100,                       // evaluation units worth ~73 % winning chance
 //                                             //   (the eval bar's and heatmap's curve)
+//     engines?: [{ id, label }, …],           // searches the person may pick between ("alphabeta",
+//                                             //   "mcts": the wasm search's engine option); two or
+//                                             //   more show the Engine picker. The default is the
+//                                             //   engine's own (default_engine(game) in wasm).
 //   }
 //
 // overlay({heat, pv}): heat = [{move, value, label}] | null scores the root moves of the
-// position drawn for the side to move: value in -1..1 (1: as good as the best move, -1: far
-// worse or lost; see heatFromIteration in ../winchance.js), label a short score
+// position drawn for the side to move: value in -1..1 (1: as good as the best move, or for
+// MCTS coloured by visits the most visited, -1: far worse or lost, or never visited; see
+// heatFromIteration and heatFromMcts in ../winchance.js), label a short score or count
 // ("+31", "W5") to print; colour it with heatColor(value) from ../winchance.js, so every game
 // shares one legend (the app draws the legend outside the canvas). pv = [move, …] | null is
 // the principal variation from the side to move, drawn as numbered ghost stones or marks

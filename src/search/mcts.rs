@@ -1,0 +1,447 @@
+//! Monte Carlo tree search with UCT, generic over [`Evaluate`] like the alpha-beta search.
+//!
+//! Each iteration walks from the root to a leaf choosing children by UCT (`value + c *
+//! sqrt(ln(parent visits) / visits)`, values being winning chances in 0..1), generates the
+//! leaf's children once it has been visited often enough, plays a short random playout from it
+//! and scores the end with the game's evaluation mapped to a winning chance (a logistic curve of
+//! scale [`Evaluate::WIN_CHANCE_SCALE`]; finished games score exactly 1, 0 or ½). The result is
+//! added to every node on the way back.
+//!
+//! Against a large branching factor (Amazons: a thousand moves a turn early on):
+//! - a node's children are the game's own move selection ([`Evaluate::search_moves`], for
+//!   Amazons the best 24 of a two-step selection), each scored by the static evaluation when
+//!   generated and sorted best first;
+//! - that score is the child's prior, counted as a few virtual playouts (UCT with prior
+//!   knowledge), and progressive widening lets a node visited `n` times choose only among its
+//!   first `widen_base + n^widen_exponent` children, so the tree grows deep rather than flat.
+//!
+//! Proven results (a finished game, or an evaluation that proves one, such as Amazons' split
+//! boards) are exact and move up the tree (MCTS-Solver): a node with a winning child is won, a
+//! node whose children are all proven takes the best of them. The search stops when the root
+//! is proven.
+//!
+//! The hot path allocates nothing: nodes live in an arena allocated when the searcher is made
+//! (when it is full, leaves stop being expanded and the search goes on with playouts), and the
+//! move lists are reused. The random generator is seeded, so a search limited by iterations is
+//! reproducible. The clock (`web-time`, which works in wasm) is read every few iterations; a
+//! search with a time budget returns within it.
+
+mod config;
+mod report;
+mod tree;
+
+use web_time::Instant;
+
+use crate::game::{score, Evaluate, Outcome};
+use crate::rng::Rng;
+use crate::search::{Limits, StopReason};
+pub use config::MctsConfig;
+pub use report::{value_score, MctsReply, MctsReport, MctsResult, MctsRootMove};
+use tree::{proven_reward, NewChild, Tree, UNPROVEN};
+
+/// Iterations between two looks at the clock and the stop flag.
+const CLOCK_EVERY: u64 = 4;
+
+/// Search-wide counters.
+#[derive(Clone, Copy, Debug, Default)]
+struct Counters {
+    iterations: u64,
+    depth_sum: u64,
+    /// Visits below the root kept from the last search.
+    reused: u64,
+    max_depth: u32,
+    seldepth: u32,
+}
+
+/// A reusable MCTS searcher for game `G`: its node arena is allocated once, when it is made.
+pub struct Mcts<G: Evaluate> {
+    pub config: MctsConfig,
+    tree: Tree<G::Move>,
+    rng: Rng,
+    /// Reused buffers: the move selection, the scored children, a playout's legal moves, the
+    /// path of the current iteration.
+    candidates: Vec<G::Move>,
+    children: Vec<NewChild<G::Move>>,
+    playout_moves: Vec<G::Move>,
+    path: Vec<u32>,
+    /// The arena could not take a node's children: no more expansions in this search.
+    full: bool,
+    /// The position the tree's root stands for (after a search), for the next search's reuse.
+    root_pos: Option<G>,
+    /// A reused subtree on its way to the front of the arena.
+    scratch: Vec<tree::Node<G::Move>>,
+    counters: Counters,
+    started: Instant,
+}
+
+impl<G: Evaluate> Mcts<G> {
+    /// A searcher whose tree may use about `tree_mib` MiB (at least a few thousand nodes).
+    pub fn new(tree_mib: usize, config: MctsConfig) -> Self {
+        let node_bytes = std::mem::size_of::<tree::Node<G::Move>>();
+        let capacity = (tree_mib << 20) / node_bytes;
+        Mcts {
+            config,
+            tree: Tree::with_capacity(capacity.max(4096)),
+            rng: Rng(config.seed),
+            candidates: Vec::with_capacity(256),
+            children: Vec::with_capacity(256),
+            playout_moves: Vec::with_capacity(2048),
+            path: Vec::with_capacity(256),
+            full: false,
+            root_pos: None,
+            scratch: Vec::new(),
+            counters: Counters::default(),
+            started: Instant::now(),
+        }
+    }
+
+    /// The most nodes the tree holds.
+    pub fn capacity(&self) -> usize {
+        self.tree.capacity()
+    }
+
+    /// Forgets the tree (for a new game): the next search starts from scratch.
+    pub fn clear(&mut self) {
+        self.tree.reset();
+        self.root_pos = None;
+    }
+
+    /// Keeps the subtree of the last search's tree whose root is `pos` (found at most two plies
+    /// below the old root), moved to the front of the arena. Returns whether there was one.
+    fn reuse_subtree(&mut self, pos: &G) -> bool {
+        let Some(old) = self.root_pos.take() else {
+            return false;
+        };
+        let same =
+            |p: &G| p.hash() == pos.hash() && p.to_move() == pos.to_move() && p.ply() == pos.ply();
+        let mut found = same(&old).then_some(0);
+        if found.is_none() && old.ply() < pos.ply() && pos.ply() - old.ply() <= 2 {
+            'search: for c in self.tree.children(0) {
+                let mut p1 = old.clone();
+                p1.play(self.tree.node(c).mv);
+                if same(&p1) {
+                    found = Some(c);
+                    break;
+                }
+                for g in self.tree.children(c) {
+                    let mut p2 = p1.clone();
+                    p2.play(self.tree.node(g).mv);
+                    if same(&p2) {
+                        found = Some(g);
+                        break 'search;
+                    }
+                }
+            }
+        }
+        match found {
+            Some(n) if self.tree.node(n).n_children > 0 => {
+                self.tree.keep_subtree(n, &mut self.scratch);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Searches `pos` within `limits`: `time_ms` (returns within it), `max_nodes` (iterations),
+    /// `max_depth` (no node deeper than this many plies below the root is expanded) and `stop`;
+    /// `exact_root_scores` does not apply. Calls `on_report` every
+    /// [`MctsConfig::report_ms`] milliseconds; the final report is in the result.
+    pub fn search(
+        &mut self,
+        pos: &G,
+        limits: Limits,
+        mut on_report: impl FnMut(&MctsReport<G::Move>),
+    ) -> MctsResult<G::Move> {
+        self.started = Instant::now();
+        self.counters = Counters::default();
+        self.rng = Rng(self.config.seed);
+        self.full = false;
+        if pos.outcome().is_some() {
+            self.clear();
+            return MctsResult {
+                best: None,
+                last: None,
+                iterations: 0,
+                elapsed_ms: 0,
+                stop: StopReason::Solved,
+            };
+        }
+        let reused = self.config.reuse_tree && self.reuse_subtree(pos);
+        self.root_pos = None;
+        // A kept root has its children; a single one is as good as forced.
+        let forced = if reused {
+            self.counters.reused = self
+                .tree
+                .children(0)
+                .map(|c| self.tree.node(c).visits as u64)
+                .sum();
+            true
+        } else {
+            self.tree.reset();
+            self.expand(0, pos).unwrap_or(false)
+        };
+        let max_depth = limits.max_depth.unwrap_or(u32::MAX).max(1);
+        let mut next_report = self.config.report_ms;
+        let stop = loop {
+            if self.tree.node(0).proven != UNPROVEN || (forced && self.tree.children(0).len() == 1)
+            {
+                break StopReason::Solved;
+            }
+            let done = self.counters.iterations;
+            if limits.max_nodes.is_some_and(|n| done >= n) {
+                break StopReason::Nodes;
+            }
+            if done.is_multiple_of(CLOCK_EVERY) {
+                if limits.time_ms.is_some_and(|ms| self.elapsed_ms() >= ms)
+                    || limits.stop.is_some_and(|f| f.is_raised())
+                {
+                    break StopReason::Time;
+                }
+                if let Some(at) = next_report {
+                    let elapsed = self.elapsed_ms();
+                    if elapsed >= at {
+                        on_report(&self.report());
+                        next_report = Some(elapsed + self.config.report_ms.unwrap_or(0).max(1));
+                    }
+                }
+            }
+            self.iterate(pos, max_depth);
+        };
+        let best = self.tree.best_child(0, self.config.prior_visits);
+        self.root_pos = Some(pos.clone());
+        MctsResult {
+            best: best.map(|c| self.tree.node(c).mv),
+            last: Some(self.report()),
+            iterations: self.counters.iterations,
+            elapsed_ms: self.elapsed_ms(),
+            stop,
+        }
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.started.elapsed().as_millis() as u64
+    }
+
+    /// The report of the tree as it stands.
+    pub fn report(&self) -> MctsReport<G::Move> {
+        let c = self.counters;
+        let secs = self.started.elapsed().as_secs_f64();
+        report::build(
+            &self.tree,
+            report::Counts {
+                iterations: c.iterations,
+                reused: c.reused,
+                elapsed_ms: self.elapsed_ms(),
+                nps: if secs > 0.0 {
+                    (c.iterations as f64 / secs) as u64
+                } else {
+                    0
+                },
+                max_depth: c.max_depth,
+                mean_depth: c.depth_sum as f64 / c.iterations.max(1) as f64,
+                seldepth: c.seldepth,
+            },
+            self.config.prior_visits,
+            G::WIN_CHANCE_SCALE,
+        )
+    }
+
+    /// One iteration: select down to a leaf, expand it if it is due, play out, back up.
+    fn iterate(&mut self, root: &G, max_depth: u32) {
+        let mut pos = root.clone();
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        let mut depth = 0u32;
+        // The result for the side to move at the last node of the path.
+        let reward = loop {
+            let n = self.tree.node(node);
+            if n.proven != UNPROVEN {
+                break proven_reward(n.proven);
+            }
+            if n.n_children == 0 {
+                let due = n.visits >= self.config.expand_after.max(1) || node == 0;
+                if due && depth < max_depth && !self.full && self.expand(node, &pos).is_some() {
+                    continue; // now proven, or with children to choose from
+                }
+                break self.playout(node, &mut pos, depth);
+            }
+            let child = self.select(node);
+            pos.play(self.tree.node(child).mv);
+            node = child;
+            depth += 1;
+            self.path.push(child);
+        };
+        self.backpropagate(reward);
+    }
+
+    /// Generates `node`'s children (the game's move selection, each scored by the evaluation,
+    /// best first) and tries to prove it. Returns whether the selection was forced, or `None`
+    /// when the children do not fit in the tree.
+    fn expand(&mut self, node: u32, pos: &G) -> Option<bool> {
+        self.candidates.clear();
+        let forced = pos.search_moves(&mut self.candidates);
+        self.children.clear();
+        for &mv in &self.candidates {
+            let mut child = pos.clone();
+            child.play(mv);
+            // Scores from the child's side to move; the prior is for the player moving into it.
+            let (prior, proven) = match child.outcome() {
+                Some(Outcome::Draw) => (0.5, 0),
+                Some(Outcome::Win(p)) if p == child.to_move() => (0.0, score::WIN),
+                Some(Outcome::Win(_)) => (1.0, -score::WIN),
+                None => {
+                    let s = child.evaluate().score;
+                    let proven = if s.abs() >= score::PROVEN {
+                        s
+                    } else {
+                        UNPROVEN
+                    };
+                    (1.0 - self.leaf_chance(s), proven)
+                }
+            };
+            self.children.push(NewChild {
+                mv,
+                prior: prior as f32,
+                proven,
+            });
+        }
+        // Best prior first; an insertion sort is stable and allocates nothing.
+        for i in 1..self.children.len() {
+            let mut j = i;
+            while j > 0 && self.children[j - 1].prior < self.children[j].prior {
+                self.children.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        if self.children.is_empty() {
+            return None; // the game promises moves while it is not over; never loop on none
+        }
+        if !self.tree.add_children(node, &self.children) {
+            self.full = true;
+            return None;
+        }
+        self.tree.try_prove(node);
+        Some(forced)
+    }
+
+    /// UCT among the children progressive widening allows: a proven win at once, never a
+    /// proven loss while anything else is left, an unvisited child without prior first.
+    fn select(&self, node: u32) -> u32 {
+        let cfg = &self.config;
+        let n = self.tree.node(node);
+        let all = self.tree.children(node);
+        let widened = (cfg.widen_base + (n.visits as f64).powf(cfg.widen_exponent)) as u32;
+        let allowed = all.start..all.start + widened.clamp(1, all.len() as u32);
+        let ln_n = ((n.visits + 1) as f64).ln();
+        for range in [allowed, all.clone()] {
+            let mut best = None;
+            let mut best_u = f64::NEG_INFINITY;
+            for c in range {
+                let child = self.tree.node(c);
+                let proven = child.proven_for_mover();
+                if proven != UNPROVEN {
+                    if proven >= score::PROVEN {
+                        return c;
+                    }
+                    if proven <= -score::PROVEN {
+                        continue;
+                    }
+                }
+                let visits = child.visits as f64 + cfg.prior_visits;
+                if visits <= 0.0 {
+                    return c;
+                }
+                let u = child.value(cfg.prior_visits) + cfg.exploration * (ln_n / visits).sqrt();
+                if u > best_u {
+                    best_u = u;
+                    best = Some(c);
+                }
+            }
+            if let Some(c) = best {
+                return c;
+            }
+        }
+        // Every child is a proven loss (then the solver has proven this node: not reached).
+        all.start
+    }
+
+    /// The result (0..1) for the side to move at the leaf `node` (`pos`, `depth` plies below the
+    /// root): its own evaluation, or the evaluation after a few random plies.
+    fn playout(&mut self, node: u32, pos: &mut G, depth: u32) -> f64 {
+        let c = &mut self.counters;
+        c.depth_sum += depth as u64;
+        c.max_depth = c.max_depth.max(depth);
+        if self.config.playout_plies == 0 && node != 0 {
+            c.seldepth = c.seldepth.max(depth);
+            return 1.0 - self.tree.node(node).prior as f64;
+        }
+        let side = pos.to_move();
+        let mut plies = 0;
+        while plies < self.config.playout_plies && pos.outcome().is_none() {
+            self.playout_moves.clear();
+            pos.legal_moves(&mut self.playout_moves);
+            if self.playout_moves.is_empty() {
+                break;
+            }
+            let mv = self.playout_moves[self.rng.below(self.playout_moves.len())];
+            pos.play(mv);
+            plies += 1;
+        }
+        self.counters.seldepth = self.counters.seldepth.max(depth + plies);
+        match pos.outcome() {
+            Some(Outcome::Draw) => 0.5,
+            Some(Outcome::Win(p)) => (p == side) as u32 as f64,
+            None => {
+                let p = self.leaf_chance(pos.evaluate().score);
+                if pos.to_move() == side {
+                    p
+                } else {
+                    1.0 - p
+                }
+            }
+        }
+    }
+
+    /// The winning chance of the side to move whose evaluation is `s`, its tempo taken off.
+    fn leaf_chance(&self, s: i32) -> f64 {
+        if s.abs() >= score::PROVEN {
+            return win_chance(s, G::WIN_CHANCE_SCALE);
+        }
+        1.0 / (1.0 + ((self.config.tempo - s as f64) / G::WIN_CHANCE_SCALE).exp())
+    }
+
+    /// Adds the result to every node of the path (each counts it for the player who moved into
+    /// it) and moves proven results up.
+    fn backpropagate(&mut self, reward: f64) {
+        self.counters.iterations += 1;
+        // The last node's mover is the other side from the one the reward is for.
+        let mut r = 1.0 - reward;
+        for &i in self.path.iter().rev() {
+            let n = self.tree.node_mut(i);
+            n.visits += 1;
+            n.reward += r;
+            r = 1.0 - r;
+        }
+        for k in (1..self.path.len()).rev() {
+            if self.tree.node(self.path[k]).proven == UNPROVEN
+                || self.tree.node(self.path[k - 1]).proven != UNPROVEN
+                || !self.tree.try_prove(self.path[k - 1])
+            {
+                break;
+            }
+        }
+    }
+}
+
+/// The winning chance (0..1) of the side a score is from: proven results are certain, an
+/// evaluation goes through `1 / (1 + e^(-score / scale))`.
+pub fn win_chance(s: i32, scale: f64) -> f64 {
+    if s >= score::PROVEN {
+        1.0
+    } else if s <= -score::PROVEN {
+        0.0
+    } else {
+        1.0 / (1.0 + (-(s as f64) / scale).exp())
+    }
+}

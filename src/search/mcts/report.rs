@@ -1,0 +1,195 @@
+//! What an MCTS search tells the outside world while it runs and at the end: iterations, speed,
+//! tree depth, and for every root move its visits, value, line and replies (one level down).
+
+use serde::Serialize;
+
+use crate::game::score;
+use crate::search::mcts::tree::{Tree, UNPROVEN};
+use crate::search::report::{Score, StopReason};
+
+/// A reply to a root move: the move one level down, with what the tree knows of it.
+#[derive(Clone, Debug, Serialize)]
+pub struct MctsReply<M> {
+    pub mv: M,
+    /// Playouts through this reply.
+    pub visits: u32,
+    /// Winning chance (0..1) for the player making the reply (the opponent of the root's side).
+    pub value: f64,
+    /// The value as a score for the player making the reply (proven results exact).
+    pub score: Score,
+}
+
+/// One root move of an MCTS search.
+#[derive(Clone, Debug, Serialize)]
+pub struct MctsRootMove<M> {
+    pub mv: M,
+    /// Playouts through this move.
+    pub visits: u32,
+    /// Winning chance (0..1) for the side to move at the root: the mean playout result with the
+    /// prior counted as its virtual playouts (the prior alone before a visit), or exactly 1, 0
+    /// or 0.5 once proven.
+    pub value: f64,
+    /// The static evaluation's winning chance (0..1) the move started with.
+    pub prior: f64,
+    /// The value as a score for the side to move (proven results exact).
+    pub score: Score,
+    /// The most visited line starting with this move.
+    pub pv: Vec<M>,
+    /// The replies the tree has generated, most visited first (empty before the move's node is
+    /// expanded).
+    pub replies: Vec<MctsReply<M>>,
+}
+
+/// A report of a running or finished MCTS search.
+#[derive(Clone, Debug, Serialize)]
+pub struct MctsReport<M> {
+    /// Iterations (one playout each) since the search started.
+    pub iterations: u64,
+    /// Visits below the root kept from the previous search's tree (0 without reuse): the root
+    /// moves' visits add up to `iterations + reused`.
+    pub reused: u64,
+    /// Nodes in the tree, the root included.
+    pub tree_nodes: u64,
+    /// Iterations per second since the search started.
+    pub nps: u64,
+    /// Milliseconds since the search started.
+    pub elapsed_ms: u64,
+    /// Deepest tree node a playout started from, in plies below the root.
+    pub max_depth: u32,
+    /// Mean depth of the tree nodes the playouts started from, in plies.
+    pub mean_depth: f64,
+    /// Deepest ply any playout reached, its random plies included.
+    pub seldepth: u32,
+    /// The best move's winning chance (0..1) for the side to move at the root.
+    pub value: f64,
+    /// The best move's value as a score for the side to move (proven results exact).
+    pub score: Score,
+    /// The principal variation: the most visited line.
+    pub pv: Vec<M>,
+    /// Every root move, most visited first.
+    pub root_moves: Vec<MctsRootMove<M>>,
+}
+
+/// The end of an MCTS search: the move to play and the last report.
+#[derive(Clone, Debug, Serialize)]
+pub struct MctsResult<M> {
+    /// The most visited root move (a proven win first); `None` only when the game is over.
+    pub best: Option<M>,
+    /// The report at the end (`None` when the game is over).
+    pub last: Option<MctsReport<M>>,
+    pub iterations: u64,
+    /// Milliseconds spent.
+    pub elapsed_ms: u64,
+    pub stop: StopReason,
+}
+
+/// A winning chance (0..1) as a score on the evaluation's scale `scale` (the logistic curve
+/// inverted), or the proven result `proven` (an internal score, [`crate::game::score`]).
+pub fn value_score(value: f64, proven: Option<i32>, scale: f64) -> Score {
+    if let Some(p) = proven {
+        return Score::from_internal(p);
+    }
+    let p = value.clamp(1e-6, 1.0 - 1e-6);
+    let s = (scale * (p / (1.0 - p)).ln()).round() as i32;
+    Score::Eval(s.clamp(-score::PROVEN + 1, score::PROVEN - 1))
+}
+
+/// Search-wide counts a report needs beyond the tree.
+pub struct Counts {
+    pub iterations: u64,
+    pub reused: u64,
+    pub elapsed_ms: u64,
+    pub nps: u64,
+    pub max_depth: u32,
+    pub mean_depth: f64,
+    pub seldepth: u32,
+}
+
+/// Longest line a report lists.
+const MAX_LINE: usize = 32;
+
+/// Reads a report off the tree.
+pub fn build<M: Copy + Default>(
+    tree: &Tree<M>,
+    counts: Counts,
+    prior_visits: f64,
+    scale: f64,
+) -> MctsReport<M> {
+    let mut root_moves: Vec<(u32, MctsRootMove<M>)> = tree
+        .children(0)
+        .map(|c| (c, root_move(tree, c, prior_visits, scale)))
+        .collect();
+    // Most visited first, as the search ranks them; the best move (a proven win may have few
+    // visits) leads.
+    root_moves.sort_by(|a, b| {
+        b.1.visits
+            .cmp(&a.1.visits)
+            .then(b.1.value.total_cmp(&a.1.value))
+    });
+    if let Some(best) = tree.best_child(0, prior_visits) {
+        if let Some(idx) = root_moves.iter().position(|r| r.0 == best) {
+            let entry = root_moves.remove(idx);
+            root_moves.insert(0, entry);
+        }
+    }
+    let root_moves: Vec<MctsRootMove<M>> = root_moves.into_iter().map(|r| r.1).collect();
+    let (value, score, pv) = match root_moves.first() {
+        Some(r) => (r.value, r.score, r.pv.clone()),
+        None => (0.5, Score::Eval(0), Vec::new()),
+    };
+    MctsReport {
+        iterations: counts.iterations,
+        reused: counts.reused,
+        tree_nodes: tree.len() as u64,
+        nps: counts.nps,
+        elapsed_ms: counts.elapsed_ms,
+        max_depth: counts.max_depth,
+        mean_depth: counts.mean_depth,
+        seldepth: counts.seldepth,
+        value,
+        score,
+        pv,
+        root_moves,
+    }
+}
+
+/// The report of root child `c`: its numbers, its line and its replies.
+fn root_move<M: Copy + Default>(
+    tree: &Tree<M>,
+    c: u32,
+    prior_visits: f64,
+    scale: f64,
+) -> MctsRootMove<M> {
+    let n = tree.node(c);
+    let value = n.value(prior_visits);
+    let mut pv = vec![n.mv];
+    tree.line_from(c, prior_visits, MAX_LINE - 1, &mut pv);
+    let mut replies: Vec<MctsReply<M>> = tree
+        .children(c)
+        .map(|r| {
+            let rn = tree.node(r);
+            let v = rn.value(prior_visits);
+            MctsReply {
+                mv: rn.mv,
+                visits: rn.visits,
+                value: v,
+                score: value_score(v, known(rn.proven_for_mover()), scale),
+            }
+        })
+        .collect();
+    replies.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value)));
+    MctsRootMove {
+        mv: n.mv,
+        visits: n.visits,
+        value,
+        prior: n.prior as f64,
+        score: value_score(value, known(n.proven_for_mover()), scale),
+        pv,
+        replies,
+    }
+}
+
+/// `Some` for a proven result, `None` for [`UNPROVEN`].
+fn known(proven: i32) -> Option<i32> {
+    (proven != UNPROVEN).then_some(proven)
+}

@@ -1,0 +1,264 @@
+//! The MCTS tree: every node in one arena allocated up front, the children of a node side by side
+//! (so a node names them by its first child's index and their count), and the solver's rules for
+//! proven results.
+//!
+//! Values are winning chances in 0..1. A node's `reward` is summed for the player who played its
+//! move (the side to move at its parent), which is the player choosing between it and its
+//! siblings. Proven results are internal scores ([`crate::game::score`]) from the side to move
+//! *at the node*, counted in plies from it.
+
+use crate::game::score;
+
+/// `Node::proven` of a node whose result is not known.
+pub const UNPROVEN: i32 = i32::MIN;
+
+/// One position of the tree, reached by `mv` from its parent.
+#[derive(Clone, Copy, Debug)]
+pub struct Node<M> {
+    /// Sum of the playout rewards (0..1) for the player who played `mv`.
+    pub reward: f64,
+    /// Index of the first child; meaningless while `n_children` is 0.
+    pub first_child: u32,
+    /// Playouts that went through this node.
+    pub visits: u32,
+    /// The static evaluation's winning chance for the player who played `mv` (0..1).
+    pub prior: f32,
+    /// The proven result from the side to move here ([`UNPROVEN`] if none): `score::win_in(n)`,
+    /// `score::loss_in(n)`, or 0 for a draw.
+    pub proven: i32,
+    /// Children generated so far (0: a leaf). All of a node's children are generated at once.
+    pub n_children: u16,
+    /// The move from the parent (the root's is `M::default()` and means nothing).
+    pub mv: M,
+}
+
+impl<M> Node<M> {
+    /// The node's value for the player who played its move: the mean reward with the prior
+    /// counted as `prior_visits` playouts (the prior alone before the first visit), or the
+    /// proven result exactly.
+    pub fn value(&self, prior_visits: f64) -> f64 {
+        if self.proven != UNPROVEN {
+            return 1.0 - proven_reward(self.proven);
+        }
+        let n = self.visits as f64 + prior_visits;
+        if n <= 0.0 {
+            self.prior as f64
+        } else {
+            (self.reward + self.prior as f64 * prior_visits) / n
+        }
+    }
+
+    /// The proven result for the player who played the move ([`UNPROVEN`] if none).
+    pub fn proven_for_mover(&self) -> i32 {
+        if self.proven == UNPROVEN {
+            UNPROVEN
+        } else {
+            for_parent(self.proven)
+        }
+    }
+}
+
+/// The reward (0..1) of a proven result for the side it is counted from: 1 a win, 0 a loss,
+/// 0.5 a draw.
+pub fn proven_reward(proven: i32) -> f64 {
+    if proven >= score::PROVEN {
+        1.0
+    } else if proven <= -score::PROVEN {
+        0.0
+    } else {
+        0.5
+    }
+}
+
+/// A proven result of a child, seen from its parent: the other side's view, one ply further.
+pub fn for_parent(child: i32) -> i32 {
+    match child.signum() {
+        1 => -child + 1,
+        -1 => -child - 1,
+        _ => 0,
+    }
+}
+
+/// A child about to be added: its move, prior (0..1 for the player making the move) and proven
+/// result from the child's side to move ([`UNPROVEN`] if none).
+#[derive(Clone, Copy, Debug)]
+pub struct NewChild<M> {
+    pub mv: M,
+    pub prior: f32,
+    pub proven: i32,
+}
+
+/// The node arena. Indices are `u32`; the root is 0.
+pub struct Tree<M> {
+    nodes: Vec<Node<M>>,
+    capacity: usize,
+}
+
+impl<M: Copy + Default> Tree<M> {
+    /// A tree of at most `capacity` nodes (at least 2), with the memory taken now.
+    pub fn with_capacity(capacity: usize) -> Self {
+        let capacity = capacity.max(2);
+        let mut tree = Tree {
+            nodes: Vec::with_capacity(capacity),
+            capacity,
+        };
+        tree.reset();
+        tree
+    }
+
+    /// Forgets everything but a fresh root.
+    pub fn reset(&mut self) {
+        self.nodes.clear();
+        self.nodes.push(Node {
+            reward: 0.0,
+            first_child: 0,
+            visits: 0,
+            prior: 0.5,
+            proven: UNPROVEN,
+            n_children: 0,
+            mv: M::default(),
+        });
+    }
+
+    /// Nodes in the tree, the root included.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The most nodes the tree may hold.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    pub fn node(&self, i: u32) -> &Node<M> {
+        &self.nodes[i as usize]
+    }
+
+    pub fn node_mut(&mut self, i: u32) -> &mut Node<M> {
+        &mut self.nodes[i as usize]
+    }
+
+    /// The indices of `i`'s children, in their order (best static evaluation first).
+    pub fn children(&self, i: u32) -> std::ops::Range<u32> {
+        let n = &self.nodes[i as usize];
+        n.first_child..n.first_child + n.n_children as u32
+    }
+
+    /// Gives the leaf `parent` its children. Returns false, changing nothing, when they do not
+    /// fit in the arena (or there are more than a node can count).
+    pub fn add_children(&mut self, parent: u32, children: &[NewChild<M>]) -> bool {
+        if self.nodes.len() + children.len() > self.capacity || children.len() > u16::MAX as usize {
+            return false;
+        }
+        let first = self.nodes.len() as u32;
+        self.nodes.extend(children.iter().map(|c| Node {
+            reward: 0.0,
+            first_child: 0,
+            visits: 0,
+            prior: c.prior,
+            proven: c.proven,
+            n_children: 0,
+            mv: c.mv,
+        }));
+        let p = &mut self.nodes[parent as usize];
+        p.first_child = first;
+        p.n_children = children.len() as u16;
+        true
+    }
+
+    /// Makes the subtree under `n` the whole tree, its root at index 0 and its nodes in
+    /// breadth-first order from there; `scratch` holds the copy on the way.
+    pub fn keep_subtree(&mut self, n: u32, scratch: &mut Vec<Node<M>>) {
+        scratch.clear();
+        let mut root = self.nodes[n as usize];
+        root.mv = M::default();
+        scratch.push(root);
+        let mut i = 0;
+        while i < scratch.len() {
+            let node = scratch[i];
+            if node.n_children > 0 {
+                let first = scratch.len() as u32;
+                let old = node.first_child as usize;
+                scratch.extend_from_slice(&self.nodes[old..old + node.n_children as usize]);
+                scratch[i].first_child = first;
+            }
+            i += 1;
+        }
+        self.nodes.clear();
+        self.nodes.extend_from_slice(scratch);
+    }
+
+    /// The solver: proves `i` from its children when one of them is a proven win for the side
+    /// to move at `i`, or when every child is proven (then `i` takes the best of them). Returns
+    /// whether `i` is now proven.
+    pub fn try_prove(&mut self, i: u32) -> bool {
+        let range = self.children(i);
+        if range.is_empty() {
+            return false;
+        }
+        let mut best = UNPROVEN;
+        let mut all = true;
+        for c in range {
+            let p = self.nodes[c as usize].proven_for_mover();
+            if p == UNPROVEN {
+                all = false;
+            } else {
+                best = best.max(p);
+            }
+        }
+        if best >= score::PROVEN || all {
+            self.nodes[i as usize].proven = best;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The child to play from `i`: a proven win (the shortest), else the most visited child that
+    /// is not a proven loss (ties: the better value), else the longest proven loss. `None` for a
+    /// leaf.
+    pub fn best_child(&self, i: u32, prior_visits: f64) -> Option<u32> {
+        let range = self.children(i);
+        let mut best: Option<(u32, (i32, u32, f64))> = None;
+        for c in range {
+            let n = &self.nodes[c as usize];
+            let proven = n.proven_for_mover();
+            // Rank: proven wins (shorter first), then unproven and drawn moves by visits and
+            // value, then proven losses (longer first).
+            let class = if proven >= score::PROVEN {
+                proven
+            } else if proven != UNPROVEN && proven <= -score::PROVEN {
+                -score::WIN * 2 + (proven + score::WIN)
+            } else {
+                -score::WIN
+            };
+            let key = (class, n.visits, n.value(prior_visits));
+            let better = match &best {
+                None => true,
+                Some((_, k)) => {
+                    key.0 > k.0 || (key.0 == k.0 && (key.1 > k.1 || (key.1 == k.1 && key.2 > k.2)))
+                }
+            };
+            if better {
+                best = Some((c, key));
+            }
+        }
+        best.map(|(c, _)| c)
+    }
+
+    /// Appends the line of best children from `i` (not including `i`'s own move) to `out`, at
+    /// most `max` moves, stopping at a node no playout has visited.
+    pub fn line_from(&self, mut i: u32, prior_visits: f64, max: usize, out: &mut Vec<M>) {
+        for _ in 0..max {
+            let Some(c) = self.best_child(i, prior_visits) else {
+                return;
+            };
+            let n = &self.nodes[c as usize];
+            if n.visits == 0 && n.proven == UNPROVEN {
+                return;
+            }
+            out.push(n.mv);
+            i = c;
+        }
+    }
+}
