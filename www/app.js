@@ -23,7 +23,7 @@ import { addChartPoint, createSearchPanel } from './panel.js';
 import { createPvPreview } from './pvpreview.js';
 import { MODES, controllerOf, playerLabel, playerTitle } from './players.js';
 import { defaultEngine, describePosition, knownGames, loadRules } from './rules.js';
-import { loadSettings, saveSettings, validSettings } from './settings.js';
+import { ENGINES, loadSettings, saveSettings, validSettings } from './settings.js';
 import { copyText, moveText, parseMoveText, readSharedFragment, shareUrl } from './share.js';
 import { createMessageArea, statusText } from './status.js';
 import { depthCapOf } from './strength.js';
@@ -760,7 +760,14 @@ function renderShare() {
     game: app.game,
     setup: app.setup,
     moves: app.moves,
-    settings: { mode: app.mode, humanSide: app.humanSide, budgetMs: app.budgetMs, level: app.level },
+    settings: {
+      mode: app.mode,
+      humanSide: app.humanSide,
+      budgetMs: app.budgetMs,
+      level: app.level,
+      // Only games with an engine picker name their engine.
+      engine: app.entry?.engines?.length > 0 ? currentEngine() : undefined,
+    },
   });
   if (link !== window.location.href) window.history.replaceState(null, '', link);
   document.getElementById('share-link').value = link;
@@ -897,7 +904,16 @@ async function start() {
     return;
   }
   controls.setGames(app.games, app.games[0].name);
+  // A link's engine is for its own game, picked before the game opens so the first search uses it.
+  const linkedEngine = shared.settings.engine;
+  const linkedName = linkedGame(window.location).game;
+  if (ENGINES.includes(linkedEngine) && linkedName !== null) {
+    app.engines = { ...app.engines, [linkedName]: linkedEngine };
+  }
   const opened = openLinkedGame();
+  if (linkedEngine !== undefined && currentEngine() !== linkedEngine) {
+    messages.show(`The link's engine "${linkedEngine}" is not offered here: using ${currentEngine()}.`, { kind: 'info' });
+  }
   // The link's moves belong to its game and setup: on a fallback they would mean nothing (the
   // note on screen says what was opened instead).
   if (opened && shared.moves?.length > 0) restoreMoves(shared.moves, 'The link');

@@ -11,10 +11,12 @@ const SETTING_KEYS = {
   side: { key: 'humanSide', parse: Number },
   time: { key: 'budgetMs', parse: Number },
   level: { key: 'level', parse: (v) => v },
+  engine: { key: 'engine', parse: (v) => v }, // for games with an engine picker (Amazons)
 };
 
 /**
- * The link to `game`/`setup` after `moves` with `settings` ({mode, humanSide, budgetMs, level}),
+ * The link to `game`/`setup` after `moves` with `settings` ({mode, humanSide, budgetMs, level,
+ * engine?}; unset ones are left out),
  * built on `base` (the page's own address, whose other parameters are kept).
  */
 export function shareUrl(base, { game, setup, moves, settings }) {
@@ -33,7 +35,7 @@ export function shareUrl(base, { game, setup, moves, settings }) {
 
 /**
  * What a link's fragment asks for: {moves: [move] | null, settings: {mode?, humanSide?,
- * budgetMs?, level?}}. Settings are returned raw; the caller validates them (settings.js).
+ * budgetMs?, level?, engine?}}. Settings are returned raw; the caller validates them (settings.js).
  */
 export function readSharedFragment(location) {
   const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));

@@ -341,8 +341,16 @@ export default suite(GAME, (test) => {
     await page.reload();
     await waitForState(page, () => window.boardlab?.state().toMove != null, 'the page to load again', 20_000);
     assert((await state(page)).engine === 'alphabeta' && (await page.inputValue('#engine')) === 'alphabeta', 'the engine choice was not kept');
+    // The share link names the engine, and opening it elsewhere (MCTS stored) picks it again.
+    const link = await page.locator('#share-link').inputValue();
+    assert(new URL(link).hash.includes('engine=alphabeta'), `the share link does not name the engine: ${link}`);
     await page.selectOption('#engine', 'mcts');
     assert((await state(page)).engine === 'mcts', 'picking MCTS did not take');
+    const other = await page.context().newPage();
+    await other.goto(link);
+    await waitForState(other, () => window.boardlab?.state().toMove != null, 'the shared link to open', 20_000);
+    assert((await state(other)).engine === 'alphabeta' && (await other.inputValue('#engine')) === 'alphabeta', 'the link did not pick its engine');
+    await other.close();
 
     // Against the engine: its reply is an MCTS search within the budget.
     await playHumanMove(page, ['d3', 'd4', 'd3']);
