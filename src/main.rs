@@ -20,7 +20,6 @@ mod cli {
 
     use boardlab::baseline::MinimaxAgent;
     use boardlab::game::Game;
-    use boardlab::games::Yavalath;
     use boardlab::play::{engine_agent, play_match};
     use boardlab::protocol::{self, BotConfig};
     use boardlab::search::{EngineKind, Limits, MctsConfig};
@@ -318,37 +317,9 @@ mod cli {
                     seed,
                     sprt,
                 };
-                match game.as_str() {
-                    "yavalath" => run_arena(
-                        &Yavalath::start(),
-                        &game,
-                        [&bot_a, &bot_b],
-                        &config,
-                        records,
-                    ),
-                    "connect4" => run_arena(
-                        &boardlab::games::connect4::Connect4Cg::start(),
-                        &game,
-                        [&bot_a, &bot_b],
-                        &config,
-                        records,
-                    ),
-                    "ataxx" => run_arena(
-                        &boardlab::games::Ataxx::start(),
-                        &game,
-                        [&bot_a, &bot_b],
-                        &config,
-                        records,
-                    ),
-                    "amazons" => run_arena(
-                        &boardlab::games::Amazons::start(),
-                        &game,
-                        [&bot_a, &bot_b],
-                        &config,
-                        records,
-                    ),
-                    other => Err(format!("the arena has no referee for {other} yet")),
-                }
+                with_game!(game.as_str(),
+                    G => run_arena(&G::start(), &game, [&bot_a, &bot_b], &config, records),
+                    other => Err(format!("the arena has no referee for {other} yet")))
             }
             Command::Perft {
                 game,
