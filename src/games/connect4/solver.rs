@@ -197,11 +197,12 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         &mut self,
         pos: &Connect4<W, H>,
     ) -> Result<(Vec<Option<i32>>, Option<i32>), SolveError> {
-        let mut scores = Vec::new();
-        for mv in analysis_moves(pos)? {
+        let moves = analysis_moves(pos)?;
+        let mut scores = Vec::with_capacity(moves.len());
+        for &mv in &moves {
             scores.push(self.move_score(pos, mv)?);
         }
-        Ok(analysis_table(pos, &scores))
+        Ok(analysis_table(pos, &moves, &scores))
     }
 
     /// The best move of `pos` and its exact score: the highest-scoring column (centre first among
@@ -470,13 +471,15 @@ fn analysis_moves<const W: usize, const H: usize>(
     Ok(moves)
 }
 
-/// Spreads `scores` (one per move of [`analysis_moves`], in its order) over the columns, copying
-/// each solved column to its mirror on a symmetric position: `(per column, steal)`.
+/// Spreads `scores` (one per move of `moves`, as [`analysis_moves`] gave them) over the
+/// columns, copying each solved column to its mirror on a symmetric position:
+/// `(per column, steal)`.
 fn analysis_table<const W: usize, const H: usize>(
     pos: &Connect4<W, H>,
+    moves: &[u8],
     scores: &[i32],
 ) -> (Vec<Option<i32>>, Option<i32>) {
-    let moves = analysis_moves(pos).unwrap_or_default();
+    let symmetric = is_symmetric(pos);
     let mut cols = vec![None; W];
     let mut steal = None;
     for (&mv, &score) in moves.iter().zip(scores) {
@@ -484,7 +487,7 @@ fn analysis_table<const W: usize, const H: usize>(
             steal = Some(score);
         } else {
             cols[mv as usize] = Some(score);
-            if is_symmetric(pos) {
+            if symmetric {
                 cols[W - 1 - mv as usize] = Some(score);
             }
         }
@@ -565,7 +568,10 @@ pub fn analyze_parallel<const W: usize, const H: usize>(
     for r in results {
         scores.push(r.unwrap_or(Err(SolveError::Timeout))?);
     }
-    Ok((analysis_table(pos, &scores), nodes.into_inner() as u64))
+    Ok((
+        analysis_table(pos, &moves, &scores),
+        nodes.into_inner() as u64,
+    ))
 }
 
 /// The board `key` (any per-column bit pattern in Pons' layout) reflected left to right.
