@@ -15,6 +15,13 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@" >/dev/null
 }
 
+# A machine without Rust or Node gets Debian's: rustc-web is recent enough for the crate (and
+# builds std for wasm below), nodejs runs the browser tests and the wasm bench.
+command -v cargo >/dev/null || apt_install rustc-web cargo-web rust-web-src lld-22
+if [ "${1:-}" = "--browser" ]; then
+  command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
+fi
+
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   if ! rustup target add wasm32-unknown-unknown >/dev/null 2>&1; then
     # rustup cannot download here: Debian's Rust builds std for wasm from source.
