@@ -13,8 +13,11 @@ use crate::search::{Limits, Searcher};
 pub struct BenchLine {
     /// Plies played in the position.
     pub plies: u32,
+    /// Nodes the search visited at the bench depth.
     pub nodes: u64,
+    /// Wall time of the search, in ms.
     pub ms: u64,
+    /// The best move found, in the game's notation.
     pub best: String,
 }
 

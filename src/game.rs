@@ -6,7 +6,9 @@ use std::fmt;
 /// One of the two players. `First` moves first (CodinGame id `1` in Yavalath, `0` in Connect 4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Player {
+    /// The player who moves first.
     First,
+    /// The player who moves second (and may steal, where the rules allow it).
     Second,
 }
 
@@ -33,7 +35,9 @@ impl Player {
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// This player won.
     Win(Player),
+    /// Neither won (a full board, or a game's draw rule).
     Draw,
 }
 
@@ -240,7 +244,9 @@ pub trait Evaluate: Game {
 /// enough to stop searching.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Eval {
+    /// Score for the side to move, in the game's evaluation units (see [`score`]).
     pub score: i32,
+    /// False when the side to move faces a threat, so the search looks one ply further.
     pub quiet: bool,
 }
 
@@ -251,6 +257,7 @@ pub struct CellView {
     pub name: String,
     /// Board coordinates as the game's referee numbers them (Yavalath: `(x, y)` within rows).
     pub x: i32,
+    /// See `x`.
     pub y: i32,
     /// 0 empty, 1 the first player's, 2 the second player's.
     pub owner: u8,

@@ -22,6 +22,7 @@ pub trait Agent<G: Game> {
 /// The alpha-beta engine: searches each move within the budget it is given, optionally capped at
 /// a depth (which makes its play independent of the machine's speed).
 pub struct EngineAgent<G: Evaluate> {
+    /// The searcher, kept between moves (its TT carries over).
     pub searcher: Searcher<G>,
     /// Deepest iteration, in plies; `None` searches until the budget runs out.
     pub max_depth: Option<u32>,
@@ -65,6 +66,7 @@ impl<G: Evaluate> Agent<G> for EngineAgent<G> {
 
 /// The MCTS engine: searches each move for the budget it is given.
 pub struct MctsAgent<G: Evaluate> {
+    /// The searcher, kept between moves (it reuses its tree).
     pub mcts: Mcts<G>,
     last: Option<MctsResult<G::Move>>,
 }
@@ -121,7 +123,9 @@ pub fn engine_agent<G: Evaluate>(
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct GameRecord<G: Game> {
+    /// Every move from the start, the opening included.
     pub moves: Vec<G::Move>,
+    /// How the game ended.
     pub outcome: Outcome,
     /// The longest time each side took for one move, in ms (`[first, second]`).
     pub max_move_ms: [u64; 2],
@@ -195,8 +199,11 @@ pub fn random_line<G: Game>(start: &G, plies: u32, rng: &mut Rng) -> (G, Vec<Str
 /// The score of a match from the first-named agent's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MatchScore {
+    /// Games the first-named agent won.
     pub wins: u32,
+    /// Games drawn.
     pub draws: u32,
+    /// Games the first-named agent lost.
     pub losses: u32,
     /// The engine's longest move over the whole match, in ms.
     pub max_move_ms: u64,

@@ -164,8 +164,11 @@ const ZOBRIST_BLACK_TO_MOVE: u64 = splitmix(0x414D_415A_0001);
 /// A move: the amazon's origin and destination and the arrow's square (square indices `0..64`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// The square the amazon leaves.
     pub from: u8,
+    /// The square it lands on.
     pub to: u8,
+    /// The square its arrow burns, reached by a queen line from `to`.
     pub arrow: u8,
 }
 
@@ -868,7 +871,9 @@ const LARGE_REGION_BUDGET: u32 = 64;
 /// or the count of reachable empty squares, since every move burns one). Exact when equal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayBounds {
+    /// Moves of the longest sequence found.
     pub low: u32,
+    /// No sequence is longer than this.
     pub high: u32,
 }
 

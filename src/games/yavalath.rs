@@ -186,8 +186,11 @@ pub struct Yavalath {
 /// What a move does to the mover, under the referee's rule: 4+ wins even with a 3 elsewhere.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveEffect {
+    /// The move makes a line of 4 or more: the mover wins.
     Wins,
+    /// The move makes a line of exactly 3 and no 4: the mover loses.
     Loses,
+    /// Neither: the game goes on (or is drawn if the board is full).
     Neutral,
 }
 

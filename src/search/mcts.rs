@@ -55,6 +55,7 @@ struct Counters {
 
 /// A reusable MCTS searcher for game `G`: its node arena is allocated once, when it is made.
 pub struct Mcts<G: Evaluate> {
+    /// The search's settings; changes apply from the next search.
     pub config: MctsConfig,
     tree: Tree<G::Move>,
     rng: Rng,

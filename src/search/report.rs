@@ -45,6 +45,7 @@ impl std::fmt::Display for Score {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ScoreBound {
+    /// The score is the move's value at this depth.
     Exact,
     /// The true score is at most this.
     Upper,
@@ -65,8 +66,11 @@ impl From<Bound> for ScoreBound {
 /// One root move's result in the last completed iteration.
 #[derive(Clone, Debug, Serialize)]
 pub struct RootMove<M> {
+    /// The root move.
     pub mv: M,
+    /// Its score for the side to move at the root.
     pub score: Score,
+    /// Whether `score` is exact or a bound.
     pub bound: ScoreBound,
 }
 
@@ -116,5 +120,6 @@ pub struct SearchResult<M> {
     pub nodes: u64,
     /// Total milliseconds spent.
     pub elapsed_ms: u64,
+    /// Why the search stopped.
     pub stop: StopReason,
 }

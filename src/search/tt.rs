@@ -17,12 +17,15 @@ pub enum Bound {
 /// One stored search result.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry<M> {
+    /// The position's full Zobrist key (the index uses its low bits).
     pub key: u64,
+    /// The best move found, tried first when the position comes again.
     pub best: Option<M>,
     /// Score, with proven results stored relative to this position (not the root).
     pub score: i32,
     /// Remaining depth of the search that produced it, in plies.
     pub depth: i16,
+    /// Whether `score` is exact or a bound.
     pub bound: Bound,
     age: u8,
 }

@@ -84,9 +84,11 @@ fn king_race(pos: &Amazons, on_layer: impl FnMut(u32, [u64; 2])) -> Race {
 pub struct Territory {
     /// Empty squares white reaches in fewer queen moves, minus black's; `ties` reached equally.
     pub queen: i32,
+    /// Empty squares both sides reach in the same number of queen moves.
     pub queen_ties: i32,
     /// The same by king moves.
     pub king: i32,
+    /// Empty squares both sides reach in the same number of king moves.
     pub king_ties: i32,
     /// `sum 2^-d` over squares by queen distance, white minus black, in 1/256 units.
     pub position: i32,
@@ -215,6 +217,7 @@ pub enum Claim {
 /// A region only one side's amazons are in: its empty squares are that side's for good.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SealedRegion {
+    /// The side whose amazons are in the region.
     pub owner: Player,
     /// The region's empty squares, a bitboard (bit `y * 8 + x`).
     pub squares: u64,
@@ -222,6 +225,7 @@ pub struct SealedRegion {
     /// an upper bound (the square count; regions over [`super::EXACT_REGION`] squares, or whose
     /// solve ran out of budget).
     pub moves: u32,
+    /// Whether `moves` is proven.
     pub exact: bool,
 }
 

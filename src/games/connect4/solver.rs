@@ -636,8 +636,11 @@ pub struct SolveOptions {
 /// same positions).
 #[derive(Clone, Copy, Debug)]
 pub struct RandomPositions {
+    /// Random moves played from the empty board.
     pub plies: u32,
+    /// How many positions.
     pub count: usize,
+    /// Seed of the move generator.
     pub seed: u64,
 }
 

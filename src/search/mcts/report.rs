@@ -10,6 +10,7 @@ use crate::search::report::{Score, StopReason};
 /// A reply to a root move: the move one level down, with what the tree knows of it.
 #[derive(Clone, Debug, Serialize)]
 pub struct MctsReply<M> {
+    /// The reply.
     pub mv: M,
     /// Playouts through this reply.
     pub visits: u32,
@@ -22,6 +23,7 @@ pub struct MctsReply<M> {
 /// One root move of an MCTS search.
 #[derive(Clone, Debug, Serialize)]
 pub struct MctsRootMove<M> {
+    /// The root move.
     pub mv: M,
     /// Playouts through this move.
     pub visits: u32,
@@ -77,9 +79,11 @@ pub struct MctsResult<M> {
     pub best: Option<M>,
     /// The report at the end (`None` when the game is over).
     pub last: Option<MctsReport<M>>,
+    /// Iterations (selection, expansion, playout, backup) run.
     pub iterations: u64,
     /// Milliseconds spent.
     pub elapsed_ms: u64,
+    /// Why the search stopped.
     pub stop: StopReason,
 }
 
