@@ -10,7 +10,7 @@ play: toolchain site
 	cargo build --release
 	$(BOARDLAB) serve --dir dist --port $(PORT)
 
-test: rust-tests browser-tests
+test: toolchain rust-tests browser-tests
 
 toolchain:
 	bash scripts/toolchain.sh
