@@ -3,7 +3,7 @@
 //! first turn of the match. Every match gets its own start, dealt from a seed as CodinGame deals
 //! them (`seed:N`).
 
-use crate::arena::referee::{Action, CgReferee, Rejected};
+use crate::arena::referee::{square_count, Action, CgReferee, Rejected};
 use crate::game::{Game, Player};
 use crate::games::amazons::{Amazons, Move};
 
@@ -55,12 +55,7 @@ impl CgReferee for Amazons {
         if clean == "random" {
             return Ok(Action::Random);
         }
-        let squares = clean.len() == 6
-            && clean
-                .as_bytes()
-                .chunks(2)
-                .all(|sq| (b'a'..=b'h').contains(&sq[0]) && (b'1'..=b'8').contains(&sq[1]));
-        if !squares {
+        if square_count(&clean, 8) != Some(3) {
             return Err(Rejected::Unreadable(format!(
                 "'{line}': expected from, to and arrow like d8d1d7, or random"
             )));

@@ -6,7 +6,7 @@
 //! as its pass; an unreadable line loses as usual. Wall layouts: the empty board, or with
 //! `--walls` a seeded symmetric layout per opening (`walls:N`).
 
-use crate::arena::referee::{Action, CgReferee, Rejected};
+use crate::arena::referee::{square_count, Action, CgReferee, Rejected};
 use crate::game::{Game, Player};
 use crate::games::ataxx::{Ataxx, Move};
 
@@ -54,12 +54,7 @@ impl CgReferee for Ataxx {
     /// player that must pass passes with any readable action.
     fn parse_action(&self, line: &str) -> Result<Action<Move>, Rejected> {
         let field = line.split(' ').next().unwrap_or("");
-        let readable = matches!(field.len(), 2 | 4)
-            && field
-                .as_bytes()
-                .chunks(2)
-                .all(|c| (b'a'..=b'g').contains(&c[0]) && (b'1'..=b'7').contains(&c[1]));
-        if !readable {
+        if !matches!(square_count(field, 7), Some(1 | 2)) {
             return Err(Rejected::Unreadable(format!(
                 "'{line}': expected a square (b7) or from+to (a7c7)"
             )));
