@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Measures each game's engine at the referee's 100 ms per move against each baseline bot, through
-# the arena (real processes, real time limits): 100 games per pairing, seeded 2-ply openings
-# played with both colours. Prints a Markdown table for the README. Run it on an idle machine:
-# the bots answer within 100 ms of wall time, which a loaded CPU turns into timeouts.
+# the arena (real processes, real time limits): 100 games per pairing, the arena's default seeded
+# openings (Yavalath and Connect 4: 1 ply, so the second bot decides the steal; Ataxx: 2 plies;
+# Amazons: 2 plies on a start dealt per match) played with both colours. Prints a Markdown table
+# for the README. Run it on an idle machine: the bots answer within 100 ms of wall time, which a
+# loaded CPU turns into timeouts.
 # Usage: bash scripts/strength.sh [games...]   (default: every game the arena referees)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,9 +20,9 @@ for game in $GAMES; do
     times=$(echo "$out" | grep '^engine:')
     wdl=$(echo "$summary" | sed -E 's/.*: \+([0-9]+) =([0-9]+) -([0-9]+) of.*/\1 \/ \2 \/ \3/')
     score=$(echo "$summary" | sed -E 's/.*score ([0-9.]+ %).*/\1/')
-    elo=$(echo "$summary" | sed -E 's/.*Elo ([^,]*)$/\1/')
+    elo=$(echo "$summary" | sed -E 's/.*Elo ([^,]*)$/\1/; s/95 % interval //')
     mean=$(echo "$times" | sed -E 's/.*mean ([0-9.]+) ms.*/\1/')
-    max=$(echo "$times" | sed -E 's/.*max ([0-9]+) ms.*/\1/')
+    max=$(echo "$times" | sed -E 's/.*max ([0-9.]+) ms.*/\1/')
     faults=$(echo "$times" | sed -E 's/.*, ([0-9]+) faults.*/\1/')
     echo "| $game | $opponent | $wdl | $score | $elo | $mean / $max | $faults |"
   done

@@ -29,7 +29,7 @@ mod cli {
     #[command(
         name = "boardlab",
         version,
-        about = "Rules, search and tools for Yavalath (more games to come)"
+        about = "Rules, search and tools for four CodinGame games: Yavalath, Connect 4, Amazons and Ataxx"
     )]
     struct Cli {
         #[command(subcommand)]
@@ -81,18 +81,34 @@ mod cli {
         /// BoardLab's own bots for the game (`alphabeta` and `mcts`: the Amazons engine with that
         /// search, i.e. `boardlab bot amazons --engine mcts`).
         ///
+        /// Each opening is played twice, colours swapped. By default an opening is seeded random
+        /// plies (`--opening-plies`, `--seed`); `--openings FILE` reads them instead.
+        ///
         /// Yavalath (referee MultiStruct/Yavalath) and Connect 4 (AshKcg/cg-multi-connect4) allow
-        /// the steal on the second player's first turn only. Amazons (MultiStruct/amazons) is
-        /// played as a match of two games on one seeded start with the same bot processes,
-        /// colours swapped, an error in either game losing both.
+        /// the steal on the second player's first turn only; their default opening is 1 random
+        /// ply, so the second bot decides whether to steal. After an opening, the bot to move is
+        /// told the opening's last move as its opponent's previous move (Connect 4: `-2` after a
+        /// steal). Yavalath splits a bot's line on single whitespace characters.
+        ///
+        /// Amazons (MultiStruct/amazons) is played as a match of two games on one start with the
+        /// same bot processes, colours swapped, an error in either game losing both. Every match
+        /// gets its own start, dealt from `--seed` as CodinGame deals them (setup `seed:N`); the
+        /// action `random` makes the referee play a random legal move.
         ///
         /// Ataxx has no public referee; this one follows the statement and settles the rest: the
-        /// empty 7x7 board with the first player (`0`) on a7 and g1; on a bot's first turn its id
-        /// and a config line holding the start FEN; every turn the seven rows bottom to top (`.`,
-        /// `0`, `1`, `#`), `lastAction` (`null` first) and `actionsCount` (passes not counted), no
-        /// action lines; a player without a legal move is still asked and any readable answer is
-        /// its pass; the game ends when a side has no stones or neither can move (more stones
-        /// wins), and is drawn after 300 plies or when the same board occurs a third time.
+        /// 7x7 board with the first player (`0`) on a7 and g1, without walls unless `--walls`; on
+        /// a bot's first turn its id and a config line holding the start FEN; every turn the
+        /// seven rows bottom to top (`.`, `0`, `1`, `#`), `lastAction` (`null` first) and
+        /// `actionsCount` (passes not counted), no action lines; a player without a legal move is
+        /// still asked, and any readable action (a square like `b7` or from+to like `a7c7`) is
+        /// its pass, an unreadable line losing as usual; the game ends when a side has no stones
+        /// or neither can move (more stones wins), and is drawn after 300 plies or when the same
+        /// board occurs a third time.
+        ///
+        /// Output: wins/draws/losses, score, Elo with a 95 % interval (Wilson's interval on the
+        /// score), the SPRT state, and per bot the response-time mean, p99 and max in ms (a
+        /// timed-out turn counts as the time waited) and its faults by kind. A faulted game's
+        /// verdict is printed as it happens (on stderr when there is no progress bar).
         Arena {
             #[arg(value_parser = game_names())]
             game: String,
@@ -100,27 +116,43 @@ mod cli {
             bot_a: String,
             /// Bot B.
             bot_b: String,
-            /// Games to play; each seeded opening is played twice, colours swapped.
-            #[arg(long, default_value_t = 100)]
-            games: u32,
+            /// Games to play, rounded up to whole matches (Amazons: 2 games) [default: 100, or
+            /// with --openings each opening once with each colour].
+            #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+            games: Option<u32>,
             /// Games at once (default: the number of cores).
             #[arg(long)]
             concurrency: Option<usize>,
-            /// Time limit of a bot's first turn, ms.
+            /// Time limit of a bot's first turn of each game, ms.
             #[arg(long, default_value_t = 1000)]
             first_ms: u64,
             /// Time limit of later turns, ms.
             #[arg(long, default_value_t = 100)]
             turn_ms: u64,
-            /// Random opening plies the referee plays before the bots take over.
-            #[arg(long, default_value_t = 2)]
-            opening_plies: u32,
+            /// Random opening plies the referee plays before the bots take over [default: 1 for
+            /// Yavalath and Connect 4, so the second bot decides the steal; 2 for Amazons and
+            /// Ataxx].
+            #[arg(long, conflicts_with = "openings")]
+            opening_plies: Option<u32>,
+            /// Ataxx: a seeded wall layout per opening (setup `walls:N`, symmetric under both
+            /// mirrors, corners free) instead of the empty board.
+            #[arg(long, conflicts_with = "openings")]
+            walls: bool,
+            /// An opening file: one opening per line, the moves in the game's notation (as the
+            /// playground writes them) separated by spaces, optionally preceded by a setup and
+            /// `|` (e.g. `seed:42 | a3a4a3`); blank lines and `#` comments are skipped.
+            #[arg(long)]
+            openings: Option<PathBuf>,
+            /// Seed of the random openings, of Amazons' starts and Ataxx's walls, and of the
+            /// referee's random moves.
             #[arg(long, default_value_t = 1)]
             seed: u64,
-            /// SPRT as `elo0,elo1,alpha,beta` (e.g. `0,10,0.05,0.05`): stop once decided.
+            /// SPRT as `elo0,elo1,alpha,beta` (e.g. `0,10,0.05,0.05`), H0 "bot A is elo0 Elo
+            /// stronger" against H1 "elo1 stronger": stop once decided (not before 20 games).
             #[arg(long)]
             sprt: Option<String>,
-            /// Append one JSON line per game to this file.
+            /// Append one JSON line per game to this file: game, setup, moves (the playground's
+            /// notation), first, second, result, verdict.
             #[arg(long)]
             records: Option<PathBuf>,
         },
@@ -296,6 +328,8 @@ mod cli {
                 first_ms,
                 turn_ms,
                 opening_plies,
+                walls,
+                openings,
                 seed,
                 sprt,
                 records,
@@ -305,7 +339,7 @@ mod cli {
                     Err(e) => return fail(e),
                 };
                 let config = arena::MatchConfig {
-                    games,
+                    games: games.unwrap_or(100),
                     concurrency: concurrency.unwrap_or_else(|| {
                         std::thread::available_parallelism().map_or(1, |n| n.get())
                     }),
@@ -313,12 +347,17 @@ mod cli {
                         first_turn_ms: first_ms,
                         turn_ms,
                     },
-                    opening_plies,
                     seed,
                     sprt,
                 };
+                let source = OpeningSource {
+                    file: openings,
+                    plies: opening_plies,
+                    walls,
+                    games_given: games.is_some(),
+                };
                 with_game!(game.as_str(),
-                    G => run_arena(&G::start(), &game, [&bot_a, &bot_b], &config, records),
+                    G => run_arena::<G>(&game, [&bot_a, &bot_b], config, &source, records),
                     other => Err(format!("the arena has no referee for {other} yet")))
             }
             Command::Perft {
@@ -492,13 +531,50 @@ mod cli {
         }
     }
 
-    fn run_arena<G: arena::CgReferee + Sync>(
-        start: &G,
+    /// Where the arena's openings come from (the `--openings`, `--opening-plies` and `--walls`
+    /// options).
+    struct OpeningSource {
+        file: Option<PathBuf>,
+        plies: Option<u32>,
+        walls: bool,
+        /// `--games` was given: with a file, cycle through it for that many games.
+        games_given: bool,
+    }
+
+    /// The openings of a match, and the games to play when the file sets them.
+    fn arena_openings<G: arena::CgReferee>(
+        source: &OpeningSource,
+        config: &mut arena::MatchConfig,
+    ) -> Result<Vec<arena::Opening<G>>, String> {
+        if let Some(path) = &source.file {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let openings = arena::parse_openings::<G>(&text)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            if !source.games_given {
+                config.games = 2 * openings.len() as u32;
+            }
+            return Ok(openings);
+        }
+        if source.walls && G::NAME != "ataxx" {
+            return Err("--walls applies to Ataxx only".into());
+        }
+        Ok(arena::random_openings::<G>(
+            arena::openings_needed::<G>(config.games),
+            source.plies.unwrap_or(G::DEFAULT_OPENING_PLIES),
+            G::DEALT_BY_DEFAULT || source.walls,
+            config.seed,
+        ))
+    }
+
+    fn run_arena<G: arena::CgReferee>(
         game: &str,
         bots: [&str; 2],
-        config: &arena::MatchConfig,
+        mut config: arena::MatchConfig,
+        source: &OpeningSource,
         records: Option<PathBuf>,
     ) -> Result<(), String> {
+        let openings = arena_openings::<G>(source, &mut config)?;
         let commands = [bot_command(game, bots[0]), bot_command(game, bots[1])];
         let mut file = match &records {
             Some(path) => Some(std::sync::Mutex::new(
@@ -510,25 +586,27 @@ mod cli {
             )),
             None => None,
         };
-        let bar = indicatif::ProgressBar::new(config.games as u64);
+        let bar = indicatif::ProgressBar::new(arena::planned_games::<G>(config.games) as u64);
         bar.set_style(
             indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}")
                 .expect("valid template"),
         );
-        let stats = arena::run_match(start, [&commands[0], &commands[1]], config, |g, s| {
+        let stats = arena::run_match(&openings, [&commands[0], &commands[1]], &config, |g, s| {
             if let Some(f) = &file {
                 let _ = writeln!(
                     f.lock().expect("records lock"),
                     "{}",
-                    g.record_line(game, "", bots)
+                    g.record_line(game, bots)
                 );
             }
             if !matches!(g.refereed.verdict, arena::Verdict::Finished(_)) {
-                bar.println(format!(
-                    "game {}: {}",
-                    g.index + 1,
-                    g.refereed.verdict.describe()
-                ));
+                let line = format!("game {}: {}", g.index + 1, g.refereed.verdict.describe());
+                // A hidden bar (stderr not a terminal) drops its println: say it on stderr.
+                if bar.is_hidden() {
+                    eprintln!("{line}");
+                } else {
+                    bar.println(line);
+                }
             }
             bar.set_message(format!(
                 "+{} ={} -{} ({:.1} %)",
@@ -541,7 +619,7 @@ mod cli {
         });
         bar.finish_and_clear();
         file.take();
-        arena::write_summary(&mut io::stdout(), bots, &stats, config).map_err(|e| e.to_string())
+        arena::write_summary(&mut io::stdout(), bots, &stats, &config).map_err(|e| e.to_string())
     }
 
     fn run_perft<G: Game>(pos: &G, depth: u32, divide: bool) {

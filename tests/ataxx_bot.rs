@@ -205,7 +205,7 @@ fn the_bot_plays_a_whole_game_without_an_illegal_move() {
 
 #[test]
 fn the_arena_referee_sends_the_statement_input_and_reads_moves_with_messages() {
-    use boardlab::arena::CgReferee;
+    use boardlab::arena::{CgReferee, Rejected};
     let pos = Ataxx::start();
     let text = pos.turn_input(Player::First, true, None);
     let lines: Vec<&str> = text.lines().collect();
@@ -217,9 +217,12 @@ fn the_arena_referee_sends_the_statement_input_and_reads_moves_with_messages() {
     assert_eq!(&lines[9..], ["null", "16"]);
 
     assert!(pos.parse_action("b6 hello").is_ok());
-    assert!(matches!(pos.parse_action("z9"), Err((true, _))));
-    assert!(matches!(pos.parse_action("a7"), Err((false, _))));
-    assert!(matches!(pos.parse_action("d4"), Err((false, _))));
+    assert!(matches!(
+        pos.parse_action("z9"),
+        Err(Rejected::Unreadable(_))
+    ));
+    assert!(matches!(pos.parse_action("a7"), Err(Rejected::Illegal(_))));
+    assert!(matches!(pos.parse_action("d4"), Err(Rejected::Illegal(_))));
 }
 
 #[test]

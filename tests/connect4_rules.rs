@@ -390,7 +390,7 @@ proptest! {
 /// The referee's per-turn input, exactly as rules.md §2 lists it (the arena's referee side).
 #[test]
 fn the_referee_input_matches_the_rules_cases() {
-    use boardlab::arena::CgReferee;
+    use boardlab::arena::{Action, CgReferee, Rejected};
     let empty = ".........\n";
     let columns: String = (0..9).map(|c| format!("{c}\n")).collect();
     let pos = Connect4Cg::start();
@@ -412,7 +412,10 @@ fn the_referee_input_matches_the_rules_cases() {
     // The referee reads the action before the first space; a leading space is unreadable.
     assert!(matches!(
         CgReferee::parse_action(&pos, " 3"),
-        Err((true, _))
+        Err(Rejected::Unreadable(_))
     ));
-    assert_eq!(CgReferee::parse_action(&pos, "3 hello"), Ok(3));
+    assert_eq!(
+        CgReferee::parse_action(&pos, "3 hello"),
+        Ok(Action::Play(3))
+    );
 }

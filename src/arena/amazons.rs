@@ -1,13 +1,20 @@
 //! The Amazons referee's side of the protocol (`shared/rules.md` §3): a match is two games on
 //! one start with the same bot processes, colours swapped; `boardSize` comes only on a bot's
-//! first turn of the match.
+//! first turn of the match. Every match gets its own start, dealt from a seed as CodinGame deals
+//! them (`seed:N`).
 
-use crate::arena::referee::CgReferee;
+use crate::arena::referee::{square_count, Action, CgReferee, Rejected};
 use crate::game::{Game, Player};
 use crate::games::amazons::{Amazons, Move};
 
 impl CgReferee for Amazons {
     const GAMES_PER_MATCH: usize = 2;
+    const DEALT_BY_DEFAULT: bool = true;
+
+    /// `seed:N`: CodinGame's start generator with Java seed `N` ([`Amazons::from_seed`]).
+    fn dealt_setup(seed: u64) -> Option<String> {
+        Some(format!("seed:{seed}"))
+    }
 
     /// `boardSize` (`8`) on a bot's first turn of the match only; the colour; the rows rank 8 first;
     /// `lastAction` (`null` before the opponent has moved); `actionsCount`.
@@ -36,17 +43,25 @@ impl CgReferee for Amazons {
     }
 
     /// The line is cut at `msg`; in the part before it all whitespace is removed and it is
-    /// lower-cased; it must then be a legal `from to arrow`. `random` is not offered here.
-    fn parse_action(&self, line: &str) -> Result<Move, (bool, String)> {
+    /// lower-cased; it must then be a legal `from to arrow`, or `random`, which makes the referee
+    /// play a random legal move.
+    fn parse_action(&self, line: &str) -> Result<Action<Move>, Rejected> {
         let action = line.split("msg").next().unwrap_or("");
-        let clean: String = action.chars().filter(|c| !c.is_whitespace()).collect();
-        if clean.len() != 6 || !clean.is_ascii() {
-            return Err((
-                true,
-                format!("'{line}': expected from, to and arrow like d8d1d7"),
-            ));
+        let clean: String = action
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_lowercase();
+        if clean == "random" {
+            return Ok(Action::Random);
+        }
+        if square_count(&clean, 8) != Some(3) {
+            return Err(Rejected::Unreadable(format!(
+                "'{line}': expected from, to and arrow like d8d1d7, or random"
+            )));
         }
         self.parse_move(&clean)
-            .map_err(|e| (false, format!("'{line}': {e}")))
+            .map(Action::Play)
+            .map_err(|e| Rejected::Illegal(format!("'{line}': {e}")))
     }
 }

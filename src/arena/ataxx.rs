@@ -2,13 +2,21 @@
 //! `shared/rules.md` §4). The real referee is not public, so where the statement is silent this
 //! one decides, and says so: the rows go bottom to top (rank 1 first, as the statement says), the
 //! config line is the FEN of the start, the action lines are not sent, and a player without a
-//! legal move is still asked and any readable answer counts as its pass.
+//! legal move is still asked and any readable action (a square or from+to, legal or not) counts
+//! as its pass; an unreadable line loses as usual. Wall layouts: the empty board, or with
+//! `--walls` a seeded symmetric layout per opening (`walls:N`).
 
-use crate::arena::referee::CgReferee;
+use crate::arena::referee::{square_count, Action, CgReferee, Rejected};
 use crate::game::{Game, Player};
 use crate::games::ataxx::{Ataxx, Move};
 
 impl CgReferee for Ataxx {
+    /// `walls:N`: a layout symmetric under both mirrors with the corners free
+    /// ([`Ataxx::random_walls`]), used when the arena is asked for walls.
+    fn dealt_setup(seed: u64) -> Option<String> {
+        Some(format!("walls:{seed}"))
+    }
+
     /// On a player's first turn its id (`0` first player, `1` second) and the config line; then
     /// the seven rows bottom to top (`.` empty, `0`/`1` stones, `#` walls), `lastAction` (`null`
     /// before any move) and `actionsCount` (the number of legal moves, the pass not counted).
@@ -42,25 +50,24 @@ impl CgReferee for Ataxx {
     }
 
     /// The first space-separated field is the move (`b7` or `a7c7`); the rest is a message.
-    /// Unreadable squares lose as unreadable, occupied or unreachable targets as illegal.
-    fn parse_action(&self, line: &str) -> Result<Move, (bool, String)> {
+    /// Unreadable squares lose as unreadable, occupied or unreachable targets as illegal. A
+    /// player that must pass passes with any readable action.
+    fn parse_action(&self, line: &str) -> Result<Action<Move>, Rejected> {
+        let field = line.split(' ').next().unwrap_or("");
+        if !matches!(square_count(field, 7), Some(1 | 2)) {
+            return Err(Rejected::Unreadable(format!(
+                "'{line}': expected a square (b7) or from+to (a7c7)"
+            )));
+        }
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
-        if moves.len() == 1 && moves[0].is_pass() {
-            return Ok(moves[0]);
+        if let [only] = moves[..] {
+            if only.is_pass() {
+                return Ok(Action::Play(only));
+            }
         }
-        let field = line.split(' ').next().unwrap_or("");
-        let readable = matches!(field.len(), 2 | 4)
-            && field
-                .as_bytes()
-                .chunks(2)
-                .all(|c| (b'a'..=b'g').contains(&c[0]) && (b'1'..=b'7').contains(&c[1]));
-        if !readable {
-            return Err((
-                true,
-                format!("'{line}': expected a square (b7) or from+to (a7c7)"),
-            ));
-        }
-        self.parse_move(field).map_err(|e| (false, format!("{e}")))
+        self.parse_move(field)
+            .map(Action::Play)
+            .map_err(|e| Rejected::Illegal(e.0))
     }
 }

@@ -1,10 +1,13 @@
 //! The Connect 4 referee's side of the protocol (AshKcg/cg-multi-connect4, `shared/rules.md` §2).
 
-use crate::arena::referee::CgReferee;
+use crate::arena::referee::{Action, CgReferee, Rejected};
 use crate::game::{Display, Game, Player};
 use crate::games::connect4::{Connect4Cg, STEAL};
 
 impl CgReferee for Connect4Cg {
+    /// One random ply: the second bot decides whether to steal it.
+    const DEFAULT_OPENING_PLIES: u32 = 1;
+
     /// `myId oppId` on a player's first turn only (`0 1` for the first player), the turn index,
     /// the 7 rows top to bottom with absolute `0`/`1`/`.`, the number of valid actions and one
     /// per line (columns ascending, then `-2` when the steal is open), and the opponent's previous
@@ -52,12 +55,16 @@ impl CgReferee for Connect4Cg {
 
     /// The action is the text before the first space: an integer column (`+3` reads as 3) or
     /// `STEAL` / `-2`. A leading space leaves an empty action, which is unreadable.
-    fn parse_action(&self, line: &str) -> Result<u8, (bool, String)> {
+    fn parse_action(&self, line: &str) -> Result<Action<u8>, Rejected> {
         let action = line.split(' ').next().unwrap_or("");
         let readable = action.eq_ignore_ascii_case("steal") || action.parse::<i64>().is_ok();
         if !readable {
-            return Err((true, format!("'{line}': expected a column or STEAL")));
+            return Err(Rejected::Unreadable(format!(
+                "'{line}': expected a column or STEAL"
+            )));
         }
-        Connect4Cg::parse_action(self, line).map_err(|e| (false, format!("'{line}': {e}")))
+        Connect4Cg::parse_action(self, line)
+            .map(Action::Play)
+            .map_err(|e| Rejected::Illegal(format!("'{line}': {e}")))
     }
 }

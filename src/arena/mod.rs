@@ -6,6 +6,7 @@
 mod amazons;
 mod ataxx;
 mod connect4;
+pub mod openings;
 pub mod referee;
 pub mod stats;
 mod yavalath;
@@ -15,21 +16,25 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 
 use crate::game::{Outcome, Player};
-use crate::play::{random_line, Rng};
-pub use referee::{referee_game, referee_match, CgReferee, Refereed, TimeLimits, Verdict};
+use crate::play::Rng;
+pub use openings::{parse_openings, random_openings, Opening};
+pub use referee::{
+    referee_game, referee_match, Action, CgReferee, Refereed, Rejected, TimeLimits, Verdict,
+    MAX_LINE_BYTES,
+};
 use stats::{MatchStats, Sprt, SprtState};
 
-/// A match's settings.
+/// A match's settings (the openings are given separately, see [`run_match`]).
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    /// Games to play (rounded up to whole matches); bot A and bot B take turns playing first.
+    /// Games to play, rounded up to whole matches ([`planned_games`]); bot A and bot B take
+    /// turns playing first.
     pub games: u32,
     /// Games run at once (each runs two processes).
     pub concurrency: usize,
+    /// The referee's time limits for every turn of both bots.
     pub limits: TimeLimits,
-    /// Random opening plies played by the referee before the bots take over (each opening is
-    /// used twice, colours swapped).
-    pub opening_plies: u32,
+    /// Seeds the referee's own random moves (Amazons' `random` action), one stream per match.
     pub seed: u64,
     /// Stop early when the SPRT accepts a hypothesis.
     pub sprt: Option<Sprt>,
@@ -38,9 +43,12 @@ pub struct MatchConfig {
 /// One finished game as the match saw it.
 #[derive(Clone, Debug)]
 pub struct GameResult {
+    /// The game's number in the match, from 0: game `i` starts from opening `i / 2` (cycling
+    /// through the openings) and [`GameResult::a_first`] differs between games `2k` and `2k + 1`.
     pub index: u32,
     /// Whether bot A played first.
     pub a_first: bool,
+    /// The game: setup, moves, verdict and response times.
     pub refereed: Refereed,
 }
 
@@ -59,9 +67,11 @@ impl GameResult {
         }
     }
 
-    /// The game as one JSON line: game, setup, moves (the playground's position format), the
-    /// players, the result and the verdict.
-    pub fn record_line(&self, game: &str, setup: &str, names: [&str; 2]) -> String {
+    /// The game as one JSON line (the README documents the format): `game`, `setup` and `moves`
+    /// (the playground's position format: the setup string and the space-separated moves in the
+    /// game's notation, opening included), then `first` and `second` (the bots' names), `result`
+    /// (`1-0`, `0-1` or `1/2-1/2`) and `verdict` (how the game ended, in words).
+    pub fn record_line(&self, game: &str, names: [&str; 2]) -> String {
         let (first, second) = if self.a_first {
             (names[0], names[1])
         } else {
@@ -74,7 +84,7 @@ impl GameResult {
         };
         serde_json::json!({
             "game": game,
-            "setup": setup,
+            "setup": self.refereed.setup,
             "moves": self.refereed.moves.join(" "),
             "first": first,
             "second": second,
@@ -85,24 +95,33 @@ impl GameResult {
     }
 }
 
-/// Plays a match between `commands[0]` (bot A) and `commands[1]` (bot B) from `start`, calling
-/// `on_game` after each game (from the worker that played it). Games run on `concurrency`
-/// threads; with an SPRT the match stops once a hypothesis is accepted.
-pub fn run_match<G: CgReferee + Sync>(
-    start: &G,
+/// The games a match of `games` requested games plays: rounded up to whole matches of
+/// [`CgReferee::GAMES_PER_MATCH`].
+pub fn planned_games<G: CgReferee>(games: u32) -> u32 {
+    games.div_ceil(G::GAMES_PER_MATCH as u32) * G::GAMES_PER_MATCH as u32
+}
+
+/// The openings a match of `games` requested games uses: one per pair of games.
+pub fn openings_needed<G: CgReferee>(games: u32) -> usize {
+    planned_games::<G>(games).div_ceil(2) as usize
+}
+
+/// Plays a match between `commands[0]` (bot A) and `commands[1]` (bot B), calling `on_game`
+/// after each game (from the worker that played it). Games `2k` and `2k + 1` start from
+/// `openings[k % openings.len()]` with colours swapped, so each opening is played with both
+/// colours: by two consecutive single-game matches (bot A first in the even ones), or within one
+/// two-game match (Amazons; bot A is white in game 1 of every other match). Games run on
+/// `concurrency` threads; with an SPRT the match stops once a hypothesis is accepted (games
+/// already under way still count). `openings` must not be empty.
+pub fn run_match<G: CgReferee>(
+    openings: &[Opening<G>],
     commands: [&str; 2],
     config: &MatchConfig,
     on_game: impl Fn(&GameResult, &MatchStats) + Sync,
 ) -> MatchStats {
-    // A unit of work is one match (one game, or Amazons' two). Each opening is played with both
-    // colours: by two consecutive single-game matches, or within one two-game match. Openings are
-    // drawn up front so the match is the same whatever the concurrency.
+    assert!(!openings.is_empty(), "a match needs an opening");
     let per_match = G::GAMES_PER_MATCH as u32;
-    let matches = config.games.div_ceil(per_match);
-    let mut rng = Rng(config.seed);
-    let openings: Vec<(G, Vec<String>)> = (0..(matches * per_match).div_ceil(2))
-        .map(|_| random_line(start, config.opening_plies, &mut rng))
-        .collect();
+    let matches = planned_games::<G>(config.games) / per_match;
     let next = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
     let stats = Mutex::new(MatchStats::default());
@@ -113,8 +132,10 @@ pub fn run_match<G: CgReferee + Sync>(
                 if m >= matches || stop.load(Ordering::SeqCst) {
                     return;
                 }
-                let (opening, line) = &openings[(m * per_match / 2) as usize];
-                let games = referee_match(opening, line, commands, m % 2 == 0, config.limits);
+                let opening = &openings[(m * per_match / 2) as usize % openings.len()];
+                let seed = Rng(config.seed ^ u64::from(m)).next_u64();
+                let games =
+                    referee_match(opening, commands, m.is_multiple_of(2), config.limits, seed);
                 for (g, (refereed, a_first)) in games.into_iter().enumerate() {
                     let result = GameResult {
                         index: m * per_match + g as u32,
@@ -136,17 +157,17 @@ pub fn run_match<G: CgReferee + Sync>(
     stats.into_inner().expect("stats lock")
 }
 
-/// Writes a match summary: score, Elo interval, SPRT state and time statistics.
+/// Writes a match summary: the score with an Elo interval, the SPRT's state, and per bot its
+/// response times (ms) and its faults by kind.
 pub fn write_summary(
     out: &mut impl Write,
     names: [&str; 2],
     stats: &MatchStats,
     config: &MatchConfig,
 ) -> std::io::Result<()> {
-    let (elo, lo, hi) = stats.elo_interval();
-    writeln!(
+    write!(
         out,
-        "{} vs {}: +{} ={} -{} of {} games, score {:.1} %, Elo {:+.0} (95 % interval {:+.0} .. {:+.0})",
+        "{} vs {}: +{} ={} -{} of {} games, score {:.1} %",
         names[0],
         names[1],
         stats.wins,
@@ -154,15 +175,28 @@ pub fn write_summary(
         stats.losses,
         stats.games(),
         100.0 * stats.score(),
-        elo,
-        lo,
-        hi
     )?;
+    match stats.elo_interval() {
+        Some((elo, lo, hi)) => {
+            writeln!(out, ", Elo {elo:+.0} (95 % interval {lo:+.0} .. {hi:+.0})")?
+        }
+        None => writeln!(out)?,
+    }
     if let Some(sprt) = &config.sprt {
-        let state = stats.sprt(sprt);
+        let state = match stats.sprt(sprt) {
+            SprtState::AcceptH0 => "H0 accepted".to_string(),
+            SprtState::AcceptH1 => "H1 accepted".to_string(),
+            SprtState::Continue if stats.games() < stats::SPRT_MIN_GAMES => {
+                format!(
+                    "undecided (no decision before {} games)",
+                    stats::SPRT_MIN_GAMES
+                )
+            }
+            SprtState::Continue => "undecided".to_string(),
+        };
         writeln!(
             out,
-            "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {:.2} (bounds {:.2} .. {:.2}): {:?}",
+            "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {:.2} (bounds {:.2} .. {:.2}): {state}",
             sprt.elo0,
             sprt.elo1,
             sprt.alpha,
@@ -170,16 +204,32 @@ pub fn write_summary(
             stats.llr(sprt),
             sprt.lower(),
             sprt.upper(),
-            state
         )?;
     }
     for (i, name) in names.iter().enumerate() {
-        let t = stats.time_summary(i, config.limits);
-        writeln!(
+        let t = stats.time_summary(i);
+        let f = stats.faults[i];
+        write!(
             out,
-            "{name}: response time mean {:.1} ms, p99 {} ms, max {} ms, {} turns over the limit, {} faults",
-            t.mean_ms, t.p99_ms, t.max_ms, t.over_limit, stats.faults[i]
+            "{name}: response time mean {:.1} ms, p99 {:.1} ms, max {:.1} ms, {} turns over the limit, \
+             {} faults ({} timeout, {} unreadable, {} illegal, {} crash)",
+            t.mean_ms,
+            t.p99_ms,
+            t.max_ms,
+            t.over_limit,
+            f.total(),
+            f.timeout,
+            f.unreadable,
+            f.illegal,
+            f.crash
         )?;
+        match f.forfeit {
+            0 => writeln!(out)?,
+            n => writeln!(
+                out,
+                ", {n} more games forfeited by a fault in the same match"
+            )?,
+        }
     }
     Ok(())
 }

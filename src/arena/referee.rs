@@ -1,34 +1,83 @@
-//! One refereed game between two bot processes, as CodinGame runs it: each bot is a child
+//! One refereed match between two bot processes, as CodinGame runs it: each bot is a child
 //! process speaking the game's protocol; the time limit runs from writing a turn's input to
 //! reading the bot's line; every move is checked against the rules, whatever the bot claims.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::arena::openings::Opening;
 use crate::game::{Game, Outcome, Player};
+use crate::play::Rng;
 
 /// A game the arena can referee: the text a referee sends each turn and how it reads answers.
-pub trait CgReferee: Game {
-    /// The input for `player`'s turn in `pos`: `first_turn` is the player's first turn of the game
-    /// (some referees send an id line then), `last` the opponent's previous move.
-    fn turn_input(&self, player: Player, first_turn: bool, last: Option<Self::Move>) -> String;
-
+/// (Moves are shared with the threads that run a match's games.)
+pub trait CgReferee: Game<Move: Sync> + Sync {
     /// Games in one match, on the same start, with the same bot processes and colours swapped
     /// each game (Amazons: 2). The bots get `first_turn` input only once per match.
     const GAMES_PER_MATCH: usize = 1;
 
-    /// Reads a bot's output line as the referee does. Errors: the text the verdict shows, and
-    /// whether the line was unreadable (`true`) or a readable but illegal move (`false`).
-    fn parse_action(&self, line: &str) -> Result<Self::Move, (bool, String)>;
+    /// Random opening plies the arena plays when not told otherwise. Games with the steal use 1,
+    /// so the second bot decides whether to steal (the steal is open at ply 1 only).
+    const DEFAULT_OPENING_PLIES: u32 = 2;
+
+    /// Whether every opening gets its own [`CgReferee::dealt_setup`] when not told otherwise
+    /// (Amazons: CodinGame deals a start per match).
+    const DEALT_BY_DEFAULT: bool = false;
+
+    /// The setup string of the start dealt for `seed`, as the referee would deal it (Amazons
+    /// `seed:N`, Ataxx `walls:N`), or `None` when the game has one start.
+    fn dealt_setup(_seed: u64) -> Option<String> {
+        None
+    }
+
+    /// The input for `player`'s turn in `pos`: `first_turn` is the player's first turn of the match
+    /// (some referees send an id line then), `last` the opponent's previous move.
+    fn turn_input(&self, player: Player, first_turn: bool, last: Option<Self::Move>) -> String;
+
+    /// Reads a bot's output line (without its line end) as the referee does.
+    fn parse_action(&self, line: &str) -> Result<Action<Self::Move>, Rejected>;
 }
 
-/// Time limits in ms: the first turn of each bot, and every later turn.
+/// A bot's answer as the referee reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action<M> {
+    /// Play this legal move.
+    Play(M),
+    /// Let the referee play a random legal move (Amazons' `random`).
+    Random,
+}
+
+/// Why the referee refused a line; the text is what the verdict shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rejected {
+    /// The line is not an action in the protocol's syntax.
+    Unreadable(String),
+    /// A readable action the rules do not allow here.
+    Illegal(String),
+}
+
+/// The number of squares `text` names back to back (`a1`-style names on a board of `size`
+/// files and ranks, lower-case files), or `None` when it is anything else: the readability test
+/// of the games whose actions are squares.
+pub(crate) fn square_count(text: &str, size: u8) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let square = |sq: &[u8]| {
+        sq.len() == 2
+            && (b'a'..b'a' + size).contains(&sq[0])
+            && (b'1'..b'1' + size).contains(&sq[1])
+    };
+    (!bytes.is_empty() && bytes.chunks(2).all(square)).then_some(bytes.len() / 2)
+}
+
+/// Time limits in ms: the first turn of each bot in each game, and every later turn.
 #[derive(Clone, Copy, Debug)]
 pub struct TimeLimits {
+    /// The limit of each bot's first turn of a game, ms (CodinGame: 1000).
     pub first_turn_ms: u64,
+    /// The limit of every later turn, ms (CodinGame: 100).
     pub turn_ms: u64,
 }
 
@@ -41,19 +90,23 @@ impl Default for TimeLimits {
     }
 }
 
-/// How a refereed game ended.
+/// How a refereed game ended. A fault loses the game for the player named (a colour of this
+/// game, not a bot).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Played to the end under the rules.
     Finished(Outcome),
     /// `Player` did not answer within the limit (`ms` waited).
     Timeout(Player, u64),
-    /// `Player`'s line could not be read as an action.
+    /// `Player`'s line could not be read as an action (a line over [`MAX_LINE_BYTES`] included).
     Unparsable(Player, String),
     /// `Player` answered with a move the rules do not allow.
     Illegal(Player, String),
     /// `Player`'s process ended or closed its output.
     Crash(Player, String),
+    /// `Player`'s bot made an error in another game of the same match (Amazons), which loses
+    /// every game of the match (`shared/rules.md` §3); the text describes that error.
+    Forfeit(Player, String),
 }
 
 impl Verdict {
@@ -64,7 +117,18 @@ impl Verdict {
             Verdict::Timeout(p, _)
             | Verdict::Unparsable(p, _)
             | Verdict::Illegal(p, _)
-            | Verdict::Crash(p, _) => Outcome::Win(p.opponent()),
+            | Verdict::Crash(p, _)
+            | Verdict::Forfeit(p, _) => Outcome::Win(p.opponent()),
+        }
+    }
+
+    /// The player at fault in this game, if any (a forfeit included).
+    pub fn at_fault(&self) -> Option<Player> {
+        match self.outcome() {
+            Outcome::Win(winner) if !matches!(self, Verdict::Finished(_)) => {
+                Some(winner.opponent())
+            }
+            _ => None,
         }
     }
 
@@ -78,6 +142,7 @@ impl Verdict {
             Verdict::Unparsable(p, why) => format!("{} sent an unreadable action: {why}", who(p)),
             Verdict::Illegal(p, why) => format!("{} played an illegal move: {why}", who(p)),
             Verdict::Crash(p, why) => format!("{} crashed: {why}", who(p)),
+            Verdict::Forfeit(p, why) => format!("{} forfeits: {why}", who(p)),
         }
     }
 }
@@ -85,29 +150,50 @@ impl Verdict {
 /// A record of one refereed game.
 #[derive(Clone, Debug)]
 pub struct Refereed {
-    /// Moves in the game's notation from the start position, opening included.
+    /// The setup string of the start position (see [`Game::from_setup`]).
+    pub setup: String,
+    /// Moves in the game's notation from the setup's start, opening included.
     pub moves: Vec<String>,
+    /// How the game ended.
     pub verdict: Verdict,
-    /// Each player's answer times in ms (`[first, second]`).
-    pub times_ms: [Vec<u64>; 2],
+    /// Each colour's response times in ms (`[first, second]`), sub-millisecond precision: one per
+    /// answered turn, and a timed-out turn as the time waited (its limit, a lower bound). A
+    /// crash adds no time.
+    pub times_ms: [Vec<f64>; 2],
 }
 
-/// A running bot process.
+/// The longest line a bot may print, in bytes without the line end. A longer line is unreadable,
+/// and the referee stops reading that bot, so a bot flooding its output cannot grow memory.
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// What the reader thread saw on a bot's output.
+enum Output {
+    Line(String),
+    TooLong,
+    Closed,
+    Failed(String),
+}
+
+/// A running bot process, the leader of its own process group.
 struct BotProcess {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<Result<String, String>>,
+    lines: Receiver<Output>,
 }
 
 impl BotProcess {
-    /// Starts `command` through `sh -c`; its stderr is discarded.
+    /// Starts `command` through `sh -c` in a new process group (so dropping the bot ends the
+    /// commands it started too); its stderr is discarded.
     fn start(command: &str) -> Result<BotProcess, String> {
-        let mut child = Command::new("sh")
-            .arg("-c")
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
             .arg(command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::null());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let mut child = cmd
             .spawn()
             .map_err(|e| format!("cannot start '{command}': {e}"))?;
         let stdin = child.stdin.take().ok_or("no stdin")?;
@@ -118,13 +204,23 @@ impl BotProcess {
         thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             loop {
-                let mut line = String::new();
-                let sent = match reader.read_line(&mut line) {
-                    Ok(0) => tx.send(Err("closed its output".to_string())),
-                    Ok(_) => tx.send(Ok(line.trim_end_matches(['\n', '\r']).to_string())),
-                    Err(e) => tx.send(Err(format!("output unreadable: {e}"))),
+                let mut buf = Vec::new();
+                let read = (&mut reader)
+                    .take(MAX_LINE_BYTES as u64 + 1)
+                    .read_until(b'\n', &mut buf);
+                let output = match read {
+                    Ok(0) => Output::Closed,
+                    Err(e) => Output::Failed(e.to_string()),
+                    Ok(_) if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE_BYTES => {
+                        Output::TooLong
+                    }
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf);
+                        Output::Line(line.trim_end_matches(['\n', '\r']).to_string())
+                    }
                 };
-                if sent.is_err() || line.is_empty() {
+                let more = matches!(output, Output::Line(_));
+                if tx.send(output).is_err() || !more {
                     return;
                 }
             }
@@ -136,28 +232,40 @@ impl BotProcess {
         })
     }
 
-    /// Writes `input` and waits up to `limit` for one line.
-    fn ask(&mut self, input: &str, limit: Duration) -> (Result<String, TurnFault>, u64) {
+    /// Writes `input` and waits up to `limit` for one line; also returns the ms waited.
+    fn ask(&mut self, input: &str, limit: Duration) -> (Result<String, TurnFault>, f64) {
         let t = Instant::now();
         if let Err(e) = self
             .stdin
             .write_all(input.as_bytes())
             .and_then(|_| self.stdin.flush())
         {
-            return (Err(TurnFault::Crash(format!("stdin closed: {e}"))), 0);
+            return (Err(TurnFault::Crash(format!("stdin closed: {e}"))), 0.0);
         }
         let answer = match self.lines.recv_timeout(limit) {
-            Ok(Ok(line)) => Ok(line),
-            Ok(Err(why)) => Err(TurnFault::Crash(why)),
+            Ok(Output::Line(line)) => Ok(line),
+            Ok(Output::TooLong) => Err(TurnFault::TooLong),
+            Ok(Output::Closed) => Err(TurnFault::Crash("closed its output".into())),
+            Ok(Output::Failed(why)) => Err(TurnFault::Crash(format!("output unreadable: {why}"))),
             Err(RecvTimeoutError::Timeout) => Err(TurnFault::Timeout),
             Err(RecvTimeoutError::Disconnected) => Err(TurnFault::Crash("exited".into())),
         };
-        (answer, t.elapsed().as_millis() as u64)
+        (answer, t.elapsed().as_secs_f64() * 1000.0)
     }
 }
 
 impl Drop for BotProcess {
     fn drop(&mut self) {
+        // The whole group: `sh -c` may have started children that hold the pipes open. The
+        // child is not yet reaped, so its pid (the group id) cannot have been reused.
+        #[cfg(unix)]
+        if let Ok(pgid) = libc::pid_t::try_from(self.child.id()) {
+            // SAFETY: kill(2) with a negative pid signals that process group; no memory is
+            // involved.
+            unsafe {
+                libc::kill(-pgid, libc::SIGKILL);
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -165,33 +273,36 @@ impl Drop for BotProcess {
 
 enum TurnFault {
     Timeout,
+    TooLong,
     Crash(String),
 }
 
 /// Plays one game of a match on `bots` (`bots[0]` plays `Player::First` when `bot0_first`).
 /// `seen[i]` says bot `i` has had a turn earlier in the match (some referees send their
 /// initial lines only once per match); the first-turn time limit applies to each bot's first
-/// turn of every game.
+/// turn of every game. `rng` picks the moves of [`Action::Random`].
 fn play_game<G: CgReferee>(
-    start: &G,
-    opening: &[String],
+    opening: &Opening<G>,
     bots: &mut [BotProcess; 2],
     bot0_first: bool,
     seen: &mut [bool; 2],
     limits: TimeLimits,
+    rng: &mut Rng,
 ) -> Refereed {
-    let mut moves = opening.to_vec();
-    let mut times_ms: [Vec<u64>; 2] = [Vec::new(), Vec::new()];
-    let mut pos = start.clone();
+    let mut record = Refereed {
+        setup: opening.setup.clone(),
+        moves: opening.moves.clone(),
+        verdict: Verdict::Finished(Outcome::Draw),
+        times_ms: [Vec::new(), Vec::new()],
+    };
+    let mut pos = opening.position.clone();
     let mut first_turn_of_game = [true, true];
-    let mut last: Option<G::Move> = None;
+    let mut last = opening.last;
+    let mut legal = Vec::new();
     loop {
         if let Some(outcome) = pos.outcome() {
-            return Refereed {
-                moves,
-                verdict: Verdict::Finished(outcome),
-                times_ms,
-            };
+            record.verdict = Verdict::Finished(outcome);
+            return record;
         }
         let side = pos.to_move();
         let colour = side.index();
@@ -205,122 +316,130 @@ fn play_game<G: CgReferee>(
         first_turn_of_game[colour] = false;
         seen[bot] = true;
         let (answer, ms) = bots[bot].ask(&input, Duration::from_millis(limit_ms));
-        let fault = match answer {
-            Err(TurnFault::Timeout) => Some(Verdict::Timeout(side, limit_ms)),
-            Err(TurnFault::Crash(why)) => Some(Verdict::Crash(side, why)),
+        let action = match answer {
+            Err(TurnFault::Crash(why)) => Err(Verdict::Crash(side, why)),
+            Err(TurnFault::Timeout) => {
+                record.times_ms[colour].push(ms);
+                Err(Verdict::Timeout(side, limit_ms))
+            }
+            Err(TurnFault::TooLong) => {
+                record.times_ms[colour].push(ms);
+                let why = format!("a line longer than {MAX_LINE_BYTES} bytes");
+                Err(Verdict::Unparsable(side, why))
+            }
             Ok(line) => {
-                times_ms[colour].push(ms);
+                record.times_ms[colour].push(ms);
                 match pos.parse_action(&line) {
-                    Ok(mv) => {
-                        moves.push(pos.format_move(mv));
-                        pos.play(mv);
-                        last = Some(mv);
-                        None
-                    }
-                    Err((true, why)) => Some(Verdict::Unparsable(side, why)),
-                    Err((false, why)) => Some(Verdict::Illegal(side, why)),
+                    Ok(action) => Ok(action),
+                    Err(Rejected::Unreadable(why)) => Err(Verdict::Unparsable(side, why)),
+                    Err(Rejected::Illegal(why)) => Err(Verdict::Illegal(side, why)),
                 }
             }
         };
-        if let Some(verdict) = fault {
-            return Refereed {
-                moves,
-                verdict,
-                times_ms,
-            };
-        }
+        let mv = match action {
+            Ok(Action::Play(mv)) => mv,
+            Ok(Action::Random) => {
+                legal.clear();
+                pos.legal_moves(&mut legal);
+                legal[rng.below(legal.len())]
+            }
+            Err(verdict) => {
+                record.verdict = verdict;
+                return record;
+            }
+        };
+        record.moves.push(pos.format_move(mv));
+        pos.play(mv);
+        last = Some(mv);
     }
 }
 
-impl Verdict {
-    /// The same fault charged to the other colour: a bot at fault in one game of a match also
-    /// loses the match's later games, where it plays the other colour.
-    fn with_colours_swapped(&self) -> Verdict {
-        match self.clone() {
-            Verdict::Finished(o) => Verdict::Finished(o),
-            Verdict::Timeout(p, ms) => Verdict::Timeout(p.opponent(), ms),
-            Verdict::Unparsable(p, why) => {
-                Verdict::Unparsable(p.opponent(), format!("{why} (earlier in the match)"))
-            }
-            Verdict::Illegal(p, why) => {
-                Verdict::Illegal(p.opponent(), format!("{why} (earlier in the match)"))
-            }
-            Verdict::Crash(p, why) => {
-                Verdict::Crash(p.opponent(), format!("{why} (earlier in the match)"))
-            }
-        }
-    }
-}
-
-/// Plays a match of [`CgReferee::GAMES_PER_MATCH`] games from `start` (an opening already on the
-/// board, given as `opening` move texts) between the processes of `commands`, started once for
-/// the whole match. Colours swap every game; `commands[0]` plays first in game 1 when
-/// `bot0_first`. Returns each game with whether `commands[0]` played first in it. An error in a
-/// game loses the rest of the match too.
+/// Plays a match of [`CgReferee::GAMES_PER_MATCH`] games from `opening` between the processes of
+/// `commands`, started once for the whole match. Colours swap every game; `commands[0]` plays
+/// first in game 1 when `bot0_first`. `seed` seeds the referee's random moves. Returns each game
+/// with whether `commands[0]` played first in it.
+///
+/// An error by a bot in any game loses every game of the match for it (`shared/rules.md` §3):
+/// games after it are not played and, like games before it, get [`Verdict::Forfeit`].
 pub fn referee_match<G: CgReferee>(
-    start: &G,
-    opening: &[String],
+    opening: &Opening<G>,
     commands: [&str; 2],
     bot0_first: bool,
     limits: TimeLimits,
+    seed: u64,
 ) -> Vec<(Refereed, bool)> {
-    let crash = |bot: usize, why: String| {
-        let colour = if (bot == 0) == bot0_first {
+    let first_in = |g: usize| bot0_first == g.is_multiple_of(2);
+    let colour_of = |bot: usize, g: usize| {
+        if (bot == 0) == first_in(g) {
             Player::First
         } else {
             Player::Second
-        };
-        let refereed = Refereed {
-            moves: opening.to_vec(),
-            verdict: Verdict::Crash(colour, why),
-            times_ms: [Vec::new(), Vec::new()],
-        };
-        vec![(refereed, bot0_first)]
+        }
+    };
+    let unplayed = |verdict: Verdict| Refereed {
+        setup: opening.setup.clone(),
+        moves: opening.moves.clone(),
+        verdict,
+        times_ms: [Vec::new(), Vec::new()],
     };
     let mut bots = match (
         BotProcess::start(commands[0]),
         BotProcess::start(commands[1]),
     ) {
         (Ok(a), Ok(b)) => [a, b],
-        (Err(why), _) => return crash(0, why),
-        (_, Err(why)) => return crash(1, why),
+        (Err(why), _) => {
+            return vec![(unplayed(Verdict::Crash(colour_of(0, 0), why)), first_in(0))]
+        }
+        (_, Err(why)) => {
+            return vec![(unplayed(Verdict::Crash(colour_of(1, 0), why)), first_in(0))]
+        }
     };
+    let mut rng = Rng(seed);
     let mut seen = [false, false];
     let mut games: Vec<(Refereed, bool)> = Vec::new();
+    // The first game with a fault, and the bot at fault.
+    let mut fault: Option<(usize, usize)> = None;
     for g in 0..G::GAMES_PER_MATCH {
-        let first = bot0_first == (g % 2 == 0);
-        if let Some((previous, _)) = games
-            .last()
-            .filter(|(r, _)| !matches!(r.verdict, Verdict::Finished(_)))
-        {
-            let verdict = previous.verdict.with_colours_swapped();
-            games.push((
-                Refereed {
-                    moves: opening.to_vec(),
-                    verdict,
-                    times_ms: [Vec::new(), Vec::new()],
-                },
-                first,
-            ));
-            continue;
+        let refereed = play_game(opening, &mut bots, first_in(g), &mut seen, limits, &mut rng);
+        if let Some(p) = refereed.verdict.at_fault() {
+            let bot = (0..2)
+                .find(|&b| colour_of(b, g) == p)
+                .expect("a bot has each colour");
+            fault = Some((g, bot));
         }
-        games.push((
-            play_game(start, opening, &mut bots, first, &mut seen, limits),
-            first,
-        ));
+        games.push((refereed, first_in(g)));
+        if fault.is_some() {
+            break;
+        }
+    }
+    drop(bots);
+    if let Some((g, bot)) = fault.filter(|_| G::GAMES_PER_MATCH > 1) {
+        let why = format!(
+            "its error in game {} of the match: {}",
+            g + 1,
+            games[g].0.verdict.describe()
+        );
+        for (h, (refereed, _)) in games.iter_mut().enumerate().filter(|(h, _)| *h != g) {
+            refereed.verdict = Verdict::Forfeit(colour_of(bot, h), why.clone());
+        }
+        for h in games.len()..G::GAMES_PER_MATCH {
+            games.push((
+                unplayed(Verdict::Forfeit(colour_of(bot, h), why.clone())),
+                first_in(h),
+            ));
+        }
     }
     games
 }
 
-/// Plays one game from `start` between `commands[0]` (playing `Player::First`) and
-/// `commands[1]`: the first game of [`referee_match`].
+/// Plays one game from `opening` between `commands[0]` (playing `Player::First`) and
+/// `commands[1]`: the first game of [`referee_match`], with seed 0 for random moves.
 pub fn referee_game<G: CgReferee>(
-    start: &G,
-    opening: &[String],
+    opening: &Opening<G>,
     commands: [&str; 2],
     limits: TimeLimits,
 ) -> Refereed {
-    referee_match(start, opening, commands, true, limits)
+    referee_match(opening, commands, true, limits, 0)
         .swap_remove(0)
         .0
 }

@@ -1,71 +1,129 @@
 //! Match statistics: score, Elo difference with a 95 % interval, a sequential probability ratio
-//! test (SPRT) for comparing two builds, and response-time summaries.
+//! test (SPRT) for comparing two builds, fault counts and response-time summaries.
 
-use crate::arena::referee::{TimeLimits, Verdict};
+use crate::arena::referee::Verdict;
 use crate::arena::GameResult;
 use crate::game::Player;
 
-/// An SPRT of "B is `elo0` better than A" against "`elo1` better" (Elo from bot A's side), with
-/// error rates `alpha` (false accept of elo1) and `beta` (false accept of elo0).
+/// An SPRT on bot A's score: H0 "A is `elo0` Elo stronger than B" against H1 "A is `elo1`
+/// stronger" (`elo0 < elo1`; negative values: weaker), with error rates `alpha` (accepting H1
+/// when H0 holds) and `beta` (accepting H0 when H1 holds). To test a new build, make it bot A.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
+    /// Bot A's Elo advantage under H0.
     pub elo0: f64,
+    /// Bot A's Elo advantage under H1.
     pub elo1: f64,
+    /// The probability of accepting H1 when H0 holds (0..1).
     pub alpha: f64,
+    /// The probability of accepting H0 when H1 holds (0..1).
     pub beta: f64,
 }
 
 impl Sprt {
-    /// The log-likelihood ratio at which H0 (elo0) is accepted.
+    /// The log-likelihood ratio at which H0 (elo0) is accepted: ln(beta / (1 - alpha)).
     pub fn lower(&self) -> f64 {
         (self.beta / (1.0 - self.alpha)).ln()
     }
-    /// The log-likelihood ratio at which H1 (elo1) is accepted.
+    /// The log-likelihood ratio at which H1 (elo1) is accepted: ln((1 - beta) / alpha).
     pub fn upper(&self) -> f64 {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 }
 
+/// The SPRT decides nothing before this many games: the normal approximation behind
+/// [`MatchStats::llr`] needs a sample, and a short run of equal results says little about the
+/// variance.
+pub const SPRT_MIN_GAMES: u32 = 20;
+
 /// Where an SPRT stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SprtState {
+    /// Neither bound reached (or fewer than [`SPRT_MIN_GAMES`] games): play on.
     Continue,
+    /// The LLR fell to [`Sprt::lower`]: bot A is not `elo1` stronger (H0 accepted).
     AcceptH0,
+    /// The LLR rose to [`Sprt::upper`]: bot A is at least about `elo1` stronger (H1 accepted).
     AcceptH1,
 }
 
-/// Response times of one bot.
+/// Response times of one bot over a match, in ms with sub-millisecond precision. A timed-out
+/// turn counts as the time waited (its limit, a lower bound of the real time) in the mean, the
+/// p99 and the maximum; a crash counts nothing.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct TimeSummary {
+    /// The mean response time, ms.
     pub mean_ms: f64,
-    pub p99_ms: u64,
-    pub max_ms: u64,
+    /// The 99th percentile (nearest rank), ms.
+    pub p99_ms: f64,
+    /// The longest response, ms.
+    pub max_ms: f64,
     /// Turns without an answer within the limit (each lost its game).
     pub over_limit: u32,
 }
 
-/// The running totals of a match, from bot A's side; index 0 is bot A, 1 bot B.
-#[derive(Clone, Debug, Default)]
-pub struct MatchStats {
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-    /// Sum of squared per-game points, for the variance.
-    points_sq: f64,
-    pub times_ms: [Vec<u64>; 2],
-    pub timeouts: [u32; 2],
-    /// Games lost to a timeout, an unreadable or illegal move, or a crash.
-    pub faults: [u32; 2],
+/// Games one bot lost by its own fault, by kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Faults {
+    /// No answer within the time limit.
+    pub timeout: u32,
+    /// A line that is not an action (including one over the length limit).
+    pub unreadable: u32,
+    /// A readable move the rules do not allow.
+    pub illegal: u32,
+    /// The process ended, closed its output or could not start.
+    pub crash: u32,
+    /// Games lost to the bot's fault in another game of the same match (Amazons); not counted
+    /// in [`Faults::total`].
+    pub forfeit: u32,
 }
 
-/// The expected score of a side `elo` points stronger.
+impl Faults {
+    /// Games lost by a fault in the game itself (forfeits not counted).
+    pub fn total(&self) -> u32 {
+        self.timeout + self.unreadable + self.illegal + self.crash
+    }
+}
+
+/// The running totals of a match, from bot A's side; arrays are indexed 0 = bot A, 1 = bot B.
+#[derive(Clone, Debug, Default)]
+pub struct MatchStats {
+    /// Games bot A won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games bot A lost.
+    pub losses: u32,
+    /// Every response time of each bot, ms (see [`TimeSummary`] for what counts).
+    pub times_ms: [Vec<f64>; 2],
+    /// Each bot's faults by kind.
+    pub faults: [Faults; 2],
+}
+
+/// The expected score of a side `elo` points stronger (the logistic Elo model).
 fn expected_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
-/// The Elo difference that gives expected score `s` (0 < s < 1).
+/// The Elo difference that gives expected score `s`: `-inf` at 0, `+inf` at 1.
 fn elo_of(s: f64) -> f64 {
-    -400.0 * (1.0 / s - 1.0).log10()
+    // `+ 0.0` turns -0 into 0, so an even score prints as `+0`.
+    -400.0 * (1.0 / s - 1.0).log10() + 0.0
+}
+
+/// The 95 % Wilson score interval of a proportion `p` observed over `n` trials (E. B. Wilson,
+/// 1927): `(p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n)` with z = 1.96. Unlike the normal
+/// approximation it has width at p = 0 and p = 1.
+fn wilson(p: f64, n: f64) -> (f64, f64) {
+    const Z: f64 = 1.959_963_985;
+    let z2 = Z * Z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    // The exact bounds at p = 0 and p = 1 are 0 and 1; rounding would otherwise leave them a hair
+    // inside, which maps to a huge finite Elo.
+    let lo = if p <= 0.0 { 0.0 } else { centre - half };
+    let hi = if p >= 1.0 { 1.0 } else { centre + half };
+    (lo.max(0.0), hi.min(1.0))
 }
 
 impl MatchStats {
@@ -77,20 +135,19 @@ impl MatchStats {
             p if p > 0.25 => self.draws += 1,
             _ => self.losses += 1,
         }
-        self.points_sq += points * points;
         let (a, b) = if g.a_first { (0, 1) } else { (1, 0) };
         self.times_ms[0].extend(&g.refereed.times_ms[a]);
         self.times_ms[1].extend(&g.refereed.times_ms[b]);
-        let fault_by = match &g.refereed.verdict {
-            Verdict::Finished(_) => None,
-            Verdict::Timeout(p, _) => {
-                self.timeouts[bot_of(*p, g.a_first)] += 1;
-                Some(*p)
+        if let Some(p) = g.refereed.verdict.at_fault() {
+            let faults = &mut self.faults[bot_of(p, g.a_first)];
+            match g.refereed.verdict {
+                Verdict::Timeout(..) => faults.timeout += 1,
+                Verdict::Unparsable(..) => faults.unreadable += 1,
+                Verdict::Illegal(..) => faults.illegal += 1,
+                Verdict::Crash(..) => faults.crash += 1,
+                Verdict::Forfeit(..) => faults.forfeit += 1,
+                Verdict::Finished(_) => unreachable!("a finished game has no fault"),
             }
-            Verdict::Unparsable(p, _) | Verdict::Illegal(p, _) | Verdict::Crash(p, _) => Some(*p),
-        };
-        if let Some(p) = fault_by {
-            self.faults[bot_of(p, g.a_first)] += 1;
         }
     }
 
@@ -99,39 +156,56 @@ impl MatchStats {
         self.wins + self.draws + self.losses
     }
 
-    /// Bot A's mean points per game (0..1).
+    /// Bot A's mean points per game (0..1; 0.5 before any game).
     pub fn score(&self) -> f64 {
-        (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
+        match self.games() {
+            0 => 0.5,
+            n => (self.wins as f64 + 0.5 * self.draws as f64) / n as f64,
+        }
     }
 
-    fn variance(&self) -> f64 {
-        let n = self.games().max(1) as f64;
-        (self.points_sq / n - self.score().powi(2)).max(1e-6)
-    }
-
-    /// Bot A's Elo advantage and its 95 % interval (normal approximation of the mean score;
-    /// a score of 0 or 1 is clamped half a game inside, so the figures stay finite).
-    pub fn elo_interval(&self) -> (f64, f64, f64) {
-        let n = self.games().max(1) as f64;
-        let clamp = |s: f64| s.clamp(0.5 / n, 1.0 - 0.5 / n);
+    /// Bot A's Elo advantage and its 95 % interval, `(elo, low, high)`: the logistic Elo of the
+    /// score and of the bounds of the score's Wilson interval (draws count half a win, so with
+    /// draws the interval is a little wider than it needs to be). A score of 100 % gives
+    /// `+inf` and a finite lower bound; 0 % gives `-inf` and a finite upper bound. `None`
+    /// before any game.
+    pub fn elo_interval(&self) -> Option<(f64, f64, f64)> {
+        let n = self.games();
+        if n == 0 {
+            return None;
+        }
         let s = self.score();
-        let margin = 1.96 * (self.variance() / n).sqrt();
-        (
-            elo_of(clamp(s)),
-            elo_of(clamp(s - margin)),
-            elo_of(clamp(s + margin)),
-        )
+        let (lo, hi) = wilson(s, n as f64);
+        Some((elo_of(s), elo_of(lo), elo_of(hi)))
     }
 
-    /// The log-likelihood ratio of H1 against H0 (normal approximation).
+    /// The log-likelihood ratio of H1 against H0 after the games so far: the generalised SPRT
+    /// with the normal approximation on the trinomial win/draw/loss counts, as fishtest's
+    /// `LLR_logistic` computes it. With `N` games of mean score `m` and per-game variance `v`,
+    /// and `s0`, `s1` the expected scores of `elo0`, `elo1`:
+    ///
+    /// `LLR = N · (s1 − s0) · (2m − s0 − s1) / (2v)`
+    ///
+    /// (the log ratio of two normal likelihoods of mean `s1` and `s0`, variance `v / N`). The
+    /// counts are regularised by a prior of half a win and half a loss, so `v` is never 0: a
+    /// run of equal results moves the LLR by a bounded step per game instead of dividing by
+    /// zero.
     pub fn llr(&self, t: &Sprt) -> f64 {
-        let n = self.games() as f64;
+        let w = self.wins as f64 + 0.5;
+        let d = self.draws as f64;
+        let l = self.losses as f64 + 0.5;
+        let n = w + d + l;
+        let mean = (w + 0.5 * d) / n;
+        let variance = (w + 0.25 * d) / n - mean * mean;
         let (s0, s1) = (expected_score(t.elo0), expected_score(t.elo1));
-        n * (s1 - s0) * (2.0 * self.score() - s0 - s1) / (2.0 * self.variance())
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
     }
 
-    /// The SPRT's state after the games so far.
+    /// The SPRT's state after the games so far (never decided before [`SPRT_MIN_GAMES`]).
     pub fn sprt(&self, t: &Sprt) -> SprtState {
+        if self.games() < SPRT_MIN_GAMES {
+            return SprtState::Continue;
+        }
         let llr = self.llr(t);
         if llr >= t.upper() {
             SprtState::AcceptH1
@@ -143,21 +217,22 @@ impl MatchStats {
     }
 
     /// Response-time summary of bot `i` (0 = A, 1 = B).
-    pub fn time_summary(&self, i: usize, _limits: TimeLimits) -> TimeSummary {
+    pub fn time_summary(&self, i: usize) -> TimeSummary {
         let mut t = self.times_ms[i].clone();
+        let over_limit = self.faults[i].timeout;
         if t.is_empty() {
             return TimeSummary {
-                over_limit: self.timeouts[i],
+                over_limit,
                 ..TimeSummary::default()
             };
         }
-        t.sort_unstable();
-        let p99 = t[((t.len() as f64 * 0.99).ceil() as usize).clamp(1, t.len()) - 1];
+        t.sort_unstable_by(f64::total_cmp);
+        let rank = ((t.len() as f64 * 0.99).ceil() as usize).clamp(1, t.len());
         TimeSummary {
-            mean_ms: t.iter().sum::<u64>() as f64 / t.len() as f64,
-            p99_ms: p99,
-            max_ms: *t.last().expect("not empty"),
-            over_limit: self.timeouts[i],
+            mean_ms: t.iter().sum::<f64>() / t.len() as f64,
+            p99_ms: t[rank - 1],
+            max_ms: t[t.len() - 1],
+            over_limit,
         }
     }
 }
@@ -171,22 +246,86 @@ fn bot_of(p: Player, a_first: bool) -> usize {
 mod tests {
     use super::*;
 
+    fn stats(wins: u32, draws: u32, losses: u32) -> MatchStats {
+        MatchStats {
+            wins,
+            draws,
+            losses,
+            ..MatchStats::default()
+        }
+    }
+
+    const ZERO_TEN: Sprt = Sprt {
+        elo0: 0.0,
+        elo1: 10.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+
     #[test]
     fn an_even_score_is_zero_elo_and_75_percent_is_about_191() {
-        assert!(elo_of(0.5).abs() < 1e-9);
+        assert_eq!(elo_of(0.5), 0.0);
+        assert_eq!(format!("{:+.0}", elo_of(0.5)), "+0");
         assert!((elo_of(0.75) - 190.85).abs() < 0.1);
         assert!((expected_score(elo_of(0.6)) - 0.6).abs() < 1e-9);
     }
 
     #[test]
     fn sprt_bounds_follow_the_error_rates() {
-        let t = Sprt {
-            elo0: 0.0,
-            elo1: 10.0,
-            alpha: 0.05,
-            beta: 0.05,
-        };
-        assert!((t.upper() - 2.944).abs() < 0.01);
-        assert!((t.lower() + 2.944).abs() < 0.01);
+        assert!((ZERO_TEN.upper() - 2.944).abs() < 0.01);
+        assert!((ZERO_TEN.lower() + 2.944).abs() < 0.01);
+    }
+
+    #[test]
+    fn the_llr_matches_a_hand_computation() {
+        // +60 =20 -20 with the prior: w 60.5, d 20, l 20.5, n 101; mean 70.5/101 = 0.698020,
+        // E[x²] = 65.5/101 = 0.648515, variance 0.161283; s0 = 0.5, s1 = 1/(1+10^(-10/400))
+        // = 0.514387; LLR = 101 · 0.014387 · (1.396040 − 1.014387) / 0.322566 = 1.7193.
+        assert!((stats(60, 20, 20).llr(&ZERO_TEN) - 1.7193).abs() < 1e-3);
+        // An even score sits between the hypotheses' scores, nearer H0: 101 · 0.014387 ·
+        // (1 − 1.014387) / (2 · 0.150990) = −0.0692.
+        assert!((stats(30, 40, 30).llr(&ZERO_TEN) + 0.0692).abs() < 1e-3);
+        // One win: w 1.5, l 0.5, mean 0.75, variance 0.1875: 2 · 0.014387 · 0.485613 / 0.375.
+        assert!((stats(1, 0, 0).llr(&ZERO_TEN) - 0.03726).abs() < 1e-4);
+    }
+
+    #[test]
+    fn equal_results_do_not_decide_the_sprt_at_once() {
+        for n in 1..SPRT_MIN_GAMES {
+            assert_eq!(stats(n, 0, 0).sprt(&ZERO_TEN), SprtState::Continue, "{n}");
+            assert_eq!(stats(0, n, 0).sprt(&ZERO_TEN), SprtState::Continue, "{n}");
+            assert!(stats(n, 0, 0).llr(&ZERO_TEN).is_finite());
+        }
+        // Without the minimum, all wins would cross the upper bound at 14 games.
+        assert!(stats(13, 0, 0).llr(&ZERO_TEN) < ZERO_TEN.upper());
+        assert!(stats(14, 0, 0).llr(&ZERO_TEN) > ZERO_TEN.upper());
+        assert_eq!(stats(20, 0, 0).sprt(&ZERO_TEN), SprtState::AcceptH1);
+        assert_eq!(stats(0, 0, 20).sprt(&ZERO_TEN), SprtState::AcceptH0);
+    }
+
+    #[test]
+    fn an_even_match_accepts_h0_in_the_long_run() {
+        assert_eq!(stats(300, 400, 300).sprt(&ZERO_TEN), SprtState::Continue);
+        assert_eq!(stats(3000, 4000, 3000).sprt(&ZERO_TEN), SprtState::AcceptH0);
+    }
+
+    #[test]
+    fn the_elo_interval_is_wilsons_interval_mapped_to_elo() {
+        // 100 wins of 100: Wilson lower bound 0.963005 → 400 · log10(0.963005 / 0.036995)
+        // = +566.2; the estimate and the upper bound are infinite.
+        let (elo, lo, hi) = stats(100, 0, 0).elo_interval().expect("games played");
+        assert_eq!((elo, hi), (f64::INFINITY, f64::INFINITY));
+        assert!((lo - 566.2).abs() < 0.1, "{lo}");
+        let (elo, lo, hi) = stats(0, 0, 100).elo_interval().expect("games played");
+        assert_eq!((elo, lo), (f64::NEG_INFINITY, f64::NEG_INFINITY));
+        assert!((hi + 566.2).abs() < 0.1, "{hi}");
+        // 169 of 200 (84.5 %): Wilson 0.788392 .. 0.888604, Elo +294.6 (+228.5 .. +360.7).
+        let (elo, lo, hi) = stats(169, 0, 31).elo_interval().expect("games played");
+        assert!((elo - 294.6).abs() < 0.1 && (lo - 228.5).abs() < 0.1 && (hi - 360.7).abs() < 0.1);
+        // One draw: an even estimate with an interval of ±495 Elo, not zero width.
+        let (elo, lo, hi) = stats(0, 1, 0).elo_interval().expect("games played");
+        assert_eq!(elo, 0.0);
+        assert!((hi - 495.3).abs() < 0.1 && (lo + 495.3).abs() < 0.1);
+        assert_eq!(stats(0, 0, 0).elo_interval(), None);
     }
 }
