@@ -30,7 +30,7 @@ mod config;
 mod report;
 mod tree;
 
-use web_time::Instant;
+use crate::clock::Instant;
 
 use crate::game::{score, Evaluate, Outcome};
 use crate::rng::Rng;
