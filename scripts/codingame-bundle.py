@@ -59,9 +59,6 @@ class Tok:
         # `gap`: the whitespace before the token once comments are gone.
         self.kind, self.text, self.line, self.gap = kind, text, line, ""
 
-    def __repr__(self):
-        return f"{self.kind}:{self.text!r}"
-
 
 def lex(text, name):
     """Tokens of `text`: ws, comment, literal, lifetime, ident, number or punct (one char)."""
@@ -92,7 +89,7 @@ def lex(text, name):
                 else:
                     i += 1
             kind = "comment"
-        elif (m := RAW_STRING.match(text, i)) and (i == 0 or not IDENT.fullmatch(text[i - 1])):
+        elif m := RAW_STRING.match(text, i):
             close = '"' + m.group(2)
             end = text.find(close, m.end())
             if end < 0:
@@ -287,6 +284,13 @@ def expand(file_path, keep_child):
     def emit(k):
         out.append(texts[k].gap + texts[k].text)
 
+    def dropped_item_end(k):
+        """Where the item at k ends when it is `mod x;` or `use x::...` for a dropped x."""
+        decl = mod_decl(texts, k)
+        if decl and decl[0] in dropped:
+            return decl[1]
+        return item_end(texts, k) if use_root(texts, k) in dropped else None
+
     while i < len(texts):
         t = texts[i]
         if t.text == "#" and i + 1 < len(texts) and texts[i + 1].text == "[":
@@ -319,9 +323,8 @@ def expand(file_path, keep_child):
                     raise BundleError(f"{name}:{texts[j].line}: cannot tell where the cfg'd item ends")
                 i = item
                 continue
-            decl = mod_decl(texts, j)
-            if decl and decl[0] in dropped:
-                i = decl[1]
+            if (end := dropped_item_end(j)) is not None:
+                i = end
                 continue
             for a, b, replacement in attrs:
                 if replacement is None:
@@ -331,21 +334,17 @@ def expand(file_path, keep_child):
                     out.append(texts[a].gap + replacement)
             i = j
             continue
+        if (end := dropped_item_end(i)) is not None:
+            i = end
+            continue
         decl = mod_decl(texts, i)
         if decl:
             child, end = decl
-            if child in dropped:
-                i = end
-                continue
             child_path = module_file(child_dir(file_path), child)
             for k in range(i, end - 1):
                 emit(k)
             out.append(" {\n" + expand(child_path, lambda _: True) + "\n}")
             i = end
-            continue
-        root = use_root(texts, i)
-        if root in dropped:
-            i = item_end(texts, i)
             continue
         emit(i)
         i += 1
@@ -413,7 +412,7 @@ def main():
     with open(out, "w", encoding="utf-8") as f:
         f.write(text)
     size = len(text)
-    print(f"{out}: {size:,} characters (CodinGame allows {LIMIT:,})", file=sys.stderr)
+    print(f"{args.output or os.path.relpath(out)}: {size:,} characters (CodinGame allows {LIMIT:,})", file=sys.stderr)
     if size > LIMIT:
         sys.exit(f"codingame-bundle: {args.game} is {size - LIMIT:,} characters over the limit")
 

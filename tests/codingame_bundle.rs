@@ -29,39 +29,41 @@ fn scratch_dir(game: &str) -> PathBuf {
     dir
 }
 
+/// Runs `command`, which must succeed; `what` names it when it does not.
+fn run(command: &mut Command, what: &str) {
+    let out = command.output().unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert!(
+        out.status.success(),
+        "{what} fails:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// Bundles `game` and compiles it with plain rustc; returns the executable.
 fn build_bundle(game: &str) -> PathBuf {
     let dir = scratch_dir(game);
     let source = dir.join("main.rs");
-    let bundled = Command::new("python3")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/codingame-bundle.py"))
-        .arg(game)
-        .arg("-o")
-        .arg(&source)
-        .output()
-        .expect("python3 runs");
-    assert!(
-        bundled.status.success(),
-        "bundling {game} fails: {}",
-        String::from_utf8_lossy(&bundled.stderr)
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/codingame-bundle.py");
+    run(
+        Command::new("python3")
+            .arg(script)
+            .arg(game)
+            .arg("-o")
+            .arg(&source),
+        &format!("bundling {game}"),
     );
-    let text = std::fs::read_to_string(&source).unwrap();
+    let chars = std::fs::read_to_string(&source).unwrap().chars().count();
     assert!(
-        text.chars().count() <= CODINGAME_LIMIT,
-        "the {game} bundle has {} characters",
-        text.chars().count()
+        chars <= CODINGAME_LIMIT,
+        "the {game} bundle has {chars} characters"
     );
     let exe = dir.join("bot");
-    let compiled = Command::new("rustc")
-        .args(["--edition", "2021", "-O", "-o"])
-        .arg(&exe)
-        .arg(&source)
-        .output()
-        .expect("rustc runs");
-    assert!(
-        compiled.status.success(),
-        "plain rustc cannot compile the {game} bundle:\n{}",
-        String::from_utf8_lossy(&compiled.stderr)
+    run(
+        Command::new("rustc")
+            .args(["--edition", "2021", "-O", "-o"])
+            .arg(&exe)
+            .arg(&source),
+        &format!("compiling the {game} bundle with plain rustc"),
     );
     exe
 }
