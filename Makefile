@@ -4,7 +4,7 @@
 PORT ?= 8080
 BOARDLAB := target/release/boardlab
 
-.PHONY: play test site toolchain rust-tests browser-tests bench strength
+.PHONY: play test site toolchain rust-tests browser-tests bench strength bundle
 
 play: toolchain site
 	cargo build --release
@@ -34,3 +34,11 @@ bench:
 
 strength:
 	bash scripts/strength.sh
+
+# One pasteable source file per game for CodinGame, target/codingame/<game>.rs, each checked by
+# compiling it as CodinGame does: plain rustc, no crates (the binary beside it can play in the arena).
+bundle:
+	for game in yavalath connect4 ataxx amazons; do \
+	  python3 scripts/codingame-bundle.py $$game && \
+	  rustc --edition 2021 -O target/codingame/$$game.rs -o target/codingame/$$game || exit 1; \
+	done

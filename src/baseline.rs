@@ -194,6 +194,16 @@ pub fn agent<G: Baseline>(kind: &str, seed: u64) -> Result<Box<dyn Agent<G>>, St
 /// Connect 4 uses the default one-ply threat evaluation.
 impl<const W: usize, const H: usize> Baseline for crate::games::Connect4<W, H> {}
 
+/// Ataxx: the plain stone difference (100 a stone) from the side to move, what a first Ataxx bot
+/// counts.
+impl Baseline for crate::games::Ataxx {
+    fn threat_eval(&self) -> i32 {
+        let me = self.to_move();
+        let stones = |p| self.stones(p).count_ones() as i32;
+        100 * (stones(me) - stones(me.opponent()))
+    }
+}
+
 /// Amazons: every legal move is a leaf of the default threat evaluation (about a thousand), so
 /// the baseline counts queen moves instead: 10 per amazon move the side to move has, minus 10
 /// per move the opponent's amazons have (arrows not counted).

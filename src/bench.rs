@@ -2,7 +2,7 @@
 //! The total node count is a signature that changes only when the search or evaluation changes;
 //! nodes per second measures speed.
 
-use web_time::Instant;
+use crate::clock::Instant;
 
 use crate::game::{Evaluate, Game};
 use crate::play::{random_opening, Rng};

@@ -251,7 +251,8 @@ pub struct Eval {
 }
 
 /// One cell of a board as the UI draws it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct CellView {
     /// The cell's name in the game's notation (what a move names).
     pub name: String,

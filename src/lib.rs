@@ -6,6 +6,7 @@
 
 pub mod baseline;
 pub mod bench;
+pub mod clock;
 pub mod game;
 pub mod games;
 pub mod perft;

@@ -14,9 +14,9 @@ mod cli {
     use std::io::{self, Write};
     use std::path::PathBuf;
 
+    use boardlab::clock::Instant;
     use clap::builder::PossibleValuesParser;
     use clap::{Parser, Subcommand, ValueEnum};
-    use web_time::Instant;
 
     use boardlab::baseline::MinimaxAgent;
     use boardlab::game::Game;
@@ -53,13 +53,13 @@ mod cli {
             #[arg(value_parser = game_names())]
             game: String,
             /// Thinking time on the first turn, ms (the referee allows 1000).
-            #[arg(long, default_value_t = 600)]
+            #[arg(long, default_value_t = BotConfig::default().first_turn_ms)]
             first_ms: u64,
             /// Thinking time on later turns, ms (the referee allows 100).
-            #[arg(long, default_value_t = 80)]
+            #[arg(long, default_value_t = BotConfig::default().turn_ms)]
             ms: u64,
             /// Transposition table size, MiB.
-            #[arg(long, default_value_t = 64)]
+            #[arg(long, default_value_t = BotConfig::default().tt_mib)]
             tt_mb: usize,
             /// Who chooses the moves: the engine, or a baseline (random, greedy, minimax).
             #[arg(long, default_value = "engine")]

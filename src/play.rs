@@ -1,7 +1,7 @@
 //! In-process games between two move choosers, and matches over seeded openings with colours
 //! swapped, to measure the engine against baselines.
 
-use web_time::Instant;
+use crate::clock::Instant;
 
 use crate::game::{Evaluate, Game, Outcome, Player};
 pub use crate::rng::Rng;

@@ -368,7 +368,7 @@ pub fn referee_match<G: CgReferee>(
     limits: TimeLimits,
     seed: u64,
 ) -> Vec<(Refereed, bool)> {
-    let first_in = |g: usize| bot0_first == g.is_multiple_of(2);
+    let first_in = |g: usize| bot0_first == (g % 2 == 0);
     let colour_of = |bot: usize, g: usize| {
         if (bot == 0) == first_in(g) {
             Player::First

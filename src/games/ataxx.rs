@@ -896,15 +896,6 @@ impl Display for Ataxx {
     }
 }
 
-/// The `minimax` baseline's leaf score for Ataxx: the plain stone difference (100 a stone) from
-/// the side to move, what a first Ataxx bot counts.
-impl crate::baseline::Baseline for Ataxx {
-    fn threat_eval(&self) -> i32 {
-        let me = self.side.index();
-        100 * (self.pieces[me].count_ones() as i32 - self.pieces[me ^ 1].count_ones() as i32)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -265,7 +265,7 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
         let turns = turn_index.min(u16::MAX as u32) as u16;
         // Without a steal the first player has as many chips as the second, or one more after
         // its move; after a steal (turn index >= 2) the second player is one chip ahead.
-        let to_move = if turn_index.is_multiple_of(2) {
+        let to_move = if turn_index % 2 == 0 {
             Player::First
         } else {
             Player::Second
@@ -495,7 +495,7 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
     }
 
     fn to_move(&self) -> Player {
-        if self.turns.is_multiple_of(2) {
+        if self.turns % 2 == 0 {
             Player::First
         } else {
             Player::Second
@@ -682,7 +682,7 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     fn heuristic(&self) -> i32 {
         let opponent = self.current ^ self.mask;
         let empty = Self::BOARD ^ self.mask;
-        let me_odd = self.mask.count_ones().is_multiple_of(2);
+        let me_odd = self.mask.count_ones() % 2 == 0;
         let side = |stones: u128, odd: bool| -> i32 {
             let threats = Self::winning_cells(stones, self.mask) & empty;
             let good_rows = if odd { Self::ODD_ROWS } else { Self::EVEN_ROWS };

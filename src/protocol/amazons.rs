@@ -15,7 +15,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use web_time::Instant;
+use crate::clock::Instant;
 
 use crate::game::{Game, Player};
 use crate::games::amazons::{from_rows, Amazons};

@@ -20,7 +20,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use web_time::Instant;
+use crate::clock::Instant;
 
 use crate::game::{Game, Player};
 use crate::games::ataxx::{square_name, Ataxx, Rules, FULL};

@@ -15,7 +15,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use web_time::Instant;
+use crate::clock::Instant;
 
 use crate::game::Game;
 use crate::games::connect4::solver::Solver;
@@ -177,7 +177,7 @@ impl Agent<Connect4Cg> for BotEngine {
             self.summary = None;
             // Endgames: try the exact solver on part of the budget first.
             if Connect4Cg::CELLS - pos.chips() <= SOLVER_EMPTY_CELLS {
-                let started = web_time::Instant::now();
+                let started = Instant::now();
                 self.solver.set_time_limit(Some(budget_ms * 2 / 5));
                 self.solver.reset_nodes();
                 if let Ok((mv, score)) = self.solver.best_move(pos) {

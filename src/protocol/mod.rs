@@ -5,12 +5,14 @@
 pub mod amazons;
 pub mod ataxx;
 pub mod connect4;
+mod dispatch;
 pub mod uai;
 pub mod yavalath;
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 
 use crate::search::{EngineKind, MctsConfig};
+pub use dispatch::{run_baseline_bot, run_bot};
 
 /// Time and memory settings of a bot.
 #[derive(Clone, Copy, Debug)]
@@ -37,35 +39,6 @@ impl Default for BotConfig {
             mcts: MctsConfig::default(),
         }
     }
-}
-
-/// Runs the CodinGame bot of `game` until its input ends.
-/// Errors: an unknown game, or a failure to write a move.
-pub fn run_bot(
-    game: &str,
-    input: impl BufRead,
-    out: &mut impl Write,
-    log: &mut impl Write,
-    config: BotConfig,
-) -> Result<(), String> {
-    if config
-        .engine
-        .is_some_and(|e| e != EngineKind::default_for(game))
-        && game != "amazons"
-    {
-        return Err(format!(
-            "--engine {}: the {game} bot plays with alpha-beta only (the engine choice is Amazons')",
-            config.engine.map_or("", EngineKind::name)
-        ));
-    }
-    let written = match game {
-        "yavalath" => yavalath::run(input, out, log, config),
-        "connect4" => connect4::run(input, out, log, config),
-        "ataxx" => ataxx::run(input, out, log, config),
-        "amazons" => amazons::run(input, out, log, config),
-        other => return Err(format!("no CodinGame bot for '{other}'")),
-    };
-    written.map_err(|e| format!("cannot write the move: {e}"))
 }
 
 /// Reads input lines, counting them for error messages.
@@ -106,38 +79,4 @@ impl<R: BufRead> Lines<R> {
     pub fn error(&self, what: impl std::fmt::Display) -> InputError {
         InputError::Malformed(format!("line {}: {what}", self.line_no))
     }
-}
-
-/// Runs the CodinGame bot of `game` with the baseline `kind` (`random`, `greedy`, `minimax`)
-/// choosing the moves, for the arena. Errors: an unknown game or kind, or a failed write.
-pub fn run_baseline_bot(
-    game: &str,
-    kind: &str,
-    seed: u64,
-    input: impl BufRead,
-    out: &mut impl Write,
-    log: &mut impl Write,
-    config: BotConfig,
-) -> Result<(), String> {
-    let written = match game {
-        "yavalath" => {
-            let mut agent = crate::baseline::agent::<crate::games::Yavalath>(kind, seed)?;
-            yavalath::run_with(input, out, log, config, agent.as_mut())
-        }
-        "connect4" => {
-            let mut agent =
-                crate::baseline::agent::<crate::games::connect4::Connect4Cg>(kind, seed)?;
-            connect4::run_with(input, out, log, config, agent.as_mut())
-        }
-        "ataxx" => {
-            let mut agent = crate::baseline::agent::<crate::games::Ataxx>(kind, seed)?;
-            ataxx::run_with(input, out, log, config, Some(agent.as_mut()))
-        }
-        "amazons" => {
-            let mut agent = crate::baseline::agent::<crate::games::Amazons>(kind, seed)?;
-            amazons::run_with(input, out, log, config, agent.as_mut())
-        }
-        other => return Err(format!("no baseline bot for '{other}' yet")),
-    };
-    written.map_err(|e| format!("cannot write the move: {e}"))
 }

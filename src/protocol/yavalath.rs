@@ -9,7 +9,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use web_time::Instant;
+use crate::clock::Instant;
 
 use crate::game::Player;
 use crate::games::yavalath::{cell_at, coords, move_effect, MoveEffect, Yavalath, CELLS, ROW_LEN};

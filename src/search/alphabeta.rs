@@ -2,7 +2,7 @@
 //! table, TT-move / killer / history move ordering, forced-move extensions, and a time budget
 //! checked inside the search.
 
-use web_time::Instant;
+use crate::clock::Instant;
 
 use crate::game::{score, Evaluate, Outcome};
 use crate::search::report::{Iteration, RootMove, Score, ScoreBound, SearchResult, StopReason};

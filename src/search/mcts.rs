@@ -30,7 +30,7 @@ mod config;
 mod report;
 mod tree;
 
-use web_time::Instant;
+use crate::clock::Instant;
 
 use crate::game::{score, Evaluate, Outcome};
 use crate::rng::Rng;
@@ -192,7 +192,7 @@ impl<G: Evaluate> Mcts<G> {
             if limits.max_nodes.is_some_and(|n| done >= n) {
                 break StopReason::Nodes;
             }
-            if done.is_multiple_of(CLOCK_EVERY) {
+            if done % CLOCK_EVERY == 0 {
                 if limits.time_ms.is_some_and(|ms| self.elapsed_ms() >= ms)
                     || limits.stop.is_some_and(|f| f.is_raised())
                 {

@@ -89,8 +89,12 @@ impl Limits {
 }
 
 /// Which search plays: iterative-deepening alpha-beta or Monte Carlo tree search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum EngineKind {
     /// [`Searcher`]: iterative-deepening alpha-beta.
     AlphaBeta,

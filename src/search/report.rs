@@ -1,13 +1,18 @@
 //! What a search tells the outside world after each completed iteration and at the end.
 
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 use crate::game::score;
 use crate::search::tt::Bound;
 
 /// A score as people read it: a heuristic value, or a proven result counted in plies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", content = "value", rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(Serialize),
+    serde(tag = "kind", content = "value", rename_all = "lowercase")
+)]
 pub enum Score {
     /// Heuristic evaluation units from the side to move (about 60 = one open threat).
     Eval(i32),
@@ -42,8 +47,8 @@ impl std::fmt::Display for Score {
 
 /// Whether a root move's score is exact or only a bound (PVS searches most root moves with a
 /// null window, which proves only "no better than the best").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize), serde(rename_all = "lowercase"))]
 pub enum ScoreBound {
     /// The score is the move's value at this depth.
     Exact,
@@ -64,7 +69,8 @@ impl From<Bound> for ScoreBound {
 }
 
 /// One root move's result in the last completed iteration.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct RootMove<M> {
     /// The root move.
     pub mv: M,
@@ -75,7 +81,8 @@ pub struct RootMove<M> {
 }
 
 /// The report of one completed iteration of iterative deepening.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Iteration<M> {
     /// Nominal depth of the iteration, in plies.
     pub depth: u32,
@@ -96,8 +103,8 @@ pub struct Iteration<M> {
 }
 
 /// Why a search ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize), serde(rename_all = "lowercase"))]
 pub enum StopReason {
     /// The time budget ran out.
     Time,
@@ -110,7 +117,8 @@ pub enum StopReason {
 }
 
 /// The end of a search: the move to play and the last completed iteration.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct SearchResult<M> {
     /// The best move of the last completed iteration; `None` only when the game is over.
     pub best: Option<M>,

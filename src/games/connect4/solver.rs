@@ -10,7 +10,7 @@
 //! The steal is not part of the convention; at turn index 1 under the steal rule the solver also
 //! weighs the steal (see [`Solver::solve`]).
 
-use web_time::Instant;
+use crate::clock::Instant;
 
 use super::{Connect4, STEAL};
 use crate::game::{Game, Outcome};

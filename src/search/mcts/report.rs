@@ -1,6 +1,7 @@
 //! What an MCTS search tells the outside world while it runs and at the end: iterations, speed,
 //! tree depth, and for every root move its visits, value, line and replies (one level down).
 
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 use crate::game::score;
@@ -8,7 +9,8 @@ use crate::search::mcts::tree::{Tree, UNPROVEN};
 use crate::search::report::{Score, StopReason};
 
 /// A reply to a root move: the move one level down, with what the tree knows of it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct MctsReply<M> {
     /// The reply.
     pub mv: M,
@@ -21,7 +23,8 @@ pub struct MctsReply<M> {
 }
 
 /// One root move of an MCTS search.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct MctsRootMove<M> {
     /// The root move.
     pub mv: M,
@@ -43,7 +46,8 @@ pub struct MctsRootMove<M> {
 }
 
 /// A report of a running or finished MCTS search.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct MctsReport<M> {
     /// Iterations (one playout each) since the search started.
     pub iterations: u64,
@@ -73,7 +77,8 @@ pub struct MctsReport<M> {
 }
 
 /// The end of an MCTS search: the move to play and the last report.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct MctsResult<M> {
     /// The most visited root move (a proven win first); `None` only when the game is over.
     pub best: Option<M>,

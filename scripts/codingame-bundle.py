@@ -1,0 +1,421 @@
+#!/usr/bin/env python3
+"""Writes one game's CodinGame bot as a single self-contained Rust file.
+
+CodinGame compiles one pasted source file (at most 100,000 characters) with plain rustc and none
+of our crates or `.cargo/config.toml`. The bundle is the crate's own source, not a copy: the
+modules the bot needs (`mod x;` becomes `mod x { ... }`, recursively), then a `fn main` that runs
+`protocol::<game>::run` with `BotConfig::default()`, as `boardlab bot <game>` does.
+
+What it leaves out, and why that is safe:
+- Modules: at the crate root only those the bots need (no CLI, arena, server, wasm API,
+  baselines); in the registries `src/games/mod.rs` and `src/protocol/mod.rs` only the game's own
+  child, together with the `use` items naming the other children. Every other module keeps all
+  of its children. rustc checks the result, so a missing module fails the build, never the game.
+- Comments, and items under a `cfg` that is false on CodinGame (`test`, any cargo `feature`,
+  `target_arch = "wasm32"`); `cfg_attr`s on such a predicate go too. rustc would skip these
+  items anyway; removing them only saves characters.
+
+Usage: scripts/codingame-bundle.py <game> [-o FILE]   (default: target/codingame/<game>.rs)
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SRC = os.path.join(ROOT, "src")
+LIMIT = 100_000
+# Crate-root modules the bots need (see DEVELOPERS.md, "The CodinGame bundle").
+ROOT_MODULES = ["clock", "game", "games", "play", "protocol", "rng", "search"]
+# Modules that register every game: the bundle keeps only the game's own child.
+REGISTRIES = {"games", "protocol"}
+
+
+def game_names():
+    """The registry's `NAMES` (src/games/mod.rs): every game has a bot."""
+    with open(os.path.join(SRC, "games", "mod.rs"), encoding="utf-8") as f:
+        names = re.search(r"pub const NAMES: &\[&str\] = &\[([^\]]*)\]", f.read())
+    return re.findall(r'"([a-z0-9_]+)"', names.group(1))
+
+
+class BundleError(Exception):
+    pass
+
+
+# ---------------------------------------------------------------------------------------------
+# Lexing: just enough Rust to tell comments, literals and lifetimes from code.
+
+IDENT_START = re.compile(r"[A-Za-z_\u0080-\U0010ffff]")
+IDENT = re.compile(r"[A-Za-z0-9_\u0080-\U0010ffff]*")
+RAW_STRING = re.compile(r'(b|c)?r(#*)"')
+
+
+class Tok:
+    __slots__ = ("kind", "text", "line", "gap")
+
+    def __init__(self, kind, text, line):
+        # `gap`: the whitespace before the token once comments are gone.
+        self.kind, self.text, self.line, self.gap = kind, text, line, ""
+
+
+def lex(text, name):
+    """Tokens of `text`: ws, comment, literal, lifetime, ident, number or punct (one char)."""
+    toks, i, n, line = [], 0, len(text), 1
+
+    def fail(msg):
+        raise BundleError(f"{name}:{line}: {msg}")
+
+    while i < n:
+        c, start = text[i], i
+        if c.isspace():
+            while i < n and text[i].isspace():
+                i += 1
+            kind = "ws"
+        elif text.startswith("//", i):
+            i = text.find("\n", i)
+            i = n if i < 0 else i
+            kind = "comment"
+        elif text.startswith("/*", i):
+            depth, i = 1, i + 2
+            while depth:
+                if i >= n:
+                    fail("unterminated block comment")
+                if text.startswith("/*", i):
+                    depth, i = depth + 1, i + 2
+                elif text.startswith("*/", i):
+                    depth, i = depth - 1, i + 2
+                else:
+                    i += 1
+            kind = "comment"
+        elif m := RAW_STRING.match(text, i):
+            close = '"' + m.group(2)
+            end = text.find(close, m.end())
+            if end < 0:
+                fail("unterminated raw string")
+            i, kind = end + len(close), "literal"
+        elif c == '"' or (c in "bc" and text.startswith('"', i + 1)):
+            i = text.index('"', i) + 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+            if i >= n:
+                fail("unterminated string")
+            i, kind = i + 1, "literal"
+        elif c == "'" or (c == "b" and text.startswith("'", i + 1)):
+            q = text.index("'", i)
+            if text.startswith("\\", q + 1):
+                i = q + 1
+                while i < n and text[i] != "'":
+                    i += 2 if text[i] == "\\" else 1
+                i, kind = i + 1, "literal"
+            elif text.startswith("'", q + 2):
+                i, kind = q + 3, "literal"
+            elif c == "'":
+                i = IDENT.match(text, q + 1).end()
+                kind = "lifetime"
+            else:
+                fail("bad byte literal")
+        elif text.startswith("r#", i) and IDENT_START.match(text, i + 2):
+            i = IDENT.match(text, i + 2).end()
+            kind = "ident"
+        elif IDENT_START.match(c):
+            i = IDENT.match(text, i).end()
+            kind = "ident"
+        elif c.isdigit():
+            i = IDENT.match(text, i).end()
+            while text.startswith(".", i) and i + 1 < n and text[i + 1].isdigit():
+                i = IDENT.match(text, i + 1).end()
+            kind = "number"
+        else:
+            i, kind = i + 1, "punct"
+        toks.append(Tok(kind, text[start:i], line))
+        line += text.count("\n", start, i)
+    return toks
+
+
+# ---------------------------------------------------------------------------------------------
+# cfg evaluation: True, False, or None (unknown on CodinGame: left for rustc to decide).
+
+
+def split_args(toks):
+    """Splits code tokens at top-level commas."""
+    parts, cur, depth = [], [], 0
+    for t in toks:
+        if t.text in "([{":
+            depth += 1
+        elif t.text in ")]}":
+            depth -= 1
+        if t.text == "," and depth == 0:
+            parts.append(cur)
+            cur = []
+        else:
+            cur.append(t)
+    if cur:
+        parts.append(cur)
+    return parts
+
+
+def eval_cfg(toks):
+    words = [t.text for t in toks]
+    if words == ["test"]:
+        return False
+    if len(words) == 3 and words[1] == "=":
+        key, value = words[0], words[2].strip('"')
+        if key == "feature":
+            return False  # plain rustc sets no cargo feature
+        if key == "target_arch":
+            return False if value == "wasm32" else None
+        return None
+    if len(words) >= 3 and words[0] in ("not", "all", "any") and words[1] == "(":
+        args = [eval_cfg(a) for a in split_args(toks[2:-1])]
+        if words[0] == "not":
+            return None if args[0] is None else not args[0]
+        if words[0] == "all":
+            return False if False in args else (None if None in args else True)
+        return True if True in args else (None if None in args else False)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Items: where the one after an attribute ends, so a false `cfg` can drop it.
+
+ITEM_PREFIX = {"pub", "unsafe", "async", "extern", "default"}
+ENDS_AT_SEMICOLON = {"use", "const", "static", "type", "let"}
+ENDS_AT_BLOCK = {"fn", "mod", "impl", "struct", "enum", "trait", "union", "macro_rules"}
+
+
+def item_end(code, i):
+    """The index after the item starting at code[i] (attributes already skipped), or None when
+    it is no item this script recognises."""
+    j = i
+    if code[j].text == "pub" and j + 1 < len(code) and code[j + 1].text == "(":
+        j = match_close(code, j + 1)
+    while code[j].text in ITEM_PREFIX or code[j].kind == "literal":
+        j += 1
+    keyword = code[j].text
+    if keyword == "const" and code[j + 1].text == "fn":
+        keyword = "fn"
+    if keyword not in ENDS_AT_SEMICOLON and keyword not in ENDS_AT_BLOCK:
+        return None
+    depth = 0
+    for k in range(j, len(code)):
+        t = code[k].text
+        if t in "([{":
+            depth += 1
+        elif t in ")]}":
+            depth -= 1
+            if depth == 0 and t == "}" and keyword in ENDS_AT_BLOCK:
+                return k + 1
+        elif t == ";" and depth == 0:
+            return k + 1
+    return None
+
+
+def match_close(code, i):
+    """The index after the bracket closing code[i]."""
+    depth = 0
+    for k in range(i, len(code)):
+        if code[k].text in "([{":
+            depth += 1
+        elif code[k].text in ")]}":
+            depth -= 1
+            if depth == 0:
+                return k + 1
+    raise BundleError(f"line {code[i].line}: unbalanced '{code[i].text}'")
+
+
+# ---------------------------------------------------------------------------------------------
+# Modules
+
+
+def module_file(dir_path, name):
+    for candidate in (os.path.join(dir_path, name + ".rs"), os.path.join(dir_path, name, "mod.rs")):
+        if os.path.exists(candidate):
+            return candidate
+    raise BundleError(f"no file for module '{name}' in {os.path.relpath(dir_path, ROOT)}")
+
+
+def child_dir(file_path):
+    base = os.path.basename(file_path)
+    if base in ("mod.rs", "lib.rs", "main.rs"):
+        return os.path.dirname(file_path)
+    return file_path[: -len(".rs")]
+
+
+def mod_decl(code, i):
+    """(name, end) when code[i:] is `[pub[(..)]] mod name;`, else None."""
+    j = i
+    if code[j].text == "pub":
+        j = match_close(code, j + 1) if code[j + 1].text == "(" else j + 1
+    if code[j].text == "mod" and code[j + 1].kind == "ident" and code[j + 2].text == ";":
+        return code[j + 1].text, j + 3
+    return None
+
+
+def use_root(code, i):
+    """The first path segment of a `[pub] use` item starting at code[i], else None."""
+    j = i + 1 if code[i].text == "pub" else i
+    if code[j].text == "use" and code[j + 1].kind == "ident":
+        return code[j + 1].text
+    return None
+
+
+def expand(file_path, keep_child):
+    """The bundled text of the module in `file_path`: comments and false-cfg items removed,
+    `mod x;` inlined when `keep_child(x)` and dropped (with `use x::...`) otherwise."""
+    name = os.path.relpath(file_path, ROOT)
+    with open(file_path, encoding="utf-8") as f:
+        toks = lex(f.read(), name)
+    # Code tokens, each with the whitespace before it: the source's line breaks, without blank
+    # lines or indentation (a quarter of the characters); literals stay as they are. A comment
+    # counts as a space, so the tokens around it stay apart.
+    texts, gap = [], ""
+    for t in toks:
+        if t.kind in ("ws", "comment"):
+            gap += t.text if t.kind == "ws" else " "
+        else:
+            t.gap, gap = ("\n" if "\n" in gap else " " if gap else ""), ""
+            texts.append(t)
+    dropped = {m[0] for k in range(len(texts)) if (m := mod_decl(texts, k)) and not keep_child(m[0])}
+
+    out, i = [], 0
+
+    def emit(k):
+        out.append(texts[k].gap + texts[k].text)
+
+    def dropped_item_end(k):
+        """Where the item at k ends when it is `mod x;` or `use x::...` for a dropped x."""
+        decl = mod_decl(texts, k)
+        if decl and decl[0] in dropped:
+            return decl[1]
+        return item_end(texts, k) if use_root(texts, k) in dropped else None
+
+    while i < len(texts):
+        t = texts[i]
+        if t.text == "#" and i + 1 < len(texts) and texts[i + 1].text == "[":
+            # An outer attribute: collect it and any that follow, then decide on the item.
+            attrs, j, live = [], i, True
+            while j < len(texts) and texts[j].text == "#" and texts[j + 1].text == "[":
+                end = match_close(texts, j + 1)
+                inner = texts[j + 2 : end - 1]
+                head = inner[0].text if inner else ""
+                if head == "cfg" and inner[1].text == "(":
+                    value = eval_cfg(inner[2:-1])
+                    if value is False:
+                        live = False
+                    elif value is None:
+                        attrs.append((j, end, None))
+                elif head == "cfg_attr" and inner[1].text == "(":
+                    args = split_args(inner[2:-1])
+                    value = eval_cfg(args[0])
+                    if value is None:
+                        attrs.append((j, end, None))
+                    elif value:
+                        body = "".join("#[" + joined(arg).strip() + "]" for arg in args[1:])
+                        attrs.append((j, end, body))
+                else:
+                    attrs.append((j, end, None))
+                j = end
+            if not live:
+                item = item_end(texts, j)
+                if item is None:
+                    raise BundleError(f"{name}:{texts[j].line}: cannot tell where the cfg'd item ends")
+                i = item
+                continue
+            if (end := dropped_item_end(j)) is not None:
+                i = end
+                continue
+            for a, b, replacement in attrs:
+                if replacement is None:
+                    for k in range(a, b):
+                        emit(k)
+                else:
+                    out.append(texts[a].gap + replacement)
+            i = j
+            continue
+        if (end := dropped_item_end(i)) is not None:
+            i = end
+            continue
+        decl = mod_decl(texts, i)
+        if decl:
+            child, end = decl
+            child_path = module_file(child_dir(file_path), child)
+            for k in range(i, end - 1):
+                emit(k)
+            out.append(" {\n" + expand(child_path, lambda _: True) + "\n}")
+            i = end
+            continue
+        emit(i)
+        i += 1
+    return "".join(out).strip()
+
+
+def joined(toks):
+    return "".join(t.gap + t.text for t in toks)
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def describe_source():
+    try:
+        rev = subprocess.run(
+            ["git", "describe", "--always", "--dirty"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        return f"commit {rev}"
+    except (OSError, subprocess.CalledProcessError):
+        return "a source tree without git"
+
+
+MAIN = """\
+fn main() {
+    let (input, mut out, mut log) = (std::io::stdin().lock(), std::io::stdout().lock(), std::io::stderr());
+    if let Err(e) = protocol::GAME::run(input, &mut out, &mut log, protocol::BotConfig::default()) {
+        eprintln!("boardlab: cannot write the move: {e}");
+        std::process::exit(1);
+    }
+}"""
+
+
+def bundle(game):
+    lib = os.path.join(SRC, "lib.rs")
+    parts = [
+        f"// BoardLab's {game} bot for CodinGame (`boardlab bot {game}`), bundled by",
+        f"// scripts/codingame-bundle.py from {describe_source()}. Generated: edit the crate, not this.",
+        # The crate's public API is the bundle's dead code; rustc would list every unused item.
+        "#![allow(dead_code, unused_imports, unused_macros)]",
+        MAIN.replace("GAME", game),
+    ]
+    for module in ROOT_MODULES:
+        keep = (lambda child: child == game) if module in REGISTRIES else (lambda _: True)
+        path = module_file(os.path.dirname(lib), module)
+        parts.append(f"pub mod {module} {{\n{expand(path, keep)}\n}}")
+    return "\n".join(parts) + "\n"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", choices=game_names())
+    parser.add_argument("-o", "--output", help="default: target/codingame/<game>.rs")
+    args = parser.parse_args()
+    out = args.output or os.path.join(ROOT, "target", "codingame", f"{args.game}.rs")
+    try:
+        text = bundle(args.game)
+    except BundleError as e:
+        sys.exit(f"codingame-bundle: {e}")
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(out, "w", encoding="utf-8") as f:
+        f.write(text)
+    size = len(text)
+    print(f"{args.output or os.path.relpath(out)}: {size:,} characters (CodinGame allows {LIMIT:,})", file=sys.stderr)
+    if size > LIMIT:
+        sys.exit(f"codingame-bundle: {args.game} is {size - LIMIT:,} characters over the limit")
+
+
+if __name__ == "__main__":
+    main()

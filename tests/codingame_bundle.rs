@@ -1,0 +1,114 @@
+//! The CodinGame submission of each game: `scripts/codingame-bundle.py` writes one source file,
+//! plain `rustc` compiles it (no cargo, no crates, no `.cargo/config.toml`, as on CodinGame), and
+//! the result plays refereed games against BoardLab's random bot under the game's CodinGame
+//! protocol: every answer is checked against the rules by the arena's referee, and the engine
+//! must win.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use boardlab::arena::{referee_match, TimeLimits, Verdict};
+use boardlab::game::{Game, Outcome, Player};
+use boardlab::with_game;
+
+/// The referee's patience, not the bot's budget: the bundle thinks as long as `boardlab bot`
+/// (600 ms, then 80 ms), and a busy test machine must not turn a slow answer into a loss.
+const LIMITS: TimeLimits = TimeLimits {
+    first_turn_ms: 10_000,
+    turn_ms: 5_000,
+};
+
+/// CodinGame's limit on the size of a submission, in characters.
+const CODINGAME_LIMIT: usize = 100_000;
+
+/// A fresh directory for one game's bundle and binary.
+fn scratch_dir(game: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("codingame-{game}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `command`, which must succeed; `what` names it when it does not.
+fn run(command: &mut Command, what: &str) {
+    let out = command.output().unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert!(
+        out.status.success(),
+        "{what} fails:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Bundles `game` and compiles it with plain rustc; returns the executable.
+fn build_bundle(game: &str) -> PathBuf {
+    let dir = scratch_dir(game);
+    let source = dir.join("main.rs");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/codingame-bundle.py");
+    run(
+        Command::new("python3")
+            .arg(script)
+            .arg(game)
+            .arg("-o")
+            .arg(&source),
+        &format!("bundling {game}"),
+    );
+    let chars = std::fs::read_to_string(&source).unwrap().chars().count();
+    assert!(
+        chars <= CODINGAME_LIMIT,
+        "the {game} bundle has {chars} characters"
+    );
+    let exe = dir.join("bot");
+    run(
+        Command::new("rustc")
+            .args(["--edition", "2021", "-O", "-o"])
+            .arg(&exe)
+            .arg(&source),
+        &format!("compiling the {game} bundle with plain rustc"),
+    );
+    exe
+}
+
+/// Plays the bundled bot against `boardlab bot <game> --player random`, once with each colour,
+/// and checks that every game ends under the rules with the bundle winning.
+fn bundle_beats_random(game: &str) {
+    let exe = build_bundle(game);
+    let bundle = format!("'{}'", exe.display());
+    let random = format!(
+        "'{}' bot {game} --player random --seed 7",
+        env!("CARGO_BIN_EXE_boardlab")
+    );
+    for bundle_first in [true, false] {
+        let games = with_game!(game, G => referee_match(
+            &G::start(), &[], [&bundle, &random], bundle_first, LIMITS
+        ), other => panic!("no game {other}"));
+        for (refereed, first) in games {
+            let colour = if first { Player::First } else { Player::Second };
+            assert_eq!(
+                refereed.verdict,
+                Verdict::Finished(Outcome::Win(colour)),
+                "{game}: the bundle plays {colour:?}; moves {}",
+                refereed.moves.join(" ")
+            );
+        }
+    }
+}
+
+#[test]
+fn the_yavalath_bundle_compiles_with_plain_rustc_and_beats_random() {
+    bundle_beats_random("yavalath");
+}
+
+#[test]
+fn the_connect4_bundle_compiles_with_plain_rustc_and_beats_random() {
+    bundle_beats_random("connect4");
+}
+
+#[test]
+fn the_ataxx_bundle_compiles_with_plain_rustc_and_beats_random() {
+    bundle_beats_random("ataxx");
+}
+
+#[test]
+fn the_amazons_bundle_compiles_with_plain_rustc_and_beats_random() {
+    bundle_beats_random("amazons");
+}
