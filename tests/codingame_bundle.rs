@@ -7,8 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use boardlab::arena::{referee_match, TimeLimits, Verdict};
-use boardlab::game::{Game, Outcome, Player};
+use boardlab::arena::{referee_match, Opening, TimeLimits, Verdict};
+use boardlab::game::{Outcome, Player};
 use boardlab::with_game;
 
 /// The referee's patience, not the bot's budget: the bundle thinks as long as `boardlab bot`
@@ -79,7 +79,11 @@ fn bundle_beats_random(game: &str) {
     );
     for bundle_first in [true, false] {
         let games = with_game!(game, G => referee_match(
-            &G::start(), &[], [&bundle, &random], bundle_first, LIMITS
+            &Opening::<G>::new("").expect("the default start"),
+            [&bundle, &random],
+            bundle_first,
+            LIMITS,
+            7,
         ), other => panic!("no game {other}"));
         for (refereed, first) in games {
             let colour = if first { Player::First } else { Player::Second };
