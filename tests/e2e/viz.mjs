@@ -13,6 +13,7 @@ import {
   ARTIFACTS,
   HERE,
   assert,
+  assertWithinBudget,
   brief,
   openPlayground,
   playHumanMove,
@@ -286,6 +287,8 @@ export default suite('viz', (test) => {
     assert(await page.locator('#summary-card').isVisible(), 'no summary at the end of the game');
     const bars = await page.locator('#chart-summary .chart-bar').count();
     assert(bars === 3 * s.moves.length, `expected 3 bars for each of ${s.moves.length} engine moves, got ${bars}`);
+    assert(s.engineMoves.length === s.moves.length, `expected the times of ${s.moves.length} engine moves, got ${s.engineMoves.length}`);
+    assertWithinBudget(s);
   }, { timeoutMs: 90_000 });
 
   test('offline: after a first visit the page reloads and the engine answers with no network', async ({ page, url }) => {
