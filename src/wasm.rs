@@ -4,6 +4,9 @@
 //!
 //! Positions are passed as a game name, a setup string (see each game's `Game::from_setup`) and
 //! the moves played since, separated by spaces, in the game's notation.
+//!
+//! A bug can still panic. In wasm a panic aborts as a trap (`RuntimeError: unreachable`), which
+//! says nothing of why, so a panic hook keeps the panic's message for [`take_panic_message`].
 
 use std::any::Any;
 use std::cell::RefCell;
@@ -34,6 +37,48 @@ thread_local! {
     /// One searcher per game and engine, kept between calls so consecutive moves reuse the
     /// alpha-beta table (and MCTS its tree).
     static SEARCHERS: RefCell<Vec<CachedSearcher>> = const { RefCell::new(Vec::new()) };
+    /// The message of the last panic, kept by the panic hook until [`take_panic_message`].
+    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Runs when the module is instantiated: installs the panic hook (std only), which keeps the
+/// panic's message and where it happened, e.g. "index out of bounds … (src/games/x.rs:12:5)".
+#[wasm_bindgen(start)]
+fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic without a message".to_string());
+        let text = match info.location() {
+            Some(at) => format!("{message} ({}:{}:{})", at.file(), at.line(), at.column()),
+            None => message,
+        };
+        // A panic while the slot is being read cannot keep its message; it must not panic again.
+        LAST_PANIC.with(|slot| {
+            if let Ok(mut slot) = slot.try_borrow_mut() {
+                *slot = Some(text);
+            }
+        });
+    }));
+}
+
+/// The message of the last Rust panic (with its source location), or null if there was none
+/// since the last call; reading it clears it. After a panic the module's state cannot be trusted:
+/// the worker reads this to say why the engine crashed, then is replaced by a fresh one.
+#[wasm_bindgen]
+pub fn take_panic_message() -> Option<String> {
+    LAST_PANIC.with(|slot| slot.try_borrow_mut().ok().and_then(|mut s| s.take()))
+}
+
+/// Panics with `message`, on purpose: the browser tests use it (through the worker's test-only
+/// `fault` option) to check that a real panic reaches the page with its message and that the
+/// engine recovers. The page never calls it otherwise.
+#[wasm_bindgen]
+pub fn panic_for_test(message: &str) {
+    panic!("{message}");
 }
 
 fn js_error(e: impl std::fmt::Display) -> JsError {
@@ -487,8 +532,15 @@ fn mcts_search_view<G: Game>(pos: &G, r: &MctsResult<G::Move>) -> SearchView {
     }
 }
 
+/// The error for a call made while a search runs: only `on_iteration` can do that, and the
+/// searchers are in use until the search returns.
+fn busy() -> JsError {
+    js_error("the engine is busy: search() and new_game() cannot be called from on_iteration")
+}
+
 /// The cached searcher of game `G` with `engine` and `mib` MiB, made if missing (a searcher of
-/// another size is dropped), passed to `f`.
+/// another size is dropped), passed to `f`. Errors: called again from inside `f` (the page's
+/// `on_iteration` calling `search`), which the searcher in use cannot serve.
 fn with_searcher<S: 'static, R>(
     game: &'static str,
     engine: EngineKind,
@@ -497,7 +549,7 @@ fn with_searcher<S: 'static, R>(
     f: impl FnOnce(&mut S) -> R,
 ) -> Result<R, JsError> {
     SEARCHERS.with(|cell| {
-        let mut searchers = cell.borrow_mut();
+        let mut searchers = cell.try_borrow_mut().map_err(|_| busy())?;
         searchers.retain(|(name, kind, size, _)| *name != game || *kind != engine || *size == mib);
         if !searchers
             .iter()
@@ -600,8 +652,8 @@ fn search_mcts<G: Evaluate>(
 /// value}`.
 ///
 /// Returns `{engine, best (move|null), last (report|null), nodes, elapsed_ms, stop:
-/// time|depth|nodes|solved}`. Errors: a bad position or options; an exception thrown by
-/// `on_iteration` is ignored.
+/// time|depth|nodes|solved}`. Errors: a bad position or options; a call from inside
+/// `on_iteration` (the engine is busy); an exception thrown by `on_iteration` is ignored.
 #[wasm_bindgen]
 pub fn search(
     game: &str,
@@ -662,9 +714,13 @@ pub fn default_engine(game: &str) -> Result<String, JsError> {
 }
 
 /// Forgets what the engines learned (transposition tables, history): call at a new game.
+/// Errors: called from a search's `on_iteration`.
 #[wasm_bindgen]
-pub fn new_game() {
-    SEARCHERS.with(|cell| cell.borrow_mut().clear());
+pub fn new_game() -> Result<(), JsError> {
+    SEARCHERS.with(|cell| {
+        cell.try_borrow_mut().map_err(|_| busy())?.clear();
+        Ok(())
+    })
 }
 
 #[derive(Serialize)]

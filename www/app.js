@@ -22,6 +22,7 @@ import { registerOffline } from './offline.js';
 import { addChartPoint, createSearchPanel } from './panel.js';
 import { createPvPreview } from './pvpreview.js';
 import { MODES, controllerOf, playerLabel, playerTitle } from './players.js';
+import { looksLikeRecords, parseRecords, recordTitle } from './records.js';
 import { defaultEngine, describePosition, knownGames, loadRules } from './rules.js';
 import { ENGINES, loadSettings, saveSettings, validSettings } from './settings.js';
 import { copyText, moveText, parseMoveText, readSharedFragment, shareUrl } from './share.js';
@@ -29,11 +30,15 @@ import { createMessageArea, statusText } from './status.js';
 import { depthCapOf } from './strength.js';
 import { showTerritoryTotals, territoryOf } from './territory.js';
 import { installTestHook } from './testhook.js';
-import { DEFAULT_SCORE_SCALE, heatFromIteration, heatFromMcts, scoreForPlayer1 } from './winchance.js';
+import { DEFAULT_SCORE_SCALE, heatFromIteration, heatFromMcts, heatSummary, scoreForPlayer1 } from './winchance.js';
 
 const TT_MB = 16; // transposition table size: small enough for a phone
 const HINT_MS = 500; // a hint is a short look, not a full engine move
-const MAX_BUDGET_MS = 600_000; // the engine's own cap: "until stopped" in analysis
+const MAX_BUDGET_MS = 600_000; // the longest single search the engine accepts (wasm.rs clamps to it)
+// The analysis time select's "Until stopped" (kept in settings and links as this number): not one
+// search but a chain of them, each twice as long as the last, from CHAIN_FIRST_MS up to the cap.
+const UNTIL_STOPPED_MS = MAX_BUDGET_MS;
+const CHAIN_FIRST_MS = 2_000;
 const PV_SHOWN = 8; // longer lines turn the board into a puzzle of numbers
 
 // Everything the page shows is derived from this object.
@@ -45,13 +50,14 @@ const app = {
   setup: '', // the setup string in play (passed to describe and search)
   moves: [], // move names, in order
   moveTimes: [], // per move: the engine's wall time in ms, or null for a human move
-  moveStats: [], // per move: {depth, seldepth, nodes, ms} of the engine's search, or null
+  moveStats: [], // per move: {depth, seldepth, nodes, ms (wall), searchMs (the search's own
+  //                clock), budgetMs} of the engine's search, or null for a human move
   view: null, // describe() of the position after `moves`
   mode: MODES.HUMAN_VS_ENGINE,
   humanSide: 1, // in human vs engine: which player the person is
   budgetMs: 1000,
   level: 'custom', // a named strength level (strength.js): think time and depth cap
-  analysisBudgetMs: 5000, // analysis mode: budget of each analysis (MAX_BUDGET_MS: until stopped)
+  analysisBudgetMs: 5000, // analysis mode: budget of each analysis (UNTIL_STOPPED_MS: until stopped)
   overlayPlay: false, // heatmap and best line on the board while playing (off: spoils nothing)
   overlayAnalysis: true, // the same in analysis mode, where it is the point
   territory: false, // shade who owns each square (games whose renderer has territory(): Amazons)
@@ -66,12 +72,14 @@ const app = {
   analysing: false, // the engine is searching without playing: analysis mode or a hint
   analysedKey: null, // analysis mode: the position (positionKey) whose analysis is over
   lastAnalysisMs: null, // the budget of the last analysis, which "Go deeper" doubles
+  records: [], // game records read from a file or a paste (records.js): [{line, record}]
   hint: null, // {key, move}: the hinted move for the position `key`
   evaluation: null, // the eval bar: {scoreP1, depth}, from the latest iteration of any search
   shownOverlay: null, // what the renderer's overlay() was last given ({heat, pv} or null)
   shownOverlaySignature: null, // the same as JSON, to skip redraws that would change nothing
   report: null, // what the search panel shows: {who, moveNumber, thinking, activity, iteration,
-  //               iterations, stop, key (positionKey searched), searcher (player)}
+  //               iterations, stop, key (positionKey searched), searcher (player), chain (an
+  //               analysis until stopped: {offsetMs, offsetNodes, links}, else null)}
   searchToken: 0, // bumped whenever a running or scheduled engine move becomes unwanted
   engineTimer: null, // the delayed start of the next engine move
 };
@@ -264,6 +272,7 @@ function beginReport(who, activity) {
     iteration: null,
     iterations: [],
     stop: null,
+    chain: null,
     key: positionKey(),
     position: { game: app.game, setup: app.setup, moves: [...app.moves] },
     searcher: app.view.to_move,
@@ -284,13 +293,27 @@ function searchRequest(options) {
 }
 
 /**
+ * An iteration of one search of an "until stopped" chain, as part of the whole analysis: its time
+ * and nodes count from the chain's start. Alpha-beta starts each search of the chain at depth 1
+ * again and passes the depths already shown quickly (its table remembers them): those re-runs
+ * return null, so the report only ever goes deeper.
+ */
+function continued(iteration, chain) {
+  if (!chain) return iteration;
+  if (iteration.engine !== 'mcts' && iteration.depth <= (app.report.iteration?.depth ?? 0)) return null;
+  return { ...iteration, elapsed_ms: iteration.elapsed_ms + chain.offsetMs, nodes: iteration.nodes + chain.offsetNodes };
+}
+
+/**
  * What each completed iteration of the search `token` updates: panel, overlay, eval bar, and
  * the renderer's own search display (showSearch, e.g. Connect 4's column scores) unless
  * `showSearch` is false (a hint shows one move, not every score).
  */
 function iterationListener(token, { showSearch = true } = {}) {
-  return (iteration) => {
+  return (reported) => {
     if (token !== app.searchToken) return;
+    const iteration = continued(reported, app.report.chain);
+    if (iteration === null) return;
     app.report.iteration = iteration;
     addChartPoint(app.report.iterations, iteration);
     app.evaluation = { scoreP1: scoreForPlayer1(iteration.score, app.report.searcher), depth: iteration.depth };
@@ -343,7 +366,16 @@ async function runEngineMove() {
     return;
   }
   const last = result.last;
-  const stats = last ? { depth: last.depth, seldepth: last.seldepth, nodes: result.nodes, ms: wallMs } : null;
+  // Depth 0: the budget ran out before the first iteration completed (the engine then plays its
+  // first move in order).
+  const stats = {
+    depth: last?.depth ?? 0,
+    seldepth: last?.seldepth ?? 0,
+    nodes: result.nodes,
+    ms: wallMs,
+    searchMs: result.elapsed_ms,
+    budgetMs: request.budgetMs,
+  };
   if (!playMove(result.best, wallMs, stats)) {
     // The engine proposed a move the rules refuse (playMove has shown why): do not ask again.
     app.halted = true;
@@ -366,16 +398,35 @@ function scheduleAnalysis() {
   runAnalysis(app.analysisBudgetMs);
 }
 
-/** Searches the position for `budgetMs` (exact root scores, for the heatmap), playing nothing. */
+/**
+ * Searches the position for `budgetMs` (exact root scores, for the heatmap), playing nothing.
+ * UNTIL_STOPPED_MS chains searches until Stop or any change of position instead (one search
+ * cannot be extended from outside): each is twice as long as the last, up to the engine's cap,
+ * and goes on deeper where the last ended, as the engine keeps its table (MCTS: its tree)
+ * between searches. The chain ends when a search proves the result or reaches the depth cap.
+ */
 async function runAnalysis(budgetMs) {
   const token = ++app.searchToken;
+  const untilStopped = budgetMs >= UNTIL_STOPPED_MS;
   app.analysing = true;
   app.lastAnalysisMs = budgetMs;
   beginReport(titleOf(app.view.to_move), 'analysing');
+  const chain = untilStopped ? { offsetMs: 0, offsetNodes: 0, links: 1 } : null;
+  app.report.chain = chain;
   render();
   app.board.showSearch?.(null);
-  const outcome = await searchSafely(token, { budgetMs, exactRoot: true });
-  if (outcome === null) return;
+  let linkMs = untilStopped ? CHAIN_FIRST_MS : budgetMs;
+  let result;
+  for (;;) {
+    result = await searchSafely(token, { budgetMs: linkMs, exactRoot: true });
+    if (result === null) return; // stopped, replaced or failed
+    if (!chain || result.stop === 'solved' || result.stop === 'depth') break;
+    chain.offsetMs += result.elapsed_ms;
+    chain.offsetNodes += result.nodes;
+    chain.links += 1;
+    linkMs = Math.min(MAX_BUDGET_MS, 2 * linkMs);
+  }
+  endSearchReport(result);
   app.analysedKey = app.report.key;
   render();
 }
@@ -383,6 +434,7 @@ async function runAnalysis(budgetMs) {
 /**
  * Runs an analysis or hint search for the search `token`; resolves with its result, or null if
  * it was stopped, replaced, or failed (the failure is shown, with Retry, and the game is kept).
+ * The report keeps showing a search under way: endSearchReport() says it is over.
  */
 async function searchSafely(token, options, { showSearch = true } = {}) {
   let outcome;
@@ -400,11 +452,16 @@ async function searchSafely(token, options, { showSearch = true } = {}) {
     return null;
   }
   if (outcome === null || token !== app.searchToken) return null;
+  const last = outcome.result.last && continued(outcome.result.last, app.report.chain);
+  if (last) app.report.iteration = last;
+  return outcome.result;
+}
+
+/** An analysis or hint is over with `result`: the panel says why it stopped. */
+function endSearchReport(result) {
   app.analysing = false;
   app.report.thinking = false;
-  app.report.stop = outcome.result.stop;
-  if (outcome.result.last) app.report.iteration = outcome.result.last;
-  return outcome.result;
+  app.report.stop = result.stop;
 }
 
 function onAnalysisStop() {
@@ -415,11 +472,12 @@ function onAnalysisStop() {
   render();
 }
 
+/** Analyses again with twice the last time; past the cap, or after "until stopped", until stopped. */
 function onAnalysisDeeper() {
   if (app.mode !== MODES.ANALYSIS || app.analysing || !app.view || app.view.result) return;
   stopEngine();
   app.halted = false;
-  runAnalysis(Math.min(MAX_BUDGET_MS, 2 * (app.lastAnalysisMs ?? app.analysisBudgetMs)));
+  runAnalysis(Math.min(UNTIL_STOPPED_MS, 2 * (app.lastAnalysisMs ?? app.analysisBudgetMs)));
 }
 
 /** Human vs engine: a short search of the person's position whose best move is marked. */
@@ -431,6 +489,7 @@ async function onHint() {
   render();
   const result = await searchSafely(token, { budgetMs: HINT_MS }, { showSearch: false });
   if (result === null) return;
+  endSearchReport(result);
   if (result.best) {
     app.hint = { key: app.report.key, move: result.best };
     messages.show(`Hint: ${result.best} (marked on the board).`, { kind: 'info' });
@@ -661,11 +720,15 @@ function boardOverlay() {
   return { heat, pv: iteration.pv.slice(0, PV_SHOWN) };
 }
 
-/** The heatmap's legend under the board: which side "better" is for. */
+/**
+ * The heatmap's legend under the board (which side "better" is for) and its words for screen
+ * readers (#heat-summary, part of the board's description).
+ */
 function renderHeatLegend(overlay) {
   const legend = document.getElementById('heat-legend');
   const hasHeat = Boolean(overlay?.heat) && typeof app.board.overlay === 'function';
   legend.hidden = !hasHeat;
+  document.getElementById('heat-summary').textContent = hasHeat ? heatSummary(app.report.iteration, app.mctsHeat) : '';
   if (!hasHeat) return;
   const side = sideName(app.entry, app.view.to_move);
   const iteration = app.report.iteration;
@@ -765,8 +828,15 @@ function renderShare() {
       humanSide: app.humanSide,
       budgetMs: app.budgetMs,
       level: app.level,
-      // Only games with an engine picker name their engine.
+      delayMs: app.delayMs,
+      analysisBudgetMs: app.analysisBudgetMs,
+      overlayPlay: app.overlayPlay,
+      overlayAnalysis: app.overlayAnalysis,
+      // Only games with an engine picker name their engine; only a board with territory
+      // shading, and only MCTS's heatmap, have those settings.
       engine: app.entry?.engines?.length > 0 ? currentEngine() : undefined,
+      territory: typeof app.board?.territory === 'function' ? app.territory : undefined,
+      mctsHeat: currentEngine() === 'mcts' ? app.mctsHeat : undefined,
     },
   });
   if (link !== window.location.href) window.history.replaceState(null, '', link);
@@ -807,7 +877,7 @@ function render() {
     canDeepen: app.mode === MODES.ANALYSIS && !app.analysing && !view.result && app.report?.key === positionKey() && app.report.stop !== 'solved',
   });
 
-  renderMoveList(document.getElementById('move-list'), view.history, app.moveTimes);
+  renderMoveList(document.getElementById('move-list'), view.history, app.moveTimes, names.sideName);
   document.getElementById('moves-empty').hidden = view.history.length > 0;
   const count = view.history.length;
   document.getElementById('move-count').textContent = count === 0 ? '' : `${count} move${count === 1 ? '' : 's'}`;
@@ -841,6 +911,8 @@ function snapshot() {
           iterations: app.report.iterations.length,
           playouts: app.report.iteration?.iterations ?? null,
           reused: app.report.iteration?.reused ?? null,
+          links: app.report.chain?.links ?? null,
+          elapsedMs: app.report.iteration?.elapsed_ms ?? null,
         }
       : null,
     engine: app.game ? currentEngine() : null,
@@ -853,8 +925,15 @@ function snapshot() {
     maxDepth: depthCapOf(app.level),
     paused: app.paused,
     engineMoveTimes: app.moveTimes.filter((ms) => ms !== null),
+    // Per engine move: its budget, the search's own clock and the wall time the page measured.
+    engineMoves: app.moveStats
+      .map((st, i) => st && { move: i + 1, budgetMs: st.budgetMs, searchMs: st.searchMs, wallMs: st.ms })
+      .filter(Boolean),
     budgetMs: app.budgetMs,
     delayMs: app.delayMs,
+    analysisBudgetMs: app.analysisBudgetMs,
+    overlayPlay: app.overlayPlay,
+    overlayAnalysis: app.overlayAnalysis,
     cells: view ? view.cells.map(({ name, owner, wall }) => ({ name, owner, wall })) : [],
     status: document.getElementById('status').textContent,
     message: messages.text,
@@ -882,13 +961,12 @@ async function start() {
   const linked = validSettings(shared.settings);
   controls.apply({ ...controls.settings(), ...stored, ...linked });
   Object.assign(app, controls.settings());
-  app.overlayPlay = stored.overlayPlay ?? app.overlayPlay;
-  app.overlayAnalysis = stored.overlayAnalysis ?? app.overlayAnalysis;
-  app.territory = stored.territory ?? app.territory;
+  for (const key of ['overlayPlay', 'overlayAnalysis', 'territory', 'mctsHeat']) {
+    app[key] = linked[key] ?? stored[key] ?? app[key];
+  }
   app.engines = stored.engines ?? app.engines;
-  app.mctsHeat = stored.mctsHeat ?? app.mctsHeat;
   controls.showOverlay(overlayWanted());
-  installTestHook(snapshot, () => app.board);
+  installTestHook(snapshot, () => app.board, (kind) => engine.injectFault(kind));
   registerOffline((message) => messages.show(message, { kind: 'info' }));
   try {
     await loadRules();
@@ -954,13 +1032,19 @@ function restoreMoves(moves, source) {
 
 /**
  * Import: the moves pasted in the share box replace the game, but only if every one of them is
- * legal; otherwise nothing changes and the message names the first bad move.
+ * legal; otherwise nothing changes and the message names the first bad move. Pasted game records
+ * (a text starting with "{") are read as records instead.
  */
 function importMoves() {
   const note = document.getElementById('share-note');
-  const moves = parseMoveText(document.getElementById('import-moves').value);
+  const text = document.getElementById('import-moves').value;
+  if (looksLikeRecords(text)) {
+    importRecords(text, 'The pasted text', { listAlways: false });
+    return;
+  }
+  const moves = parseMoveText(text);
   if (moves.length === 0) {
-    messages.show('Nothing to import: paste moves separated by spaces, e.g. "e5 d4".');
+    messages.show('Nothing to import: paste moves separated by spaces, e.g. "e5 d4", or a line of game records.');
     return;
   }
   try {
@@ -975,6 +1059,69 @@ function importMoves() {
   note.textContent = `Loaded ${moves.length} move${moves.length === 1 ? '' : 's'}.`;
 }
 
+/**
+ * Game records (records.js) from `source` ("The pasted text", a file name): one good record and
+ * no bad line loads at once unless `listAlways`; several go to a list to choose from, with a note
+ * on the lines skipped. No good record: nothing changes, and the message says what is wrong.
+ */
+function importRecords(text, source, { listAlways }) {
+  const note = document.getElementById('share-note');
+  const { records, errors } = parseRecords(text);
+  const skipped = errors.length === 0 ? '' : ` ${errors.length} line${errors.length === 1 ? '' : 's'} skipped (line ${errors[0].line}: ${errors[0].message}).`;
+  if (records.length === 0) {
+    const why = errors.length > 0 ? `line ${errors[0].line} is not a game record: ${errors[0].message}` : 'it holds no game record';
+    messages.show(`${source} cannot be imported: ${why}. The current game is kept.`);
+    note.textContent = '';
+    return;
+  }
+  if (records.length === 1 && errors.length === 0 && !listAlways) {
+    loadRecord(records[0]);
+    return;
+  }
+  app.records = records;
+  document.getElementById('records-caption').textContent = `${records.length} game${records.length === 1 ? '' : 's'} in ${source === 'The pasted text' ? 'the pasted text' : source}`;
+  document.getElementById('records-list').replaceChildren(
+    ...records.map((entry, i) => {
+      const option = document.createElement('option');
+      option.value = String(i);
+      option.textContent = recordTitle(entry);
+      return option;
+    }),
+  );
+  document.getElementById('records-field').hidden = false;
+  messages.clear();
+  if (skipped) messages.show(`${source}:${skipped}`, { kind: 'info' });
+  note.textContent = 'Pick a game below and load it.';
+}
+
+/**
+ * Opens a game record ({line, record}): its game and setup, then its moves, after the engine has
+ * accepted all of them; a record it refuses (an unknown game or setup, an illegal move) changes
+ * nothing and the message says why.
+ */
+function loadRecord({ line, record }) {
+  const note = document.getElementById('share-note');
+  const what = `The record on line ${line}`;
+  const choice = app.games.find((g) => g.name === record.game);
+  if (!choice) {
+    const offered = app.games.map((g) => g.name).join(', ');
+    messages.show(`${what} is a game of "${record.game}", which this page cannot show (it shows ${offered}). The current game is kept.`);
+    return;
+  }
+  try {
+    describePosition(record.game, record.setup, record.moves);
+  } catch (err) {
+    messages.show(`${what} cannot be loaded (${choice.title}): ${err.message}. The current game is kept.`);
+    return;
+  }
+  if ((record.game !== app.game || record.setup !== app.setup) && !switchGame(record.game, record.setup)) return;
+  messages.clear();
+  restoreMoves(record.moves, what);
+  const players = record.first || record.second ? `${record.first || '?'} vs ${record.second || '?'}` : 'a game';
+  const result = [record.result, record.verdict].filter(Boolean).join(', ');
+  note.textContent = `Loaded ${players}${result ? ` (${result})` : ''}: ${record.moves.length} moves.`;
+}
+
 async function copyFrom(inputId, what) {
   const note = document.getElementById('share-note');
   const copied = await copyText(document.getElementById(inputId).value);
@@ -986,6 +1133,22 @@ document.getElementById('copy-link').addEventListener('click', () => copyFrom('s
 document.getElementById('copy-moves').addEventListener('click', () => copyFrom('share-moves', 'Moves'));
 document.getElementById('copy-position').addEventListener('click', () => copyFrom('share-position', 'Position'));
 document.getElementById('import-button').addEventListener('click', importMoves);
+document.getElementById('records-file').addEventListener('change', async (event) => {
+  const file = event.target.files?.[0];
+  if (!file) return;
+  let text;
+  try {
+    text = await file.text();
+  } catch (err) {
+    messages.show(`"${file.name}" cannot be read: ${err.message}. The current game is kept.`);
+    return;
+  }
+  importRecords(text, `"${file.name}"`, { listAlways: true });
+});
+document.getElementById('records-load').addEventListener('click', () => {
+  const entry = app.records[Number(document.getElementById('records-list').value)];
+  if (entry) loadRecord(entry);
+});
 document.getElementById('heat-by').addEventListener('change', (event) => onHeatByChange(event.target.value));
 
 /**

@@ -61,18 +61,25 @@ function axisLabels(svg, { xMin, xMax, yMin, yMax, height, xFormat, yFormat }) {
 /**
  * Draws `points` = [{x, y, title}] into `svg` as a line with a dot per point (title on hover).
  * Options: height (px of the viewBox), xFormat/yFormat for the end labels, yMin/yMax to force
- * the vertical range (default: the data's, including 0 when `zeroLine`), zeroLine to draw y=0.
+ * the vertical range (default: the data's, including 0 when `zeroLine`), zeroLine to draw y=0,
+ * xFrom to start the horizontal axis there (e.g. 0 ms) if the data starts later, and
+ * xMinSpan/yMinSpan, the least range an axis covers (extended upwards), so a search of one
+ * iteration or of 0 ms does not get axes that read "d1…d1" or "0 ms…0 ms".
  */
-export function lineChart(svg, points, { height = 96, xFormat = String, yFormat = String, zeroLine = false, yMin, yMax } = {}) {
+export function lineChart(
+  svg,
+  points,
+  { height = 96, xFormat = String, yFormat = String, zeroLine = false, yMin, yMax, xFrom, xMinSpan = 0, yMinSpan = 0 } = {},
+) {
   svg.setAttribute('viewBox', `0 0 ${WIDTH} ${height}`);
   svg.replaceChildren();
   if (points.length === 0) return;
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
   const lo = yMin ?? Math.min(...ys, ...(zeroLine ? [0] : []));
-  const hi = yMax ?? Math.max(...ys, ...(zeroLine ? [0] : []));
-  const xMin = Math.min(...xs);
-  const xMax = Math.max(...xs);
+  const hi = Math.max(yMax ?? Math.max(...ys, ...(zeroLine ? [0] : [])), lo + yMinSpan);
+  const xMin = Math.min(...xs, ...(xFrom === undefined ? [] : [xFrom]));
+  const xMax = Math.max(...xs, xMin + xMinSpan);
   const sx = scale(xMin, xMax, PAD.left + 6, WIDTH - PAD.right - 6);
   const sy = scale(lo, hi, height - PAD.bottom - 4, PAD.top + 4);
   axisLabels(svg, { xMin, xMax, yMin: lo, yMax: hi, height, xFormat, yFormat });

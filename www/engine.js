@@ -9,9 +9,25 @@
 // the request to receiving its result, or of `null` if the search was stopped. It rejects with an
 // Error when the engine reports one or the worker dies; the worker is then replaced so the next
 // search starts from a clean engine (a wasm trap can leave the old instance unusable).
+//
+// A worker can also die without a word: the browser may end one that runs out of memory, and
+// neither `onerror` nor a message follows. A watchdog covers that: a search with no result by its
+// budget plus a grace period, or a worker that does not load, counts as a dead worker.
 
 /** Give up restarting after this many workers in a row died before saying "ready". */
 const MAX_FAILED_STARTS = 3;
+
+/**
+ * How long past its budget a search may stay silent before the worker counts as dead: the search
+ * returns within its budget (it reads the clock every few hundred nodes), so only a dead or hung
+ * worker needs more than a few ms; the grace is that wide for a slow phone under load.
+ */
+export function watchdogMs(budgetMs) {
+  return budgetMs + Math.max(5_000, budgetMs / 10);
+}
+
+/** A worker that has not said "ready" this long after it started counts as dead. */
+const LOAD_TIMEOUT_MS = 30_000;
 
 export class EngineClient {
   #worker = null;
@@ -21,6 +37,9 @@ export class EngineClient {
   #nextId = 1;
   #failedStarts = 0;
   #onProblem;
+  #watchdog = null; // the timer that declares the worker dead if the search in flight says nothing
+  #loadTimer = null; // the same for a worker that never says "ready"
+  #fault = null; // tests only: the fault the next search request carries (worker.js FAULTS)
 
   /** `onProblem(message)` hears about failures that belong to no search (e.g. a failed load). */
   constructor({ onProblem = () => {} } = {}) {
@@ -39,6 +58,8 @@ export class EngineClient {
     if (this.#current) this.stop();
     if (!this.#worker) return Promise.reject(new Error('the engine could not be started (see the message above)'));
     const id = this.#nextId++;
+    const fault = this.#fault;
+    this.#fault = null;
     return new Promise((resolve, reject) => {
       this.#current = { id, onIteration, resolve, reject, postedAt: 0 };
       const msg = {
@@ -52,10 +73,18 @@ export class EngineClient {
         max_depth: maxDepth,
         exact_root: exactRoot,
         engine,
+        fault,
       };
       this.#post(msg, () => {
         // The clock starts when the request really leaves, not while the worker is loading.
-        if (this.#current?.id === id) this.#current.postedAt = performance.now();
+        if (this.#current?.id !== id) return;
+        this.#current.postedAt = performance.now();
+        const limitMs = watchdogMs(budgetMs);
+        this.#watchdog = setTimeout(() => {
+          if (this.#current?.id !== id) return;
+          const seconds = (limitMs / 1000).toFixed(limitMs < 10_000 ? 1 : 0);
+          this.#onWorkerDied(`the engine stopped answering (no result ${seconds} s into a ${budgetMs} ms search; it may have run out of memory)`);
+        }, limitMs);
       });
     });
   }
@@ -64,9 +93,24 @@ export class EngineClient {
   stop() {
     const current = this.#current;
     if (!current) return;
-    this.#current = null;
+    this.#endSearch();
     current.resolve(null);
     this.#restartWorker();
+  }
+
+  /**
+   * Tests only: the next search request carries `fault` ("panic", "throw" or "exit", see
+   * worker.js), which breaks its worker instead of searching.
+   */
+  injectFault(fault) {
+    this.#fault = fault;
+  }
+
+  /** The search in flight is over (answered, failed or dropped): no watchdog for it any more. */
+  #endSearch() {
+    this.#current = null;
+    clearTimeout(this.#watchdog);
+    this.#watchdog = null;
   }
 
   /** Tells the engine a new game starts, so it forgets what it learned in the last one. */
@@ -78,6 +122,10 @@ export class EngineClient {
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     this.#worker = worker;
     this.#ready = false;
+    clearTimeout(this.#loadTimer);
+    this.#loadTimer = setTimeout(() => {
+      if (worker === this.#worker && !this.#ready) this.#onWorkerDied(`the engine did not load within ${LOAD_TIMEOUT_MS / 1000} s`);
+    }, LOAD_TIMEOUT_MS);
     // Messages from a worker we already replaced are ignored: they are stale by definition.
     worker.onmessage = (event) => {
       if (worker === this.#worker) this.#onMessage(event.data);
@@ -116,6 +164,7 @@ export class EngineClient {
     switch (msg.type) {
       case 'ready': {
         this.#ready = true;
+        clearTimeout(this.#loadTimer);
         this.#failedStarts = 0;
         const waiting = this.#waitingForReady;
         this.#waitingForReady = [];
@@ -127,7 +176,7 @@ export class EngineClient {
         break;
       case 'done':
         if (isCurrent) {
-          this.#current = null;
+          this.#endSearch();
           current.resolve({ result: msg.result, wallMs: performance.now() - current.postedAt });
         }
         break;
@@ -136,7 +185,7 @@ export class EngineClient {
           // Not tied to a request: the module failed to load, or new_game failed.
           this.#onWorkerDied(msg.message);
         } else if (isCurrent) {
-          this.#current = null;
+          this.#endSearch();
           current.reject(new Error(msg.message));
           this.#restartWorker();
         }
@@ -149,12 +198,13 @@ export class EngineClient {
   /** The worker cannot be used any more: fail the search in flight and try a fresh worker. */
   #onWorkerDied(message) {
     const current = this.#current;
-    this.#current = null;
+    this.#endSearch();
     current?.reject(new Error(message));
     if (!this.#ready) this.#failedStarts += 1;
     if (this.#failedStarts >= MAX_FAILED_STARTS) {
       this.#worker?.terminate();
       this.#worker = null;
+      clearTimeout(this.#loadTimer);
       this.#onProblem(`The engine could not be started: ${message}. Reload the page to try again.`);
       return;
     }

@@ -1,14 +1,16 @@
 // The move list: one numbered line per move, in the engine's notation ("2. e5 (steal)"), with a
 // dot in the mover's colour, the game's note on the move if any ("steal", "pass") and, for
-// engine moves, how long the engine took.
+// engine moves, how long the engine took. The dot is an image named after the mover, so a screen
+// reader hears "2. White e5"; copied text stays "2. e5", which the import reads back.
 
 import { formatMs } from './format.js';
 
 /**
  * Fills `listEl` (an <ol>) from the engine's `history` ([{move, player, note, steal}]).
- * `moveTimes[i]` is the engine's wall time for move i in ms, or null for a human move.
+ * `moveTimes[i]` is the engine's wall time for move i in ms, or null for a human move;
+ * `sideName(player)` names the mover ("White", "Player 1").
  */
-export function renderMoveList(listEl, history, moveTimes) {
+export function renderMoveList(listEl, history, moveTimes, sideName) {
   const items = history.map((entry, i) => {
     const li = document.createElement('li');
     li.className = `move p${entry.player}`;
@@ -19,7 +21,8 @@ export function renderMoveList(listEl, history, moveTimes) {
 
     const dot = document.createElement('span');
     dot.className = 'stone-dot';
-    dot.setAttribute('aria-hidden', 'true');
+    dot.setAttribute('role', 'img');
+    dot.setAttribute('aria-label', sideName(entry.player));
 
     const name = document.createElement('span');
     name.className = 'move-name';

@@ -35,6 +35,12 @@ function chartScores(iterations) {
   return { height, label };
 }
 
+/** The speed field: a search under 1 ms has no speed worth a number ("0/s" would mislead). */
+function speedText(iteration, atOnce) {
+  if (iteration.elapsed_ms > 0) return formatSpeed(iteration.nps);
+  return atOnce ? 'solved at once' : 'under 1 ms';
+}
+
 /** Most points a chart keeps: a long MCTS analysis reports ten times a second. */
 const MAX_CHART_POINTS = 240;
 
@@ -50,6 +56,14 @@ export function addChartPoint(points, iteration) {
   }
 }
 
+/**
+ * The least ranges the charts' axes cover (charts.js lineChart): time from 0 over at least
+ * 10 ms, at least 2 plies of depth, at least 20 units of score.
+ */
+const TIME_AXIS = { xFrom: 0, xMinSpan: 10 };
+const DEPTH_SPAN = 2;
+const SCORE_SPAN = 20;
+
 /** The two charts of an MCTS search, one point per report: tree depth and value over time. */
 function drawMctsCharts(depthSvg, scoreSvg, points) {
   const tip = (p) =>
@@ -57,12 +71,12 @@ function drawMctsCharts(depthSvg, scoreSvg, points) {
   lineChart(
     depthSvg,
     points.map((p) => ({ x: p.elapsed_ms, y: p.depth, title: tip(p) })),
-    { xFormat: formatMs, yFormat: (v) => `d${v}` },
+    { xFormat: formatMs, yFormat: (v) => `d${v}`, ...TIME_AXIS, yMinSpan: DEPTH_SPAN },
   );
   lineChart(
     scoreSvg,
     points.map((p) => ({ x: p.elapsed_ms, y: Math.round(100 * p.value), title: tip(p) })),
-    { xFormat: formatMs, yFormat: (v) => `${v}%`, yMin: 0, yMax: 100 },
+    { xFormat: formatMs, yFormat: (v) => `${v}%`, yMin: 0, yMax: 100, ...TIME_AXIS },
   );
 }
 
@@ -73,13 +87,13 @@ function drawCharts(depthSvg, scoreSvg, iterations) {
   lineChart(
     depthSvg,
     iterations.map((it) => ({ x: it.elapsed_ms, y: it.depth, title: tip(it) })),
-    { xFormat: formatMs, yFormat: (v) => `d${v}` },
+    { xFormat: formatMs, yFormat: (v) => `d${v}`, ...TIME_AXIS, yMinSpan: DEPTH_SPAN },
   );
   const { height, label } = chartScores(iterations);
   lineChart(
     scoreSvg,
     iterations.map((it) => ({ x: it.depth, y: height(it.score), title: tip(it) })),
-    { xFormat: (v) => `depth ${v}`, yFormat: label, zeroLine: true },
+    { xFormat: (v) => `depth ${v}`, yFormat: label, zeroLine: true, xMinSpan: DEPTH_SPAN, yMinSpan: SCORE_SPAN },
   );
 }
 
@@ -118,6 +132,7 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
     scoreChart: $('chart-score-title'),
   };
   const charts = $('search-charts');
+  const atOnceNote = $('search-at-once');
   const table = createMctsTable($('mcts-table'));
 
   /** Names the numbers and charts after the engine whose report is shown. */
@@ -168,6 +183,7 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
       stats.hidden = true;
       who.textContent = '';
       charts.hidden = true;
+      atOnceNote.hidden = true;
       table.hide();
       return;
     }
@@ -185,6 +201,7 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
       onPreview(null);
       fields.scoreNote.textContent = '';
       charts.hidden = true;
+      atOnceNote.hidden = true;
       table.hide();
       return;
     }
@@ -195,11 +212,19 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
     fields.time.textContent = formatMs(iteration.elapsed_ms);
     fields.score.dataset.tone = scoreTone(iteration.score);
     const points = report.iterations?.length ? report.iterations : [chartPoint(iteration)];
-    charts.hidden = false;
+    // Proven by its first iteration (or report): one point is no chart, and a search of 0 ms
+    // has no speed to speak of.
+    const atOnce = !thinking && stop === 'solved' && points.length <= 1;
+    charts.hidden = atOnce;
+    atOnceNote.hidden = !atOnce;
+    if (atOnce) {
+      const spent = `${formatCount(iteration.nodes)} ${mcts ? 'iterations' : 'nodes'}, ${formatMs(iteration.elapsed_ms)}`;
+      atOnceNote.textContent = `Solved at once (${spent}): nothing to chart.`;
+    }
     if (mcts) {
       fields.depth.textContent = `${iteration.depth} (mean ${iteration.mean_depth.toFixed(1)})`;
       fields.nodes.textContent = `${formatCount(iteration.iterations)} (${formatCount(iteration.tree_nodes)} nodes)`;
-      fields.speed.textContent = formatSpeed(iteration.nps);
+      fields.speed.textContent = speedText(iteration, atOnce);
       // The value is the best move's winning chance; a proven result says so in plies.
       fields.score.textContent = valueText(iteration);
       fields.scoreNote.textContent =
@@ -209,7 +234,7 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
     } else {
       fields.depth.textContent = `${iteration.depth} (sel ${iteration.seldepth})`;
       fields.nodes.textContent = formatCount(iteration.nodes);
-      fields.speed.textContent = formatSpeed(iteration.nps);
+      fields.speed.textContent = speedText(iteration, atOnce);
       fields.score.textContent = formatScore(iteration.score);
       // The engine scores from its own side; say so, because in engine vs engine it alternates.
       fields.scoreNote.textContent = `for ${report.who}`;

@@ -5,19 +5,34 @@
 // so opening it restores the same position with the same opponent. Everything read back from a
 // link is checked before use: a broken link opens what it can and says what it could not.
 
-/** Fragment keys and the settings they carry. */
+const text = { parse: (v) => v, write: String };
+const number = { parse: Number, write: String };
+// A flag is 1 or 0; anything else reads as text, which the settings check then drops.
+const flag = { parse: (v) => (v === '1' ? true : v === '0' ? false : v), write: (v) => (v ? '1' : '0') };
+
+/**
+ * Fragment keys and the settings they carry. Keys are only ever added, so older links, which
+ * lack the newer keys, still open (those settings stay as the visitor has them).
+ */
 const SETTING_KEYS = {
-  mode: { key: 'mode', parse: (v) => v },
-  side: { key: 'humanSide', parse: Number },
-  time: { key: 'budgetMs', parse: Number },
-  level: { key: 'level', parse: (v) => v },
-  engine: { key: 'engine', parse: (v) => v }, // for games with an engine picker (Amazons)
+  mode: { key: 'mode', ...text },
+  side: { key: 'humanSide', ...number },
+  time: { key: 'budgetMs', ...number },
+  level: { key: 'level', ...text },
+  engine: { key: 'engine', ...text }, // for games with an engine picker (Amazons)
+  delay: { key: 'delayMs', ...number }, // engine vs engine: the pause between moves
+  analysis: { key: 'analysisBudgetMs', ...number }, // 600000: until stopped
+  overlay: { key: 'overlayPlay', ...flag }, // heatmap and best line while playing
+  'analysis-overlay': { key: 'overlayAnalysis', ...flag }, // the same in analysis mode
+  territory: { key: 'territory', ...flag }, // for boards with territory shading (Amazons)
+  'heat-by': { key: 'mctsHeat', ...text }, // MCTS heatmap: "visits" or "value"
 };
 
 /**
  * The link to `game`/`setup` after `moves` with `settings` ({mode, humanSide, budgetMs, level,
- * engine?}; unset ones are left out),
- * built on `base` (the page's own address, whose other parameters are kept).
+ * delayMs, analysisBudgetMs, overlayPlay, overlayAnalysis, engine?, territory?, mctsHeat?};
+ * unset ones are left out), built on `base` (the page's own address, whose other parameters are
+ * kept).
  */
 export function shareUrl(base, { game, setup, moves, settings }) {
   const url = new URL(base);
@@ -26,8 +41,8 @@ export function shareUrl(base, { game, setup, moves, settings }) {
   else url.searchParams.delete('setup');
   const fragment = new URLSearchParams();
   if (moves.length > 0) fragment.set('moves', moves.join(' '));
-  for (const [name, { key }] of Object.entries(SETTING_KEYS)) {
-    if (settings[key] !== undefined && settings[key] !== null) fragment.set(name, String(settings[key]));
+  for (const [name, { key, write }] of Object.entries(SETTING_KEYS)) {
+    if (settings[key] !== undefined && settings[key] !== null) fragment.set(name, write(settings[key]));
   }
   url.hash = fragment.toString();
   return url.href;
@@ -35,7 +50,8 @@ export function shareUrl(base, { game, setup, moves, settings }) {
 
 /**
  * What a link's fragment asks for: {moves: [move] | null, settings: {mode?, humanSide?,
- * budgetMs?, level?, engine?}}. Settings are returned raw; the caller validates them (settings.js).
+ * budgetMs?, level?, engine?, delayMs?, analysisBudgetMs?, overlayPlay?, overlayAnalysis?,
+ * territory?, mctsHeat?}}. Settings are returned raw; the caller validates them (settings.js).
  */
 export function readSharedFragment(location) {
   const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));

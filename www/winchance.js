@@ -5,7 +5,7 @@
 //
 // Pure functions, no DOM.
 
-import { formatScore } from './format.js';
+import { formatCount, formatScore } from './format.js';
 
 /** Evaluation units at which the curve gives about a 73 % winning chance (1/(1+e^-1)). */
 export const DEFAULT_SCORE_SCALE = 100;
@@ -77,6 +77,30 @@ export function heatFromMcts(iteration, by = 'visits') {
     }
     return { move, value: 2 * Math.sqrt(visits / mostVisits) - 1, label: shortCount(visits) };
   });
+}
+
+/** How many moves the heatmap's words (heatSummary) name. */
+const SUMMARY_MOVES = 5;
+
+/**
+ * The heatmap in words, for screen readers (its colours have no text): the first root moves of
+ * `iteration` and what colours them. Alpha-beta: "Move scores at depth 6, best first: a3 win in
+ * 1; e5 +31; d4 at most -4." MCTS (`by` as for heatFromMcts): "Most visited moves after 1.20 k
+ * iterations: d3-d4/d3 812 visits, 54 % to win; …", or by value, best first. Empty without moves.
+ */
+export function heatSummary(iteration, by = 'visits') {
+  const moves = iteration?.root_moves ?? [];
+  if (moves.length === 0) return '';
+  const bounded = { upper: 'at most ', lower: 'at least ', exact: '' };
+  if (iteration.engine !== 'mcts') {
+    const listed = moves.slice(0, SUMMARY_MOVES).map((m) => `${m.move} ${bounded[m.bound] ?? ''}${formatScore(m.score)}`);
+    return `Move scores at depth ${iteration.depth}, best first: ${listed.join('; ')}.`;
+  }
+  const ordered = by === 'value' ? [...moves].sort((a, b) => b.value - a.value) : moves;
+  const chance = (m) => (m.score.kind === 'eval' ? `${Math.round(100 * m.value)} % to win` : formatScore(m.score));
+  const listed = ordered.slice(0, SUMMARY_MOVES).map((m) => `${m.move} ${m.visits} visits, ${chance(m)}`);
+  const head = by === 'value' ? 'Best moves by winning chance' : 'Most visited moves';
+  return `${head} after ${formatCount(iteration.iterations)} iterations: ${listed.join('; ')}.`;
 }
 
 /** A count short enough for a cell: 950, 1.2k, 12k, 1.2M. */

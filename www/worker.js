@@ -2,7 +2,8 @@
 // must not run on the page's thread or the page would freeze while the engine thinks.
 //
 // Messages in:   {type: "search", id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_root,
-//                 engine ("alphabeta" | "mcts"; missing: the game's default)}
+//                 engine ("alphabeta" | "mcts"; missing: the game's default),
+//                 fault (tests only, see FAULTS; missing: none)}
 //                {type: "new_game"}
 // Messages out:  {type: "ready"}                       once the wasm module is loaded
 //                {type: "iteration", id, iteration}    after every completed alpha-beta iteration,
@@ -13,14 +14,40 @@
 //                                                      module could not even load)
 // Stopping a search early is done from outside, by terminating this worker.
 
-import init, { search, new_game } from './pkg/boardlab.js';
+import init, { new_game, panic_for_test, search, take_panic_message } from './pkg/boardlab.js';
 
-/** A readable message for anything thrown, including a wasm trap (RuntimeError: unreachable). */
+/**
+ * A readable message for anything thrown. A Rust panic reaches JavaScript as a wasm trap
+ * (RuntimeError: unreachable); the module's panic hook kept the panic's own message, which says
+ * what went wrong.
+ */
 function errorMessage(err) {
-  if (err instanceof WebAssembly.RuntimeError) return `engine crashed (${err.name}: ${err.message})`;
+  if (err instanceof WebAssembly.RuntimeError) {
+    let panic = null;
+    try {
+      panic = take_panic_message() ?? null;
+    } catch {
+      // The trapped module may not answer any more: the trap itself is all there is to say.
+    }
+    return panic ? `engine crashed: ${panic}` : `engine crashed (${err.name}: ${err.message})`;
+  }
   if (err instanceof Error) return err.message || err.name;
   return String(err);
 }
+
+/**
+ * Ways to break this worker on purpose, so the browser tests can check that the page survives
+ * each (a search request's `fault` field; the page sends one only when a test asks for it):
+ * a real Rust panic inside the engine, an exception escaping the worker, and a worker that
+ * silently ends (as when the browser kills it for running out of memory: no message, no error).
+ */
+const FAULTS = {
+  panic: () => panic_for_test('fault injected by a test'),
+  throw: () => setTimeout(() => {
+    throw new Error('fault injected by a test');
+  }),
+  exit: () => self.close(),
+};
 
 const loading = init().then(
   () => {
@@ -33,8 +60,12 @@ const loading = init().then(
   },
 );
 
-function runSearch({ id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_root, engine }) {
+function runSearch({ id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_root, engine, fault }) {
   try {
+    if (Object.hasOwn(FAULTS, fault ?? '')) {
+      FAULTS[fault]();
+      return; // "panic" threw above; the other faults leave the page without an answer
+    }
     const onIteration = (iteration) => self.postMessage({ type: 'iteration', id, iteration });
     // Only a real depth cap is passed on: without one the engine goes as deep as time allows.
     const options = { budget_ms, tt_mb, exact_root: Boolean(exact_root) };

@@ -1,13 +1,17 @@
 // Browser tests of the page itself, for whatever games it offers: the game picker, links that
-// open a game (?game=…&setup=…), and the fallback for a link naming no known game. They read the
-// games from the picker, so each new game is covered without touching this file.
+// open a game (?game=…&setup=…), the fallback for a link naming no known game, and the layout
+// on a phone. They read the games from the picker, so each new game is covered without touching
+// this file.
 
 import {
+  PHONE,
   assert,
   brief,
+  cellCenter,
   clickCell,
   state,
   suite,
+  waitForHumanTurn,
   waitForState,
 } from './lib.mjs';
 
@@ -122,4 +126,52 @@ export default suite('playground', (test) => {
     await load(page, `${url}#game=${games[games.length - 1].name}`);
     assert((await state(page)).game === games[games.length - 1].name, '#game= did not open the game');
   });
+
+  test('phone (390x844): every board fits, nothing scrolls sideways, the controls are in reach; a tap plays', async ({ page, url, log }) => {
+    const { width, height } = PHONE.viewport;
+    await load(page, url);
+    const games = await pickerGames(page);
+    for (const game of games) {
+      await load(page, `${url}?game=${game.name}`);
+      const layout = await page.evaluate(() => {
+        const box = document.getElementById('board').getBoundingClientRect();
+        return {
+          board: { left: box.left, right: box.right, top: box.top, bottom: box.bottom, width: box.width },
+          pageWidth: document.documentElement.scrollWidth,
+          viewport: window.innerWidth,
+        };
+      });
+      const { board } = layout;
+      // A phone widens its layout viewport to fit content that is too wide: either shows the overflow.
+      assert(layout.viewport === width && layout.pageWidth <= width, `${game.name}: the page is wider than the ${width} px screen (content ${layout.pageWidth} px, layout ${layout.viewport} px)`);
+      assert(board.left >= 0 && board.right <= width && board.width >= width * 0.8, `${game.name}: the board does not fit the width: ${JSON.stringify(board)}`);
+      assert(board.top >= 0 && board.bottom <= height, `${game.name}: the board does not fit on the screen: ${JSON.stringify(board)}`);
+      // Every control shown in this mode can be scrolled to and lies within the screen's width.
+      const controls = page.locator('.controls select:visible, .controls button:visible, .controls label.check:visible');
+      const count = await controls.count();
+      assert(count >= 5, `${game.name}: only ${count} controls are shown`);
+      for (let i = 0; i < count; i++) {
+        const control = controls.nth(i);
+        await control.scrollIntoViewIfNeeded();
+        const box = await control.boundingBox();
+        const name = await control.evaluate((el) => el.id || el.textContent.trim());
+        // Scrolled into view, a control may end a fraction of a pixel past the edge.
+        assert(box && box.x >= 0 && box.x + box.width <= width && box.y >= -1 && box.y + box.height <= height + 1,
+          `${game.name}: the control ${name} is out of reach: ${JSON.stringify(box)}`);
+        assert(box.height >= 24, `${game.name}: the control ${name} is too small to tap (${box.height} px high)`);
+      }
+    }
+    log(`${games.length} games laid out on ${width}x${height}`);
+
+    // A tap on Yavalath's board plays, and the engine replies.
+    await load(page, `${url}?game=yavalath`);
+    await page.selectOption('#think-time', '100');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const { x, y } = await cellCenter(page, 'e5');
+    await page.touchscreen.tap(x, y);
+    await waitForState(page, 'window.boardlab.state().moves.length >= 1', 'the tap on e5 to play', 3_000);
+    await waitForHumanTurn(page, 1);
+    const s = await state(page);
+    assert(s.moves[0] === 'e5' && s.moves.length === 2, `the tap did not play e5 with a reply: ${brief(s)}`);
+  }, { phone: true });
 });

@@ -23,7 +23,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { chromium } from 'playwright-core';
 import * as GAME_SUITES from './games.mjs';
-import { HERE, TestFailure } from './lib.mjs';
+import { HERE, PHONE, TestFailure, movesOverBudget } from './lib.mjs';
 import playground from './playground.mjs';
 import viz from './viz.mjs';
 
@@ -120,8 +120,21 @@ const tests = [playground, viz, ...Object.values(GAME_SUITES)].flatMap(({ game, 
 // ---------------------------------------------------------------------------------------------
 // Running
 
+/**
+ * The engine moves over budget on the context's open pages, by the search's own clock (the wall
+ * time is left to the tests that time a whole game: it depends on what else a test does).
+ */
+async function budgetProblems(context) {
+  const problems = [];
+  for (const page of context.pages()) {
+    const s = await page.evaluate(() => window.boardlab?.state() ?? null).catch(() => null);
+    for (const m of s ? movesOverBudget(s, { wall: false }) : []) problems.push(`${s.game} move ${m.move}: ${m.why}`);
+  }
+  return problems;
+}
+
 async function runTest(browser, url, t) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext(t.phone ? PHONE : { viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const problems = [];
   page.on('console', (msg) => {
@@ -139,6 +152,7 @@ async function runTest(browser, url, t) {
         timer = setTimeout(() => reject(new TestFailure(`test timed out after ${t.timeoutMs / 1000} s`)), t.timeoutMs);
       }),
     ]);
+    problems.push(...(await budgetProblems(context)));
     if (problems.length > 0) throw new TestFailure(problems.join('; '));
   } catch (err) {
     error = err;

@@ -1,14 +1,19 @@
 // Browser tests of the search views and the playground features around them: the board overlay
 // (heatmap with its legend, best line), analysis mode, hints, strength levels and stored
-// settings, share links (the URL round trip), import, keyboard play, the game-end summary and
-// offline play through the service worker. They use Yavalath, the game whose renderer every
+// settings, share links (the URL round trip), import of moves and arena records, keyboard play,
+// screen-reader text, the game-end summary, offline play through the service worker, and the
+// engine's faults (a panic, a worker that dies). They use Yavalath, the game whose renderer every
 // build has; the overlay contract itself is the same for every game.
 
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   ARTIFACTS,
+  HERE,
   assert,
+  assertWithinBudget,
   brief,
   openPlayground,
   playHumanMove,
@@ -282,6 +287,8 @@ export default suite('viz', (test) => {
     assert(await page.locator('#summary-card').isVisible(), 'no summary at the end of the game');
     const bars = await page.locator('#chart-summary .chart-bar').count();
     assert(bars === 3 * s.moves.length, `expected 3 bars for each of ${s.moves.length} engine moves, got ${bars}`);
+    assert(s.engineMoves.length === s.moves.length, `expected the times of ${s.moves.length} engine moves, got ${s.engineMoves.length}`);
+    assertWithinBudget(s);
   }, { timeoutMs: 90_000 });
 
   test('offline: after a first visit the page reloads and the engine answers with no network', async ({ page, url }) => {
@@ -315,5 +322,221 @@ export default suite('viz', (test) => {
     } finally {
       await page.context().setOffline(false);
     }
+  });
+  test('faults: a Rust panic shows its message, a worker that dies silently is caught, the game is kept each time', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
+    // Each fault breaks the worker of the next engine search; the page must say why, keep the
+    // game, and play once Retry is clicked.
+    const faults = [
+      { kind: 'panic', says: /Engine error: engine crashed: fault injected by a test \(src\/wasm\.rs:\d+:\d+\)/ },
+      { kind: 'exit', says: /Engine error: the engine stopped answering \(no result 5\.1 s into a 100 ms search/ },
+      { kind: 'throw', says: /Engine error: .*fault injected by a test/ },
+    ];
+    for (const { kind, says } of faults) {
+      const before = (await state(page)).moves;
+      await page.evaluate((k) => window.boardlab.injectFault(k), kind);
+      const move = await safeMove(page);
+      await playHumanMove(page, move);
+      await waitForState(page, "window.boardlab.state().message.includes('Engine error')", `the ${kind} fault to be reported`, 15_000);
+      let s = await state(page);
+      assert(says.test(s.message), `${kind}: the message does not say what happened: ${JSON.stringify(s.message)}`);
+      assert(JSON.stringify(s.moves) === JSON.stringify([...before, move]) && !s.thinking, `${kind}: the game was not kept: ${brief(s)}`);
+      assert(await page.locator('#spinner').isHidden(), `${kind}: the spinner still turns`);
+      assert(s.status.includes('engine stopped'), `${kind}: the status does not say the engine stopped: ${s.status}`);
+      await page.click('#message .message-action'); // Retry
+      await waitForHumanTurn(page, 1);
+      s = await state(page);
+      assert(s.moves.length === before.length + 2 && s.message === '', `${kind}: the engine did not play after Retry: ${brief(s)}`);
+    }
+  }, { timeoutMs: 60_000 });
+
+  test('wasm API: a search started from inside on_iteration is refused with a clear error', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME });
+    const outcome = await page.evaluate(async () => {
+      const { search, new_game } = await import('./pkg/boardlab.js'); // the page's own instance
+      const errors = [];
+      const result = search('yavalath', '', 'e5', { budget_ms: 50, max_depth: 2 }, () => {
+        for (const call of [() => search('yavalath', '', '', { budget_ms: 10 }, () => {}), () => new_game()]) {
+          try {
+            call();
+            errors.push(null);
+          } catch (err) {
+            errors.push(err.message);
+          }
+        }
+      });
+      // The module still works after the refusals.
+      const again = search('yavalath', '', 'e5 d4', { budget_ms: 50, max_depth: 1 }, () => {});
+      return { best: result.best, errors: [...new Set(errors)], again: again.best };
+    });
+    assert(outcome.best && outcome.again, `the searches gave no move: ${JSON.stringify(outcome)}`);
+    assert(outcome.errors.length === 1 && /engine is busy/.test(outcome.errors[0]), `re-entrant calls were not refused clearly: ${JSON.stringify(outcome.errors)}`);
+  });
+
+  test('arena records: a pasted record line and a records file open their game; bad lines are refused', async ({ page, url }) => {
+    // Two real records from the arena (src/arena/mod.rs writes one JSON line per game).
+    const boardlab = path.resolve(HERE, '..', '..', 'target', 'release', 'boardlab');
+    assert(existsSync(boardlab), `${boardlab} is missing: run "cargo build --release" first`);
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'boardlab-records-')), 'games.jsonl');
+    const run = spawnSync(boardlab, ['arena', 'yavalath', 'random', 'greedy', '--games', '2', '--concurrency', '1', '--records', file], { encoding: 'utf8' });
+    assert(run.status === 0, `the arena failed: ${run.stderr}`);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    assert(lines.length === 2, `expected 2 records, got ${lines.length}`);
+    const records = lines.map((line) => JSON.parse(line));
+
+    // A pasted line on another game's page: the game, setup and moves are the record's.
+    await openPlayground(page, url, { game: 'connect4' });
+    await page.selectOption('#mode', 'human-human');
+    await page.click('.share summary');
+    await page.fill('#import-moves', lines[0]);
+    await page.click('#import-button');
+    let s = await state(page);
+    const expectRecord = (r, context) => {
+      assert(s.game === r.game && s.setup === r.setup && s.moves.join(' ') === r.moves, `${context} did not open the record: ${brief(s)}`);
+      assert(s.result !== null && s.result.winner === (r.result === '1-0' ? 1 : 2), `${context}: the result is not the record's ${r.result}: ${JSON.stringify(s.result)}`);
+    };
+    expectRecord(records[0], 'the pasted record');
+    const note = await page.locator('#share-note').textContent();
+    assert(note.includes(`${records[0].first} vs ${records[0].second}`) && note.includes(records[0].result), `the note does not name the game: ${note}`);
+
+    // Bad lines: nothing changes, and the message says what is wrong.
+    const refusals = [
+      ['{"game": "yavalath", "moves": "e5', /line 1 is not a game record: it is not JSON/],
+      ['{"game": "yavalath"}', /line 1 is not a game record: it has no "moves" text/],
+      ['{"game": "chess", "moves": "e4 e5"}', /game of "chess", which this page cannot show/],
+      ['{"game": "yavalath", "setup": "", "moves": "e5 e5 e5"}', /cannot be loaded \(Yavalath\): .*move 3.*current game is kept/],
+    ];
+    for (const [line, says] of refusals) {
+      await page.fill('#import-moves', line);
+      await page.click('#import-button');
+      s = await state(page);
+      assert(says.test(s.message), `no clear message for ${line}: ${JSON.stringify(s.message)}`);
+      expectRecord(records[0], `after refusing ${line}, the game`);
+    }
+
+    // A records file (with a broken line): its games listed, the chosen one loaded.
+    await page.setInputFiles('#records-file', {
+      name: 'games.jsonl',
+      mimeType: 'application/json',
+      buffer: Buffer.from(`${lines[0]}\nnot a record\n${lines[1]}\n`),
+    });
+    await waitForState(page, "!document.getElementById('records-field').hidden", 'the list of games in the file', 5_000);
+    const options = await page.$$eval('#records-list option', (os) => os.map((o) => o.textContent));
+    assert(options.length === 2 && options[1].startsWith('line 3:') && options[1].includes(records[1].result), `the file's games are not listed: ${JSON.stringify(options)}`);
+    s = await state(page);
+    assert(/1 line skipped \(line 2: it is not JSON/.test(s.message), `the broken line is not reported: ${JSON.stringify(s.message)}`);
+    await page.selectOption('#records-list', '1');
+    await page.click('#records-load');
+    s = await state(page);
+    expectRecord(records[1], 'the second game of the file');
+  });
+
+  test('share links carry delay, analysis time and overlay settings; an older link still opens', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 100 });
+    await page.selectOption('#mode', 'engine-engine');
+    await page.click('#pause');
+    await page.selectOption('#delay', '1000');
+    await page.selectOption('#mode', 'analysis');
+    await page.selectOption('#analysis-budget', '30000');
+    await page.uncheck('#overlay'); // no overlay in analysis…
+    await page.selectOption('#mode', 'human-engine');
+    await page.check('#overlay'); // …but one while playing
+    const link = await page.locator('#share-link').inputValue();
+
+    // A visitor with no stored settings gets the sharer's.
+    const visitor = await page.context().browser().newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const other = await visitor.newPage();
+      await other.goto(link);
+      await waitForState(other, () => window.boardlab?.state().toMove != null, 'the shared link to open', 20_000);
+      let s = await state(other);
+      const got = { delayMs: s.delayMs, analysisBudgetMs: s.analysisBudgetMs, overlayPlay: s.overlayPlay, overlayAnalysis: s.overlayAnalysis };
+      assert(JSON.stringify(got) === JSON.stringify({ delayMs: 1000, analysisBudgetMs: 30000, overlayPlay: true, overlayAnalysis: false }), `the link did not carry the settings: ${JSON.stringify(got)} from ${link}`);
+      assert(await other.locator('#overlay').isChecked(), 'the overlay box does not show the linked setting');
+      assert((await other.inputValue('#analysis-budget')) === '30000' && (await other.inputValue('#delay')) === '1000', 'the selects do not show the linked settings');
+
+      // A link from before these settings: it opens, and they stay at the visitor's defaults.
+      await other.goto('about:blank');
+      await other.goto(`${url}?game=${GAME}#moves=e5&mode=human-human`);
+      await waitForState(other, () => window.boardlab?.state().toMove != null, 'the older link to open', 20_000);
+      s = await state(other);
+      assert(s.moves.join(' ') === 'e5' && s.mode === 'human-human' && s.delayMs === 500 && s.analysisBudgetMs === 5000 && s.message === '',
+        `the older link did not open as before: ${brief(s)}`);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  test('analysis until stopped goes on past one search, only ever deeper; Stop ends it', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME });
+    await page.selectOption('#mode', 'analysis');
+    await page.selectOption('#analysis-budget', '600000');
+    await playHumanMove(page, 'e5');
+    await playHumanMove(page, await safeMove(page, ['d4']));
+    // The first search of the chain lasts 2 s at most; the next goes on from its depth.
+    await waitForState(page, 'window.boardlab.state().report?.links >= 2', 'a second search of the chain', 15_000);
+    const first = (await state(page)).report;
+    await waitForState(page, `window.boardlab.state().report.depth > ${first.depth}`, `the chain to go deeper than depth ${first.depth}`, 45_000);
+    const later = await state(page);
+    assert(later.analysing && later.report.elapsedMs > first.elapsedMs, `the chain did not count its time from the start: ${JSON.stringify([first, later.report])}`);
+    const depths = await page.$$eval('#chart-depth .chart-point title', (ts) => ts.map((t) => Number(t.textContent.match(/^depth (\d+)/)[1])));
+    assert(depths.every((d, i) => i === 0 || d > depths[i - 1]), `the depth chart goes back: ${depths}`);
+    await page.click('#analysis-stop');
+    const s = await state(page);
+    assert(!s.analysing && s.report.stop === 'stopped', `Stop did not end the chain: ${JSON.stringify(s.report)}`);
+  }, { timeoutMs: 90_000 });
+
+  test('search panel: a search solved at once says so; chart axes always span a range', async ({ page, url }) => {
+    // Player 1 wins at once with a3: proven by the first iteration.
+    await page.goto(`${url}?game=${GAME}&setup=nosteal#moves=a1+i1+a2+i2+a4+i4&mode=analysis`);
+    await waitForState(page, "window.boardlab.state().report?.stop === 'solved'", 'the solved analysis', 20_000);
+    assert((await state(page)).report.iterations === 1, 'the win took more than one iteration');
+    assert(await page.locator('#search-at-once').isVisible(), 'no "solved at once" note');
+    assert((await page.locator('#search-at-once').innerText()).startsWith('Solved at once'), 'the note does not say "Solved at once"');
+    assert(await page.locator('#search-charts').isHidden(), 'a one-point chart is still shown');
+    const speed = await page.locator('#stat-nps').innerText();
+    assert(!/^0(\.0+)?\/s/.test(speed), `the speed of an instant search reads ${speed}`);
+
+    // A Beginner reply (depth 2, a ms or so): still, each axis spans a range ("0 ms…10 ms", not
+    // "0 ms…0 ms").
+    await openPlayground(page, url, { game: GAME, humanSide: 1 });
+    await page.selectOption('#level', 'beginner');
+    await playHumanMove(page, 'e5');
+    await waitForHumanTurn(page, 1);
+    for (const chart of ['#chart-depth', '#chart-score']) {
+      const labels = await page.$$eval(`${chart} .chart-label`, (ts) => ts.map((t) => t.textContent));
+      assert(labels.length === 4 && labels[0] !== labels[1] && labels[2] !== labels[3], `${chart} has a flat axis: ${JSON.stringify(labels)}`);
+    }
+  });
+
+  test('screen readers: moves name their player, the heatmap has words, no dead overlay box, a visible bar', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME });
+    await page.selectOption('#mode', 'human-human');
+    assert(await page.locator('#overlay').isHidden(), 'the overlay box shows with two humans, where it does nothing');
+    await playHumanMove(page, 'e5');
+    await playHumanMove(page, 'd4');
+    // As the accessibility tree has it: each item reads "1. <image named Player 1> e5".
+    const tree = (await page.locator('#move-list').ariaSnapshot()).replace(/\s+/g, ' ');
+    assert(tree.includes('"1." - img "Player 1" - text: e5') && tree.includes('"2." - img "Player 2" - text: d4'), `the move list does not name the players: ${tree}`);
+    assert(!(await page.locator('#move-list').innerText()).includes('Player'), 'the names got into the copied text of the move list');
+
+    await page.selectOption('#mode', 'analysis');
+    await waitForState(page, '(window.boardlab.state().overlay?.heat?.length ?? 0) > 0', 'a heatmap');
+    const words = await page.locator('#heat-summary').textContent();
+    assert(/^Move scores at depth \d+, best first: [a-i]\d (at most )?([+-]?\d+|win in \d+|loss in \d+)(; |\.)/.test(words), `the heatmap has no words: ${JSON.stringify(words)}`);
+    assert((await page.locator('#board').getAttribute('aria-describedby')).split(' ').includes('heat-summary'), 'the board is not described by the heatmap words');
+    await page.uncheck('#overlay');
+    assert((await page.locator('#heat-summary').textContent()) === '', 'the heatmap words stay with the heatmap off');
+
+    // Amazons' White fills the bar with a colour close to the page's: the bar keeps an outline
+    // drawn over the fill.
+    await page.goto(`${url}?game=amazons#mode=analysis`);
+    await waitForState(page, () => window.boardlab?.state().evaluation != null, 'an Amazons evaluation', 20_000);
+    const rim = await page.evaluate(() => {
+      const track = document.querySelector('.evalbar-track');
+      return { rim: getComputedStyle(track, '::after').boxShadow, fill: getComputedStyle(track.querySelector('.evalbar-fill')).backgroundColor };
+    });
+    const alpha = Number(rim.rim.match(/rgba\([^)]*,\s*([\d.]+)\)/)?.[1] ?? 1);
+    assert(rim.rim.includes('inset') && alpha >= 0.5, `the bar has no strong outline over its fill (${rim.fill}): ${rim.rim}`);
   });
 });
