@@ -239,7 +239,7 @@ impl<G: Evaluate> Searcher<G> {
         if self.nodes % G::NODES_PER_CLOCK_CHECK != 0 {
             return;
         }
-        if let Some(ms) = self.limits.time_ms {
+        if let Some(ms) = self.limits.stop_at_ms() {
             if self.started.elapsed().as_millis() as u64 >= ms {
                 self.stopped = Some(StopReason::Time);
             }

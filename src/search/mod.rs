@@ -86,6 +86,14 @@ impl Limits {
             ..Limits::default()
         }
     }
+
+    /// When the search loop stops, in ms since the search began: the budget less a reserve of
+    /// 1/20 of it (2 to 50 ms) for what follows the last clock check (finishing the node, the
+    /// final report, handing the move over), so the whole search returns within `time_ms`.
+    pub fn stop_at_ms(&self) -> Option<u64> {
+        self.time_ms
+            .map(|ms| ms.saturating_sub((ms / 20).clamp(2, 50)))
+    }
 }
 
 /// Which search plays: iterative-deepening alpha-beta or Monte Carlo tree search.
