@@ -11,6 +11,12 @@
 //! (also `STEAL` / `-2`). Setups and the `solve` command also read Pons-style move strings: the
 //! 1-based columns of the moves from the empty board, without separators (`4453`).
 //!
+//! Position strings ([`Connect4::position_string`], also a setup): the `H` rows from the top
+//! separated by `/`, each `W` cells (`.` empty, `x` the first player's chip, `o` the second's),
+//! then the side to move (`x` or `o`) and `steal` while the steal is still to come or open now,
+//! else `-`. The CodinGame start is `........./........./........./........./........./........./
+//! ......... x steal` (without the line break).
+//!
 //! Coordinates for the UI are the protocol's: `x` the column `0..W`, `y` the row `0..H` counted
 //! from the top.
 //!
@@ -253,13 +259,10 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
             }
         }
         let mask = stones[0] | stones[1];
-        for c in 0..W {
-            let col = mask & Self::column_mask(c);
-            if (col + Self::bottom_mask(c)).count_ones() != 1 {
-                return Err(NotationError(format!(
-                    "column {c} has a chip above an empty cell"
-                )));
-            }
+        if let Some(c) = Self::floating_column(mask) {
+            return Err(NotationError(format!(
+                "column {c} has a chip above an empty cell"
+            )));
         }
         let (n0, n1) = (stones[0].count_ones(), stones[1].count_ones());
         let turns = turn_index.min(u16::MAX as u32) as u16;
@@ -301,6 +304,153 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
             pos.outcome = Some(Outcome::Draw);
         }
         Ok(pos)
+    }
+
+    /// The first column (0-based) of `mask` with a chip above an empty cell, if any.
+    fn floating_column(mask: u128) -> Option<usize> {
+        // A column's chips fill it from the bottom when they plus its bottom bit make one bit.
+        (0..W).find(|&c| ((mask & Self::column_mask(c)) + Self::bottom_mask(c)).count_ones() != 1)
+    }
+
+    /// The position string (see the module doc) that [`Connect4::from_position_string`] reads:
+    /// rows from the top, the side to move, and `steal` while the steal is still to come (the
+    /// empty board under the steal rule) or open now, else `-`.
+    pub fn position_string(&self) -> String {
+        let first = self.stones(Player::First);
+        let mut out = String::with_capacity((W + 1) * H + 8);
+        for y in 0..H {
+            if y > 0 {
+                out.push('/');
+            }
+            for x in 0..W {
+                let bit = Self::bit(x, H - 1 - y);
+                out.push(if self.mask & bit == 0 {
+                    '.'
+                } else if first & bit != 0 {
+                    'x'
+                } else {
+                    'o'
+                });
+            }
+        }
+        let side = if self.to_move() == Player::First {
+            'x'
+        } else {
+            'o'
+        };
+        let steal = if self.steal_rule && self.turns <= 1 {
+            "steal"
+        } else {
+            "-"
+        };
+        format!("{out} {side} {steal}")
+    }
+
+    /// Reads a position string (see the module doc; `x`/`o` in either case, `nosteal` for `-`).
+    ///
+    /// Rules checked, as they follow from play: no chip above an empty cell; the chip counts fit
+    /// the side to move (without a steal `x` has as many chips as `o` with `x` to move, one more
+    /// with `o` to move; after a steal `o` is one ahead of that); `steal` only on the empty board
+    /// with `x` to move or with one `x` chip and `o` to move. A finished game is refused (a four,
+    /// a full board): there is nothing left to play or analyse.
+    /// Errors name the row (from the top) and the column (0-based, as moves name it) of a bad
+    /// character, or the rule broken.
+    pub fn from_position_string(text: &str) -> Result<Self, NotationError> {
+        let err = |m: String| NotationError(format!("bad Connect 4 position: {m}"));
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let &[board, side, steal] = fields.as_slice() else {
+            return Err(err(format!(
+                "expected the rows, the side to move (x or o) and the steal (steal or -), \
+                 separated by spaces; got {} fields",
+                fields.len()
+            )));
+        };
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != H {
+            return Err(err(format!(
+                "{} rows separated by '/', expected {H} (top row first)",
+                rows.len()
+            )));
+        }
+        let mut stones = [0u128; 2];
+        for (y, row) in rows.iter().enumerate() {
+            let len = row.chars().count();
+            if len != W {
+                return Err(err(format!(
+                    "row {} from the top has {len} cells, expected {W}",
+                    y + 1
+                )));
+            }
+            for (x, ch) in row.chars().enumerate() {
+                let bit = Self::bit(x, H - 1 - y);
+                match ch {
+                    'x' | 'X' => stones[0] |= bit,
+                    'o' | 'O' => stones[1] |= bit,
+                    '.' => {}
+                    other => {
+                        return Err(err(format!(
+                            "row {} from the top, column {x}: '{other}' is not '.', 'x' or 'o'",
+                            y + 1
+                        )))
+                    }
+                }
+            }
+        }
+        let to_move = match side {
+            "x" | "X" => Player::First,
+            "o" | "O" => Player::Second,
+            other => return Err(err(format!("side to move '{other}': use x or o"))),
+        };
+        let steal = match steal {
+            "steal" => true,
+            "-" | "nosteal" => false,
+            other => return Err(err(format!("steal '{other}': use steal or -"))),
+        };
+        let mask = stones[0] | stones[1];
+        if let Some(c) = Self::floating_column(mask) {
+            return Err(err(format!("column {c} has a chip above an empty cell")));
+        }
+        for (chips, name) in stones.iter().zip(['x', 'o']) {
+            if Self::has_four(*chips) {
+                return Err(err(format!(
+                    "{name} already has four in a row: a finished game cannot be set up"
+                )));
+            }
+        }
+        if mask == Self::BOARD {
+            return Err(err("the board is full: the game is over".into()));
+        }
+        let (xs, os) = (stones[0].count_ones(), stones[1].count_ones());
+        // The steal turns x's first chip into o's: o is one chip ahead of the plain count.
+        let (plain, stolen) = match to_move {
+            Player::First => (xs == os, os == xs + 1),
+            Player::Second => (xs == os + 1, xs == os && xs > 0),
+        };
+        if !plain && !stolen {
+            return Err(err(format!(
+                "{xs} x and {os} o chips do not fit {side} to move (x to move: as many x as o, \
+                 or one o more after a steal; o to move: one x more, or as many after a steal)"
+            )));
+        }
+        let early = match to_move {
+            Player::First => xs + os == 0,
+            Player::Second => xs == 1 && os == 0,
+        };
+        if steal && !early {
+            return Err(err(
+                "'steal' (the steal is still to come) fits only the empty board with x to move \
+                 or one x chip with o to move; use '-'"
+                    .into(),
+            ));
+        }
+        Ok(Connect4 {
+            current: stones[to_move.index()],
+            mask,
+            turns: (xs + os + stolen as u32) as u16,
+            steal_rule: steal || stolen,
+            outcome: None,
+            last: None,
+        })
     }
 
     /// The bit of column `col`, row `row` counted from the bottom.
@@ -473,9 +623,13 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
         Self::new(true)
     }
 
-    /// Setups, whitespace-separated: `steal` (the default, CodinGame's rule) or `nosteal`, then
-    /// optionally a Pons move string (`4453`, 1-based columns) played from the empty board.
+    /// Setups: a position string ([`Connect4::from_position_string`]), or, whitespace-separated,
+    /// `steal` (the default, CodinGame's rule) or `nosteal`, then optionally a Pons move string
+    /// (`4453`, 1-based columns) played from the empty board.
     fn from_setup(setup: &str) -> Result<Self, NotationError> {
+        if setup.contains('/') {
+            return Self::from_position_string(setup);
+        }
         let mut steal_rule = true;
         let mut pons = None;
         for token in setup.split_whitespace() {
@@ -486,7 +640,7 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
                 other => {
                     return Err(NotationError(format!(
                         "unknown Connect 4 setup '{other}': use 'steal' or 'nosteal', then a Pons \
-                         move string such as 4453"
+                         move string such as 4453 (columns 1..{W}), or a position string"
                     )))
                 }
             }
@@ -623,6 +777,11 @@ pub fn cell_name(x: usize, y: usize) -> String {
 }
 
 impl<const W: usize, const H: usize> Display for Connect4<W, H> {
+    /// The position string, while the game goes on (a finished game cannot be set up).
+    fn position_text(&self) -> Option<String> {
+        self.outcome.is_none().then(|| self.position_string())
+    }
+
     /// Row by row from the top; `x` the column, `y` the row from the top, name `"x,y"` (a move
     /// names only the column, `x`).
     fn cells(&self) -> Vec<CellView> {

@@ -11,6 +11,12 @@
 //!
 //! Notation: a cell is its row letter `a..i` (`y = 0..8`) then its 1-based index in the row, so the
 //! centre `(4,4)` is `e5`. The steal is written as the stolen cell (or `steal`).
+//!
+//! Setups ([`Game::from_setup`]): `""` or `steal` (the empty board, CodinGame's rules), `nosteal`
+//! (no steal), or a position string ([`Yavalath::position_string`]): the nine rows `a` to `i`
+//! separated by `/` (`.` empty, `x` the first player, `o` the second), the side to move (`x` or
+//! `o`) and `steal` while the steal is still to come or open now, else `-`. The start is
+//! `...../....../......./......../........./......../......./....../..... x steal`.
 
 use crate::game::{score, CellView, Display, Eval, Evaluate, Game, NotationError, Outcome, Player};
 
@@ -387,6 +393,143 @@ impl Yavalath {
         }
     }
 
+    /// The position string (see the module doc) that [`Yavalath::from_position_string`] reads:
+    /// rows `a` to `i`, the side to move, and `steal` while the steal is still to come (the empty
+    /// board under the steal rule) or open now, else `-`.
+    pub fn position_string(&self) -> String {
+        let mut out = String::with_capacity(80);
+        for (y, &len) in ROW_LEN.iter().enumerate() {
+            if y > 0 {
+                out.push('/');
+            }
+            for x in 0..len as i32 {
+                out.push(match cell_at(x, y as i32).and_then(|c| self.owner(c)) {
+                    Some(Player::First) => 'x',
+                    Some(Player::Second) => 'o',
+                    None => '.',
+                });
+            }
+        }
+        let side = if self.to_move == Player::First {
+            'x'
+        } else {
+            'o'
+        };
+        let steal = if self.steal_rule && self.plies <= 1 {
+            "steal"
+        } else {
+            "-"
+        };
+        format!("{out} {side} {steal}")
+    }
+
+    /// Reads a position string (see the module doc; `x`/`o` in either case, `nosteal` for `-`).
+    ///
+    /// Rules checked, as they follow from play: the stone counts fit the side to move (without a
+    /// steal `x` has as many stones as `o` with `x` to move, one more with `o` to move; after a
+    /// steal `o` is one ahead of that); `steal` only on the empty board with `x` to move or with
+    /// one `x` stone and `o` to move. A finished game is refused (a line of three or more, a full
+    /// board): there is nothing left to play or analyse, and the text could not say which move
+    /// ended it.
+    /// Errors name the row and the cell of a bad character, or the rule broken.
+    pub fn from_position_string(text: &str) -> Result<Self, NotationError> {
+        let err = |m: String| NotationError(format!("bad Yavalath position: {m}"));
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let &[board, side, steal] = fields.as_slice() else {
+            return Err(err(format!(
+                "expected the rows, the side to move (x or o) and the steal (steal or -), \
+                 separated by spaces; got {} fields",
+                fields.len()
+            )));
+        };
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != 9 {
+            return Err(err(format!(
+                "{} rows separated by '/', expected 9 (rows a to i, top to bottom)",
+                rows.len()
+            )));
+        }
+        let mut stones = [0u64; 2];
+        for (y, row) in rows.iter().enumerate() {
+            let letter = (b'a' + y as u8) as char;
+            let len = row.chars().count();
+            if len != ROW_LEN[y] as usize {
+                return Err(err(format!(
+                    "row {letter} has {len} cells, expected {}",
+                    ROW_LEN[y]
+                )));
+            }
+            for (x, ch) in row.chars().enumerate() {
+                let cell = cell_at(x as i32, y as i32).expect("within the row");
+                match ch {
+                    'x' | 'X' => stones[0] |= 1 << cell,
+                    'o' | 'O' => stones[1] |= 1 << cell,
+                    '.' => {}
+                    other => {
+                        return Err(err(format!(
+                            "row {letter}, cell {} ({}): '{other}' is not '.', 'x' or 'o'",
+                            x + 1,
+                            cell_name(cell)
+                        )))
+                    }
+                }
+            }
+        }
+        let to_move = match side {
+            "x" | "X" => Player::First,
+            "o" | "O" => Player::Second,
+            other => return Err(err(format!("side to move '{other}': use x or o"))),
+        };
+        let steal = match steal {
+            "steal" => true,
+            "-" | "nosteal" => false,
+            other => return Err(err(format!("steal '{other}': use steal or -"))),
+        };
+        for (stones, name) in stones.iter().zip(['x', 'o']) {
+            if let Some(&line) = SEGMENTS_3.iter().find(|&&seg| stones & seg == seg) {
+                let cells: Vec<String> = (0..CELLS)
+                    .filter(|c| line >> c & 1 == 1)
+                    .map(cell_name)
+                    .collect();
+                return Err(err(format!(
+                    "{name} already has a line of three or more ({}): a finished game cannot \
+                     be set up",
+                    cells.join(" ")
+                )));
+            }
+        }
+        let (xs, os) = (stones[0].count_ones(), stones[1].count_ones());
+        let fits = match to_move {
+            // Without a steal, or after it (the steal turns x's first stone into o's).
+            Player::First => xs == os || os == xs + 1,
+            Player::Second => xs == os + 1 || (xs == os && xs > 0),
+        };
+        if !fits {
+            return Err(err(format!(
+                "{xs} x and {os} o stones do not fit {side} to move (x to move: as many x as o, \
+                 or one o more after a steal; o to move: one x more, or as many after a steal)"
+            )));
+        }
+        let early = match to_move {
+            Player::First => xs + os == 0,
+            Player::Second => xs == 1 && os == 0,
+        };
+        if steal && !early {
+            return Err(err(
+                "'steal' (the steal is still to come) fits only the empty board with x to move \
+                 or one x stone with o to move; use '-'"
+                    .into(),
+            ));
+        }
+        if stones[0] | stones[1] == FULL {
+            return Err(err("the board is full: the game is over".into()));
+        }
+        if xs + os == 0 {
+            return Ok(Yavalath::new(steal));
+        }
+        Yavalath::from_stones(stones[0], stones[1], to_move, steal)
+    }
+
     /// Win and suicide cells of both players: see [`Threats`].
     pub fn threats(&self) -> Threats {
         Threats::of(self.stones, self.empty())
@@ -559,13 +702,16 @@ impl Game for Yavalath {
         Yavalath::new(true)
     }
 
-    /// Setups: `""` or `"steal"` (the CodinGame rules), `"nosteal"` (no steal).
+    /// Setups: `""` or `"steal"` (the CodinGame rules), `"nosteal"` (no steal), or a position
+    /// string ([`Yavalath::from_position_string`]).
     fn from_setup(setup: &str) -> Result<Self, NotationError> {
         match setup.trim() {
             "" | "steal" => Ok(Yavalath::new(true)),
             "nosteal" => Ok(Yavalath::new(false)),
+            position if position.contains('/') => Yavalath::from_position_string(position),
             other => Err(NotationError(format!(
-                "unknown Yavalath setup '{other}': use 'steal' or 'nosteal'"
+                "unknown Yavalath setup '{other}': use 'steal', 'nosteal' or a position such as \
+                 '...../....../......./......../....x..../......../......./....../..... o steal'"
             ))),
         }
     }
@@ -665,6 +811,11 @@ impl Game for Yavalath {
 }
 
 impl Display for Yavalath {
+    /// The position string, while the game goes on (a finished game cannot be set up).
+    fn position_text(&self) -> Option<String> {
+        self.outcome.is_none().then(|| self.position_string())
+    }
+
     fn cells(&self) -> Vec<CellView> {
         (0..CELLS)
             .map(|c| {
