@@ -24,6 +24,7 @@
 
 pub mod solver;
 
+use super::stones_text;
 use crate::game::{score, CellView, Display, Eval, Evaluate, Game, NotationError, Outcome, Player};
 
 /// The move value of the steal (the column values are `0..W`).
@@ -317,33 +318,17 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     /// empty board under the steal rule) or open now, else `-`.
     pub fn position_string(&self) -> String {
         let first = self.stones(Player::First);
-        let mut out = String::with_capacity((W + 1) * H + 8);
-        for y in 0..H {
-            if y > 0 {
-                out.push('/');
-            }
-            for x in 0..W {
+        let rows = (0..H).map(|y| {
+            (0..W).map(move |x| {
                 let bit = Self::bit(x, H - 1 - y);
-                out.push(if self.mask & bit == 0 {
-                    '.'
-                } else if first & bit != 0 {
-                    'x'
-                } else {
-                    'o'
-                });
-            }
-        }
-        let side = if self.to_move() == Player::First {
-            'x'
-        } else {
-            'o'
-        };
-        let steal = if self.steal_rule && self.turns <= 1 {
-            "steal"
-        } else {
-            "-"
-        };
-        format!("{out} {side} {steal}")
+                match (self.mask & bit != 0, first & bit != 0) {
+                    (false, _) => None,
+                    (true, true) => Some(Player::First),
+                    (true, false) => Some(Player::Second),
+                }
+            })
+        });
+        stones_text::write(rows, self.to_move(), self.steal_rule && self.turns <= 1)
     }
 
     /// Reads a position string (see the module doc; `x`/`o` in either case, `nosteal` for `-`).
@@ -357,55 +342,17 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     /// character, or the rule broken.
     pub fn from_position_string(text: &str) -> Result<Self, NotationError> {
         let err = |m: String| NotationError(format!("bad Connect 4 position: {m}"));
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        let &[board, side, steal] = fields.as_slice() else {
-            return Err(err(format!(
-                "expected the rows, the side to move (x or o) and the steal (steal or -), \
-                 separated by spaces; got {} fields",
-                fields.len()
-            )));
-        };
-        let rows: Vec<&str> = board.split('/').collect();
-        if rows.len() != H {
-            return Err(err(format!(
-                "{} rows separated by '/', expected {H} (top row first)",
-                rows.len()
-            )));
-        }
+        let read = stones_text::read(
+            text,
+            &[W; H],
+            |y| format!("row {} from the top", y + 1),
+            |y, x| format!("row {} from the top, column {x}", y + 1),
+        )
+        .map_err(err)?;
         let mut stones = [0u128; 2];
-        for (y, row) in rows.iter().enumerate() {
-            let len = row.chars().count();
-            if len != W {
-                return Err(err(format!(
-                    "row {} from the top has {len} cells, expected {W}",
-                    y + 1
-                )));
-            }
-            for (x, ch) in row.chars().enumerate() {
-                let bit = Self::bit(x, H - 1 - y);
-                match ch {
-                    'x' | 'X' => stones[0] |= bit,
-                    'o' | 'O' => stones[1] |= bit,
-                    '.' => {}
-                    other => {
-                        return Err(err(format!(
-                            "row {} from the top, column {x}: '{other}' is not '.', 'x' or 'o'",
-                            y + 1
-                        )))
-                    }
-                }
-            }
+        for &(y, x, player) in &read.stones {
+            stones[player.index()] |= Self::bit(x, H - 1 - y);
         }
-        let to_move = match side {
-            "x" | "X" => Player::First,
-            "o" | "O" => Player::Second,
-            other => return Err(err(format!("side to move '{other}': use x or o"))),
-        };
-        let steal = match steal {
-            "steal" => true,
-            "-" | "nosteal" => false,
-            other => return Err(err(format!("steal '{other}': use steal or -"))),
-        };
         let mask = stones[0] | stones[1];
         if let Some(c) = Self::floating_column(mask) {
             return Err(err(format!("column {c} has a chip above an empty cell")));
@@ -421,33 +368,13 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
             return Err(err("the board is full: the game is over".into()));
         }
         let (xs, os) = (stones[0].count_ones(), stones[1].count_ones());
-        // The steal turns x's first chip into o's: o is one chip ahead of the plain count.
-        let (plain, stolen) = match to_move {
-            Player::First => (xs == os, os == xs + 1),
-            Player::Second => (xs == os + 1, xs == os && xs > 0),
-        };
-        if !plain && !stolen {
-            return Err(err(format!(
-                "{xs} x and {os} o chips do not fit {side} to move (x to move: as many x as o, \
-                 or one o more after a steal; o to move: one x more, or as many after a steal)"
-            )));
-        }
-        let early = match to_move {
-            Player::First => xs + os == 0,
-            Player::Second => xs == 1 && os == 0,
-        };
-        if steal && !early {
-            return Err(err(
-                "'steal' (the steal is still to come) fits only the empty board with x to move \
-                 or one x chip with o to move; use '-'"
-                    .into(),
-            ));
-        }
+        let stolen =
+            stones_text::check_counts(xs, os, read.to_move, read.steal, "chips").map_err(err)?;
         Ok(Connect4 {
-            current: stones[to_move.index()],
+            current: stones[read.to_move.index()],
             mask,
             turns: (xs + os + stolen as u32) as u16,
-            steal_rule: steal || stolen,
+            steal_rule: read.steal || stolen,
             outcome: None,
             last: None,
         })

@@ -18,6 +18,7 @@
 //! `o`) and `steal` while the steal is still to come or open now, else `-`. The start is
 //! `...../....../......./......../........./......../......./....../..... x steal`.
 
+use super::stones_text;
 use crate::game::{score, CellView, Display, Eval, Evaluate, Game, NotationError, Outcome, Player};
 
 /// Cells per row, top to bottom.
@@ -397,30 +398,10 @@ impl Yavalath {
     /// rows `a` to `i`, the side to move, and `steal` while the steal is still to come (the empty
     /// board under the steal rule) or open now, else `-`.
     pub fn position_string(&self) -> String {
-        let mut out = String::with_capacity(80);
-        for (y, &len) in ROW_LEN.iter().enumerate() {
-            if y > 0 {
-                out.push('/');
-            }
-            for x in 0..len as i32 {
-                out.push(match cell_at(x, y as i32).and_then(|c| self.owner(c)) {
-                    Some(Player::First) => 'x',
-                    Some(Player::Second) => 'o',
-                    None => '.',
-                });
-            }
-        }
-        let side = if self.to_move == Player::First {
-            'x'
-        } else {
-            'o'
-        };
-        let steal = if self.steal_rule && self.plies <= 1 {
-            "steal"
-        } else {
-            "-"
-        };
-        format!("{out} {side} {steal}")
+        let rows = ROW_LEN.iter().enumerate().map(|(y, &len)| {
+            (0..len as i32).map(move |x| cell_at(x, y as i32).and_then(|c| self.owner(c)))
+        });
+        stones_text::write(rows, self.to_move, self.steal_rule && self.plies <= 1)
     }
 
     /// Reads a position string (see the module doc; `x`/`o` in either case, `nosteal` for `-`).
@@ -434,57 +415,18 @@ impl Yavalath {
     /// Errors name the row and the cell of a bad character, or the rule broken.
     pub fn from_position_string(text: &str) -> Result<Self, NotationError> {
         let err = |m: String| NotationError(format!("bad Yavalath position: {m}"));
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        let &[board, side, steal] = fields.as_slice() else {
-            return Err(err(format!(
-                "expected the rows, the side to move (x or o) and the steal (steal or -), \
-                 separated by spaces; got {} fields",
-                fields.len()
-            )));
-        };
-        let rows: Vec<&str> = board.split('/').collect();
-        if rows.len() != 9 {
-            return Err(err(format!(
-                "{} rows separated by '/', expected 9 (rows a to i, top to bottom)",
-                rows.len()
-            )));
-        }
+        let letter = |y: usize| (b'a' + y as u8) as char;
+        let read = stones_text::read(
+            text,
+            &ROW_LEN.map(usize::from),
+            |y| format!("row {}", letter(y)),
+            |y, x| format!("row {}, cell {} ({}{})", letter(y), x + 1, letter(y), x + 1),
+        )
+        .map_err(err)?;
         let mut stones = [0u64; 2];
-        for (y, row) in rows.iter().enumerate() {
-            let letter = (b'a' + y as u8) as char;
-            let len = row.chars().count();
-            if len != ROW_LEN[y] as usize {
-                return Err(err(format!(
-                    "row {letter} has {len} cells, expected {}",
-                    ROW_LEN[y]
-                )));
-            }
-            for (x, ch) in row.chars().enumerate() {
-                let cell = cell_at(x as i32, y as i32).expect("within the row");
-                match ch {
-                    'x' | 'X' => stones[0] |= 1 << cell,
-                    'o' | 'O' => stones[1] |= 1 << cell,
-                    '.' => {}
-                    other => {
-                        return Err(err(format!(
-                            "row {letter}, cell {} ({}): '{other}' is not '.', 'x' or 'o'",
-                            x + 1,
-                            cell_name(cell)
-                        )))
-                    }
-                }
-            }
+        for &(y, x, player) in &read.stones {
+            stones[player.index()] |= 1 << cell_at(x as i32, y as i32).expect("a cell of the row");
         }
-        let to_move = match side {
-            "x" | "X" => Player::First,
-            "o" | "O" => Player::Second,
-            other => return Err(err(format!("side to move '{other}': use x or o"))),
-        };
-        let steal = match steal {
-            "steal" => true,
-            "-" | "nosteal" => false,
-            other => return Err(err(format!("steal '{other}': use steal or -"))),
-        };
         for (stones, name) in stones.iter().zip(['x', 'o']) {
             if let Some(&line) = SEGMENTS_3.iter().find(|&&seg| stones & seg == seg) {
                 let cells: Vec<String> = (0..CELLS)
@@ -498,36 +440,15 @@ impl Yavalath {
                 )));
             }
         }
-        let (xs, os) = (stones[0].count_ones(), stones[1].count_ones());
-        let fits = match to_move {
-            // Without a steal, or after it (the steal turns x's first stone into o's).
-            Player::First => xs == os || os == xs + 1,
-            Player::Second => xs == os + 1 || (xs == os && xs > 0),
-        };
-        if !fits {
-            return Err(err(format!(
-                "{xs} x and {os} o stones do not fit {side} to move (x to move: as many x as o, \
-                 or one o more after a steal; o to move: one x more, or as many after a steal)"
-            )));
-        }
-        let early = match to_move {
-            Player::First => xs + os == 0,
-            Player::Second => xs == 1 && os == 0,
-        };
-        if steal && !early {
-            return Err(err(
-                "'steal' (the steal is still to come) fits only the empty board with x to move \
-                 or one x stone with o to move; use '-'"
-                    .into(),
-            ));
-        }
         if stones[0] | stones[1] == FULL {
             return Err(err("the board is full: the game is over".into()));
         }
+        let (xs, os) = (stones[0].count_ones(), stones[1].count_ones());
+        stones_text::check_counts(xs, os, read.to_move, read.steal, "stones").map_err(err)?;
         if xs + os == 0 {
-            return Ok(Yavalath::new(steal));
+            return Ok(Yavalath::new(read.steal));
         }
-        Yavalath::from_stones(stones[0], stones[1], to_move, steal)
+        Yavalath::from_stones(stones[0], stones[1], read.to_move, read.steal)
     }
 
     /// Win and suicide cells of both players: see [`Threats`].
