@@ -281,8 +281,9 @@ pub trait Display: Game {
     }
 
     /// The position in the game's own notation, as a setup string [`Game::from_setup`] reads back
-    /// (an Ataxx FEN, an Amazons position string); `None` where a game has no such notation and
-    /// its move list is the way to write a position (Yavalath, Connect 4).
+    /// (an Ataxx FEN, an Amazons, Yavalath or Connect 4 position string); `None` where a game has
+    /// no such notation, or where a game refuses finished positions as setups and this one is
+    /// finished (Yavalath, Connect 4).
     fn position_text(&self) -> Option<String> {
         None
     }

@@ -11,6 +11,12 @@
 //! (also `STEAL` / `-2`). Setups and the `solve` command also read Pons-style move strings: the
 //! 1-based columns of the moves from the empty board, without separators (`4453`).
 //!
+//! Position strings ([`Connect4::position_string`], also a setup): the `H` rows from the top
+//! separated by `/`, each `W` cells (`.` empty, `x` the first player's chip, `o` the second's),
+//! then the side to move (`x` or `o`) and `steal` while the steal is still to come or open now,
+//! else `-`. The CodinGame start is `........./........./........./........./........./........./
+//! ......... x steal` (without the line break).
+//!
 //! Coordinates for the UI are the protocol's: `x` the column `0..W`, `y` the row `0..H` counted
 //! from the top.
 //!
@@ -18,6 +24,7 @@
 
 pub mod solver;
 
+use super::stones_text;
 use crate::game::{score, CellView, Display, Eval, Evaluate, Game, NotationError, Outcome, Player};
 
 /// The move value of the steal (the column values are `0..W`).
@@ -253,13 +260,10 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
             }
         }
         let mask = stones[0] | stones[1];
-        for c in 0..W {
-            let col = mask & Self::column_mask(c);
-            if (col + Self::bottom_mask(c)).count_ones() != 1 {
-                return Err(NotationError(format!(
-                    "column {c} has a chip above an empty cell"
-                )));
-            }
+        if let Some(c) = Self::floating_column(mask) {
+            return Err(NotationError(format!(
+                "column {c} has a chip above an empty cell"
+            )));
         }
         let (n0, n1) = (stones[0].count_ones(), stones[1].count_ones());
         let turns = turn_index.min(u16::MAX as u32) as u16;
@@ -301,6 +305,79 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
             pos.outcome = Some(Outcome::Draw);
         }
         Ok(pos)
+    }
+
+    /// The first column (0-based) of `mask` with a chip above an empty cell, if any.
+    fn floating_column(mask: u128) -> Option<usize> {
+        // A column's chips fill it from the bottom when they plus its bottom bit make one bit.
+        (0..W).find(|&c| ((mask & Self::column_mask(c)) + Self::bottom_mask(c)).count_ones() != 1)
+    }
+
+    /// The position string (see the module doc) that [`Connect4::from_position_string`] reads:
+    /// rows from the top, the side to move, and `steal` while the steal is still to come (the
+    /// empty board under the steal rule) or open now, else `-`.
+    pub fn position_string(&self) -> String {
+        let first = self.stones(Player::First);
+        let rows = (0..H).map(|y| {
+            (0..W).map(move |x| {
+                let bit = Self::bit(x, H - 1 - y);
+                match (self.mask & bit != 0, first & bit != 0) {
+                    (false, _) => None,
+                    (true, true) => Some(Player::First),
+                    (true, false) => Some(Player::Second),
+                }
+            })
+        });
+        stones_text::write(rows, self.to_move(), self.steal_rule && self.turns <= 1)
+    }
+
+    /// Reads a position string (see the module doc; `x`/`o` in either case, `nosteal` for `-`).
+    ///
+    /// Rules checked, as they follow from play: no chip above an empty cell; the chip counts fit
+    /// the side to move (without a steal `x` has as many chips as `o` with `x` to move, one more
+    /// with `o` to move; after a steal `o` is one ahead of that); `steal` only on the empty board
+    /// with `x` to move or with one `x` chip and `o` to move. A finished game is refused (a four,
+    /// a full board): there is nothing left to play or analyse.
+    /// Errors name the row (from the top) and the column (0-based, as moves name it) of a bad
+    /// character, or the rule broken.
+    pub fn from_position_string(text: &str) -> Result<Self, NotationError> {
+        let err = |m: String| NotationError(format!("bad Connect 4 position: {m}"));
+        let read = stones_text::read(
+            text,
+            &[W; H],
+            |y| format!("row {} from the top", y + 1),
+            |y, x| format!("row {} from the top, column {x}", y + 1),
+        )
+        .map_err(err)?;
+        let mut stones = [0u128; 2];
+        for &(y, x, player) in &read.stones {
+            stones[player.index()] |= Self::bit(x, H - 1 - y);
+        }
+        let mask = stones[0] | stones[1];
+        if let Some(c) = Self::floating_column(mask) {
+            return Err(err(format!("column {c} has a chip above an empty cell")));
+        }
+        for (chips, name) in stones.iter().zip(['x', 'o']) {
+            if Self::has_four(*chips) {
+                return Err(err(format!(
+                    "{name} already has four in a row: a finished game cannot be set up"
+                )));
+            }
+        }
+        if mask == Self::BOARD {
+            return Err(err("the board is full: the game is over".into()));
+        }
+        let (xs, os) = (stones[0].count_ones(), stones[1].count_ones());
+        let stolen =
+            stones_text::check_counts(xs, os, read.to_move, read.steal, "chips").map_err(err)?;
+        Ok(Connect4 {
+            current: stones[read.to_move.index()],
+            mask,
+            turns: (xs + os + stolen as u32) as u16,
+            steal_rule: read.steal || stolen,
+            outcome: None,
+            last: None,
+        })
     }
 
     /// The bit of column `col`, row `row` counted from the bottom.
@@ -473,9 +550,13 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
         Self::new(true)
     }
 
-    /// Setups, whitespace-separated: `steal` (the default, CodinGame's rule) or `nosteal`, then
-    /// optionally a Pons move string (`4453`, 1-based columns) played from the empty board.
+    /// Setups: a position string ([`Connect4::from_position_string`]), or, whitespace-separated,
+    /// `steal` (the default, CodinGame's rule) or `nosteal`, then optionally a Pons move string
+    /// (`4453`, 1-based columns) played from the empty board.
     fn from_setup(setup: &str) -> Result<Self, NotationError> {
+        if setup.contains('/') {
+            return Self::from_position_string(setup);
+        }
         let mut steal_rule = true;
         let mut pons = None;
         for token in setup.split_whitespace() {
@@ -486,7 +567,7 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
                 other => {
                     return Err(NotationError(format!(
                         "unknown Connect 4 setup '{other}': use 'steal' or 'nosteal', then a Pons \
-                         move string such as 4453"
+                         move string such as 4453 (columns 1..{W}), or a position string"
                     )))
                 }
             }
@@ -623,6 +704,11 @@ pub fn cell_name(x: usize, y: usize) -> String {
 }
 
 impl<const W: usize, const H: usize> Display for Connect4<W, H> {
+    /// The position string, while the game goes on (a finished game cannot be set up).
+    fn position_text(&self) -> Option<String> {
+        self.outcome.is_none().then(|| self.position_string())
+    }
+
     /// Row by row from the top; `x` the column, `y` the row from the top, name `"x,y"` (a move
     /// names only the column, `x`).
     fn cells(&self) -> Vec<CellView> {

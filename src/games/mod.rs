@@ -5,6 +5,7 @@
 pub mod amazons;
 pub mod ataxx;
 pub mod connect4;
+mod stones_text;
 pub mod yavalath;
 
 pub use amazons::Amazons;

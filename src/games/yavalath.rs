@@ -11,7 +11,14 @@
 //!
 //! Notation: a cell is its row letter `a..i` (`y = 0..8`) then its 1-based index in the row, so the
 //! centre `(4,4)` is `e5`. The steal is written as the stolen cell (or `steal`).
+//!
+//! Setups ([`Game::from_setup`]): `""` or `steal` (the empty board, CodinGame's rules), `nosteal`
+//! (no steal), or a position string ([`Yavalath::position_string`]): the nine rows `a` to `i`
+//! separated by `/` (`.` empty, `x` the first player, `o` the second), the side to move (`x` or
+//! `o`) and `steal` while the steal is still to come or open now, else `-`. The start is
+//! `...../....../......./......../........./......../......./....../..... x steal`.
 
+use super::stones_text;
 use crate::game::{score, CellView, Display, Eval, Evaluate, Game, NotationError, Outcome, Player};
 
 /// Cells per row, top to bottom.
@@ -390,6 +397,63 @@ impl Yavalath {
         }
     }
 
+    /// The position string (see the module doc) that [`Yavalath::from_position_string`] reads:
+    /// rows `a` to `i`, the side to move, and `steal` while the steal is still to come (the empty
+    /// board under the steal rule) or open now, else `-`.
+    pub fn position_string(&self) -> String {
+        let rows = ROW_LEN.iter().enumerate().map(|(y, &len)| {
+            (0..len as i32).map(move |x| cell_at(x, y as i32).and_then(|c| self.owner(c)))
+        });
+        stones_text::write(rows, self.to_move, self.steal_rule && self.plies <= 1)
+    }
+
+    /// Reads a position string (see the module doc; `x`/`o` in either case, `nosteal` for `-`).
+    ///
+    /// Rules checked, as they follow from play: the stone counts fit the side to move (without a
+    /// steal `x` has as many stones as `o` with `x` to move, one more with `o` to move; after a
+    /// steal `o` is one ahead of that); `steal` only on the empty board with `x` to move or with
+    /// one `x` stone and `o` to move. A finished game is refused (a line of three or more, a full
+    /// board): there is nothing left to play or analyse, and the text could not say which move
+    /// ended it.
+    /// Errors name the row and the cell of a bad character, or the rule broken.
+    pub fn from_position_string(text: &str) -> Result<Self, NotationError> {
+        let err = |m: String| NotationError(format!("bad Yavalath position: {m}"));
+        let letter = |y: usize| (b'a' + y as u8) as char;
+        let read = stones_text::read(
+            text,
+            &ROW_LEN.map(usize::from),
+            |y| format!("row {}", letter(y)),
+            |y, x| format!("row {}, cell {} ({}{})", letter(y), x + 1, letter(y), x + 1),
+        )
+        .map_err(err)?;
+        let mut stones = [0u64; 2];
+        for &(y, x, player) in &read.stones {
+            stones[player.index()] |= 1 << cell_at(x as i32, y as i32).expect("a cell of the row");
+        }
+        for (stones, name) in stones.iter().zip(['x', 'o']) {
+            if let Some(&line) = SEGMENTS_3.iter().find(|&&seg| stones & seg == seg) {
+                let cells: Vec<String> = (0..CELLS)
+                    .filter(|c| line >> c & 1 == 1)
+                    .map(cell_name)
+                    .collect();
+                return Err(err(format!(
+                    "{name} already has a line of three or more ({}): a finished game cannot \
+                     be set up",
+                    cells.join(" ")
+                )));
+            }
+        }
+        if stones[0] | stones[1] == FULL {
+            return Err(err("the board is full: the game is over".into()));
+        }
+        let (xs, os) = (stones[0].count_ones(), stones[1].count_ones());
+        stones_text::check_counts(xs, os, read.to_move, read.steal, "stones").map_err(err)?;
+        if xs + os == 0 {
+            return Ok(Yavalath::new(read.steal));
+        }
+        Yavalath::from_stones(stones[0], stones[1], read.to_move, read.steal)
+    }
+
     /// Win and suicide cells of both players: see [`Threats`].
     pub fn threats(&self) -> Threats {
         Threats::of(self.stones, self.empty())
@@ -562,13 +626,16 @@ impl Game for Yavalath {
         Yavalath::new(true)
     }
 
-    /// Setups: `""` or `"steal"` (the CodinGame rules), `"nosteal"` (no steal).
+    /// Setups: `""` or `"steal"` (the CodinGame rules), `"nosteal"` (no steal), or a position
+    /// string ([`Yavalath::from_position_string`]).
     fn from_setup(setup: &str) -> Result<Self, NotationError> {
         match setup.trim() {
             "" | "steal" => Ok(Yavalath::new(true)),
             "nosteal" => Ok(Yavalath::new(false)),
+            position if position.contains('/') => Yavalath::from_position_string(position),
             other => Err(NotationError(format!(
-                "unknown Yavalath setup '{other}': use 'steal' or 'nosteal'"
+                "unknown Yavalath setup '{other}': use 'steal', 'nosteal' or a position such as \
+                 '...../....../......./......../....x..../......../......./....../..... o steal'"
             ))),
         }
     }
@@ -668,6 +735,11 @@ impl Game for Yavalath {
 }
 
 impl Display for Yavalath {
+    /// The position string, while the game goes on (a finished game cannot be set up).
+    fn position_text(&self) -> Option<String> {
+        self.outcome.is_none().then(|| self.position_string())
+    }
+
     fn cells(&self) -> Vec<CellView> {
         (0..CELLS)
             .map(|c| {

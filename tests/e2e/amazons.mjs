@@ -1,10 +1,12 @@
 // Browser tests of Amazons on the playground: the seeded start, a human-vs-engine game played by
 // three clicks a move, cancelling a half-made move, refused clicks and undo, typed seeds, an
 // engine-vs-engine game to its end, the Territory shading, and the MCTS engine with its
-// root-move table and heatmap. Every test opens the page through ?game=amazons.
+// root-move table and heatmap, and how the best line and the heat labels share the board. Every
+// test opens the page through ?game=amazons.
 
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { finishEngineGame, playHumanGame, startCustomSetup, startEngineGame } from './gametests.mjs';
 import {
   ARTIFACTS,
   TIME_MARGIN_MS,
@@ -14,7 +16,6 @@ import {
   describeInPage,
   openPlayground,
   playHumanMove,
-  randomGenerator,
   state,
   suite,
   waitForHumanTurn,
@@ -150,26 +151,20 @@ export default suite(GAME, (test) => {
 
   test('human vs engine: a game played move by move with three clicks each', async ({ page, url, log }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
-    const seed = Date.now() % 1_000_000;
-    const random = randomGenerator(seed);
-    log(`seed ${seed}`);
-    for (let turn = 0; turn < 40; turn++) {
-      await waitForHumanTurn(page, 1, 20_000);
-      const s = await state(page);
-      if (s.result) break;
-      const move = s.legal[Math.floor(random() * s.legal.length)];
-      const clicks = clicksOf(move);
-      // Before each click, what the board offers must contain the next square of the move.
-      for (let i = 0; i < 3; i++) {
-        assert(offered(s, clicks.slice(0, i)).has(clicks[i]), `${clicks[i]} is not offered after ${clicks.slice(0, i)}`);
-      }
-      await playHumanMove(page, clicks);
-      const after = await state(page);
-      assert(after.moves[s.moves.length] === move, `clicking ${clicks.join(', ')} played ${after.moves[s.moves.length]}, not ${move}`);
-    }
-    await waitForState(page, 'window.boardlab.state().result !== null', 'the game to end', 30_000);
-    const s = await state(page);
-    const status = await page.locator('#status').innerText();
+    const { s, status } = await playHumanGame(page, log, {
+      turns: 40,
+      turnMs: 20_000,
+      endMs: 30_000,
+      pick: (now, random) => {
+        const move = now.legal[Math.floor(random() * now.legal.length)];
+        const clicks = clicksOf(move);
+        // Before each click, what the board offers must contain the next square of the move.
+        for (let i = 0; i < 3; i++) {
+          assert(offered(now, clicks.slice(0, i)).has(clicks[i]), `${clicks[i]} is not offered after ${clicks.slice(0, i)}`);
+        }
+        return { move, clicks };
+      },
+    });
     assert(/(White|Black) wins: (White|Black) has no move/.test(status), `the result is not shown: ${JSON.stringify(status)}`);
     assert(s.result.reason === 'no-moves' && s.result.line.length > 0, `the result names no trapped amazons: ${JSON.stringify(s.result)}`);
     log(`${s.moves.length} moves, ${status}`);
@@ -216,10 +211,7 @@ export default suite(GAME, (test) => {
 
   test('a typed seed starts CodinGame\'s position for that seed', async ({ page, url }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
-    await page.selectOption('#setup', { label: 'Typed seed or position' });
-    await page.fill('#setup-text', 'seed:42');
-    await page.press('#setup-text', 'Enter');
-    await waitForState(page, "window.boardlab.state().setup === 'seed:42'", 'the seed 42 game');
+    await startCustomSetup(page, 'seed:42');
     const s = await state(page);
     assert(JSON.stringify(owners(s, 1)) === JSON.stringify(['a3', 'a7', 'e3', 'f8']), `seed 42 white: ${owners(s, 1)}`);
     assert(s.legal.length === 1169, `seed 42 has 1169 moves, got ${s.legal.length}`);
@@ -290,10 +282,7 @@ export default suite(GAME, (test) => {
 
     // White's a1 amazon is walled into a1-b1-c1: b1 and c1 are sealed, two moves, exact.
     const sealed = '......../......../...b..../......../....w.../......../----..../w..-.... w';
-    await page.selectOption('#setup', { label: 'Typed seed or position' });
-    await page.fill('#setup-text', sealed);
-    await page.press('#setup-text', 'Enter');
-    await waitForState(page, `window.boardlab.state().setup === ${JSON.stringify(sealed)}`, 'the sealed position');
+    await startCustomSetup(page, sealed);
     const t = await expectTerritoryShown(page, 'a sealed region');
     assert(t.totals.sealed.white === 2 && t.totals.sealed.black === 0, `expected b1, c1 sealed for white: ${JSON.stringify(t.totals)}`);
     const line = await page.locator('#territory-sealed').innerText();
@@ -316,18 +305,9 @@ export default suite(GAME, (test) => {
 
   test('engine vs engine at 100 ms: a game to its end, every move within budget', async ({ page, url, log }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 100 });
-    await page.selectOption('#mode', 'engine-engine');
-    await page.selectOption('#delay', '0');
-    await waitForState(page, 'window.boardlab.state().result !== null', 'the end of the engine vs engine game', 120_000);
-    const s = await state(page);
-    const status = await page.locator('#status').innerText();
-    assert(/(White|Black) wins/.test(status), `the result is not shown: ${JSON.stringify(status)}`);
-    assert(s.engineMoveTimes.length === s.moves.length, `expected a time per engine move: ${s.engineMoveTimes.length} of ${s.moves.length}`);
-    const limit = s.budgetMs + TIME_MARGIN_MS;
-    const slow = s.engineMoveTimes.map((ms, i) => ({ move: i + 1, ms })).filter((m) => m.ms > limit);
-    assert(slow.length === 0, `engine moves over ${limit} ms: ${JSON.stringify(slow)}`);
+    await startEngineGame(page);
+    await finishEngineGame(page, log, { result: /(White|Black) wins/, timeoutMs: 120_000 });
     assert(await page.locator('#search-stats').isVisible(), 'the search panel shows no statistics');
-    log(`${s.moves.length} moves, slowest ${Math.round(Math.max(...s.engineMoveTimes))} ms, ${status}`);
   }, { timeoutMs: 150_000 });
 
   test('MCTS: the default, an engine choice that is kept; it analyses; the root-move table sorts and drills down; the heatmap draws', async ({ page, url, log }) => {
@@ -438,4 +418,26 @@ export default suite(GAME, (test) => {
     assert(await page.locator('#mcts-table').isHidden(), 'the MCTS table stays for alpha-beta');
     assert((await page.locator('#stat-nodes-label').innerText()) === 'Nodes', 'the alpha-beta panel speaks of iterations');
   }, { timeoutMs: 120_000 });
+
+  test('the best line shows its first three moves; every square\'s score stays readable over it', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME });
+    await page.selectOption('#mode', 'human-human');
+    const s = await state(page);
+    // A line of eight moves and a heatmap over some moves, drawn as the app would pass them.
+    const line = s.legal.filter((m, i, all) => all.findIndex((n) => n.slice(2, 4) === m.slice(2, 4)) === i).slice(0, 8);
+    const heat = line.map((move, i) => ({ move, value: 1 - i / 4, label: `+${20 - i}` }));
+    const drawn = await page.evaluate(([h, pv]) => {
+      const board = window.boardlab.board();
+      board.overlay({ heat: h, pv });
+      return board.inspect();
+    }, [heat, line]);
+    const numbers = drawn.line.map((d) => `${d.cell}:${d.number}`).join(' ');
+    const expected = line.slice(0, 3).map((m, i) => `${m.slice(2, 4)}:${i + 1}`).join(' ');
+    assert(numbers === expected, `the line drawn is ${numbers}, not the first three moves ${expected}`);
+    const labels = drawn.labels.map((d) => d.cell).sort().join(' ');
+    const squares = line.map((m) => m.slice(2, 4)).sort().join(' ');
+    assert(labels === squares, `labels drawn on ${labels}, expected every scored square ${squares}`);
+    const rules = (await page.locator('#rules-body').textContent()).replace(/\s+/g, ' ');
+    assert(/among the moves the engine considered, which are not every legal move/.test(rules), 'the rules do not say what the heatmap covers');
+  });
 });

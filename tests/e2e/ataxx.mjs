@@ -1,27 +1,49 @@
-// Browser tests of Ataxx on the playground: the board and its wall layouts, a human-vs-engine game
-// played by clicks (spawns by one click, jumps by two, passes by clicking the board), and an
-// engine-vs-engine game to its end within the time budget. Every test opens ?game=ataxx.
+// Browser tests of Ataxx on the playground: the board and its wall layouts (seeded, random,
+// typed), a human-vs-engine game played by clicks (spawns by one click, jumps by two, passes by
+// clicking the board), what a click highlights, captures and counts, which draw rules a setup
+// plays under, and an engine-vs-engine game to its end within the time budget. Every test opens
+// ?game=ataxx. What the canvas shows is read through the renderer's inspect().
 
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import {
-  ARTIFACTS,
-  TIME_MARGIN_MS,
-  assert,
-  brief,
-  cellCenter,
-  clickCell,
-  openPlayground,
-  playHumanMove,
-  randomGenerator,
-  state,
-  suite,
-  waitForHumanTurn,
-  waitForState,
-} from './lib.mjs';
+import { finishEngineGame, playHumanGame, startCustomSetup, startEngineGame } from './gametests.mjs';
+import { ARTIFACTS, assert, brief, cellCenter, clickCell, openPlayground, playHumanMove, state, suite, waitForHumanTurn, waitForState } from './lib.mjs';
 
 const GAME = 'ataxx';
 const RESULT = /wins|Draw/;
+/** The setup picker's entries, by their place in the list (boards/ataxx.js). */
+const SETUP = { walls1: '1', walls2: '2', randomWalls: '5' };
+
+/** What the board shows beyond the view (the renderer's inspect()). */
+function shown(page) {
+  return page.evaluate(() => window.boardlab.board().inspect());
+}
+
+/**
+ * Checks the walls of a layout: symmetric under both mirror axes (so fair to both players) and
+ * the four corners, where the stones start, free. Returns the number of walls.
+ */
+function checkWalls(s, setup) {
+  const walls = new Set(s.cells.filter((c) => c.wall).map((c) => c.name));
+  const mirror = (name, files, ranks) => {
+    const f = name.charCodeAt(0) - 97;
+    const r = Number(name[1]) - 1;
+    return `${String.fromCharCode(97 + (files ? 6 - f : f))}${(ranks ? 6 - r : r) + 1}`;
+  };
+  for (const w of walls) {
+    for (const [files, ranks] of [[true, false], [false, true]]) {
+      assert(walls.has(mirror(w, files, ranks)), `${setup}: the wall on ${w} has no mirror image on ${mirror(w, files, ranks)}`);
+    }
+  }
+  for (const corner of ['a1', 'a7', 'g1', 'g7']) assert(!walls.has(corner), `${setup}: a wall on the corner ${corner}`);
+  assert(walls.size > 0, `${setup} shows no walls`);
+  return walls.size;
+}
+
+/** The Chebyshev distance between two squares ('a7', 'c5'): 1 for a spawn, 2 for a jump. */
+function distance(a, b) {
+  return Math.max(Math.abs(a.charCodeAt(0) - b.charCodeAt(0)), Math.abs(Number(a[1]) - Number(b[1])));
+}
 
 /** The clicks that make `move`: a spawn is its square, a jump its two squares, a pass any cell. */
 function clicksFor(move) {
@@ -46,11 +68,11 @@ export default suite(GAME, (test) => {
     const [a7, a1, g7] = await Promise.all(['a7', 'a1', 'g7'].map((n) => cellCenter(page, n)));
     assert(a7.y < a1.y && a7.x < g7.x, 'rank 7 is not at the top or file a not at the left');
 
-    await page.selectOption('#setup', '1'); // Symmetric walls #1
+    await page.selectOption('#setup', SETUP.walls1);
     await waitForState(page, `window.boardlab.state().setup === 'walls:1'`, 'the walls:1 layout');
     s = await state(page);
-    const walls = s.cells.filter((c) => c.wall).length;
-    assert(walls > 0 && walls % 2 === 0, `walls:1 shows ${walls} walls`);
+    checkWalls(s, 'walls:1');
+    assert((await shown(page)).rules === 'codingame', 'a seeded layout does not play under the CodinGame rules');
 
     // A jump by two clicks: select a7, then the ring on c5.
     await playHumanMove(page, ['a7', 'c5']);
@@ -67,35 +89,25 @@ export default suite(GAME, (test) => {
 
   test('human vs engine: a full game played by clicking', async ({ page, url, log }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
-    const seed = Date.now() % 1_000_000;
-    const random = randomGenerator(seed);
-    log(`seed ${seed}`);
-    for (let turn = 0; turn < 200; turn++) {
-      await waitForHumanTurn(page, 1, 20_000);
-      const s = await state(page);
-      if (s.result) break;
-      // Spawns mostly (one click), a jump now and then (two clicks).
-      const spawns = s.legal.filter((m) => m.length === 2);
-      const pool = spawns.length > 0 && random() < 0.8 ? spawns : s.legal;
-      const move = pool[Math.floor(random() * pool.length)];
-      await playHumanMove(page, clicksFor(move));
-      const played = (await state(page)).moves[s.moves.length];
-      assert(played === move, `clicking ${clicksFor(move).join(', ')} played ${played}, not ${move}`);
-    }
-    await waitForState(page, 'window.boardlab.state().result !== null', 'the game to end', 20_000);
-    const s = await state(page);
-    const status = await page.locator('#status').innerText();
+    const { s, status } = await playHumanGame(page, log, {
+      turns: 200,
+      turnMs: 20_000,
+      pick: (now, random) => {
+        // Spawns mostly (one click), a jump now and then (two clicks).
+        const spawns = now.legal.filter((m) => m.length === 2);
+        const pool = spawns.length > 0 && random() < 0.8 ? spawns : now.legal;
+        const move = pool[Math.floor(random() * pool.length)];
+        return { move, clicks: clicksFor(move) };
+      },
+    });
     assert(RESULT.test(status), `the result is not shown in the status line: ${JSON.stringify(status)}`);
     log(`${s.moves.length} moves, ${status}`);
   }, { timeoutMs: 180_000 });
 
   test('a custom FEN setup where the human has no move: clicking the board passes', async ({ page, url }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
-    await page.selectOption('#setup', '5'); // the custom option
     const fen = 'cg:7/7/7/7/ooooooo/ooooooo/xxxxxxx x 0 1';
-    await page.fill('#setup-text', fen);
-    await page.press('#setup-text', 'Enter');
-    await waitForState(page, `window.boardlab.state().setup === ${JSON.stringify(fen)}`, 'the custom setup');
+    await startCustomSetup(page, fen);
     let s = await state(page);
     assert(s.legal.length === 1 && s.legal[0] === '0000', `player 1 should have only the pass: ${JSON.stringify(s.legal)}`);
     await playHumanMove(page, clicksFor('0000'));
@@ -106,16 +118,61 @@ export default suite(GAME, (test) => {
 
   test('engine vs engine at 100 ms: a whole game, every move within budget', async ({ page, url, log }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 100 });
-    await page.selectOption('#setup', '2'); // Symmetric walls #2
-    await page.selectOption('#mode', 'engine-engine');
-    await page.selectOption('#delay', '0');
-    await waitForState(page, 'window.boardlab.state().result !== null', 'the end of the engine vs engine game', 150_000);
-    const s = await state(page);
-    const status = await page.locator('#status').innerText();
-    assert(RESULT.test(status), `the result is not shown: ${JSON.stringify(status)}`);
-    const limit = s.budgetMs + TIME_MARGIN_MS;
-    const slow = s.engineMoveTimes.map((ms, i) => ({ move: i + 1, ms })).filter((m) => m.ms > limit);
-    assert(slow.length === 0, `engine moves over ${limit} ms: ${JSON.stringify(slow)}`);
-    log(`${s.moves.length} moves, slowest ${Math.round(Math.max(...s.engineMoveTimes))} ms, ${status}`);
+    await page.selectOption('#setup', SETUP.walls2);
+    await startEngineGame(page);
+    await finishEngineGame(page, log, { result: RESULT, timeoutMs: 150_000 });
   }, { timeoutMs: 180_000 });
+
+  test('Random walls deals a new symmetric layout each time, its seed shown and shareable', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
+    const seeds = [];
+    for (let deal = 0; deal < 2; deal++) {
+      const before = (await state(page)).setup;
+      await page.selectOption('#setup', SETUP.randomWalls);
+      await waitForState(page, `/^walls:\\d+$/.test(window.boardlab.state().setup) && window.boardlab.state().setup !== ${JSON.stringify(before)}`, 'a random layout');
+      const s = await state(page);
+      checkWalls(s, s.setup);
+      assert(await page.locator('#setup-text').isVisible(), 'the seed is not shown');
+      assert((await page.locator('#setup-text').inputValue()) === s.setup, `the text box does not show ${s.setup}`);
+      assert(decodeURIComponent(await page.locator('#share-link').inputValue()).includes(s.setup), `the link does not carry ${s.setup}`);
+      seeds.push(s.setup);
+    }
+    assert(seeds[0] !== seeds[1], `two deals gave the same seed ${seeds[0]}`);
+  });
+
+  test('the line under the board names the draw rules: CodinGame for cg: setups, engine rules for a plain FEN', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
+    assert((await shown(page)).rules === 'codingame', 'the standard start does not play under the CodinGame rules');
+    await startCustomSetup(page, 'x5o/7/7/7/7/7/o5x x 0 1');
+    assert((await shown(page)).rules === 'engine', 'a plain FEN does not say it plays under the engine rules');
+    await startCustomSetup(page, 'cg:x5o/7/7/7/7/7/o5x x 0 1');
+    assert((await shown(page)).rules === 'codingame', 'a cg: FEN does not say it plays under the CodinGame rules');
+    const placeholder = await page.locator('#setup-text').getAttribute('placeholder');
+    assert(/CodinGame rules/.test(placeholder) && /engine rules/.test(placeholder), `the setup box does not explain both rule sets: ${placeholder}`);
+  });
+
+  test('a click on a stone shows its spawns and jumps; a capture flips stones and updates the counts', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME });
+    await page.selectOption('#mode', 'human-human');
+    // x on c3 next to o on d4 and e4 (and o on g7, so the game goes on after the capture).
+    await startCustomSetup(page, 'cg:6o/7/7/3oo2/2x4/7/7 x 0 1');
+    let s = await state(page);
+    await clickCell(page, 'c3');
+    let board = await shown(page);
+    const spawns = s.legal.filter((m) => m.length === 2 && distance('c3', m) === 1).sort();
+    const jumps = s.legal.filter((m) => m.length === 4 && m.startsWith('c3')).map((m) => m.slice(2)).sort();
+    assert(board.selected === 'c3', `c3 is not selected: ${JSON.stringify(board)}`);
+    assert(JSON.stringify(board.near) === JSON.stringify(spawns), `spawn dots ${board.near} instead of ${spawns}`);
+    assert(JSON.stringify(board.far) === JSON.stringify(jumps), `jump rings ${board.far} instead of ${jumps}`);
+    assert(board.counts[1] === 1 && board.counts[2] === 3, `the counts read ${JSON.stringify(board.counts)} before the capture`);
+
+    await playHumanMove(page, 'd3'); // a spawn next to d4 and e4
+    s = await state(page);
+    board = await shown(page);
+    assert(JSON.stringify(board.flipped) === '["d4","e4"]', `the flipped stones are ${JSON.stringify(board.flipped)}, not d4 and e4`);
+    const owners = (p) => s.cells.filter((c) => c.owner === p).length;
+    assert(owners(1) === 4 && owners(2) === 1, `d4 and e4 did not change sides: ${brief(s)}`);
+    assert(board.counts[1] === 4 && board.counts[2] === 1, `the counts read ${JSON.stringify(board.counts)} after the capture`);
+    assert(board.selected === null && board.near.length === 0, 'the selection outlived the move');
+  });
 });

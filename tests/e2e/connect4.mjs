@@ -1,26 +1,20 @@
 // Browser tests of Connect 4 (9x7 with the steal) on the playground: the board, a full game by
-// clicking columns, both sides of the steal, and an engine vs engine game to its end. Every test
-// opens the page through ?game=connect4.
+// clicking columns, both sides of the steal, an engine vs engine game to its end, the position
+// text's round trip, the column-score strip following the heatmap toggle, and cells read out in
+// words. Every test opens the page through ?game=connect4.
 
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import {
-  ARTIFACTS,
-  TIME_MARGIN_MS,
-  assert,
-  brief,
-  cellCenter,
-  moveListText,
-  openPlayground,
-  playHumanMove,
-  randomGenerator,
-  state,
-  suite,
-  waitForHumanTurn,
-  waitForState,
-} from './lib.mjs';
+import { finishEngineGame, playHumanGame, positionRoundTrip, startCustomSetup, startEngineGame } from './gametests.mjs';
+import { ARTIFACTS, assert, brief, cellCenter, moveListText, openPlayground, playHumanMove, state, suite, waitForHumanTurn, waitForState } from './lib.mjs';
 
 const GAME = 'connect4';
+const EMPTY_ROW = '.........';
+
+/** The renderer's overlay as last drawn (after the frame that draws it): {strip, line}. */
+function drawnOverlay(page) {
+  return page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(window.boardlab.board().inspect()))));
+}
 
 /**
  * The legal columns after which the opponent cannot win at once (asked of the engine's own
@@ -73,18 +67,14 @@ export default suite(GAME, (test) => {
 
   test('human vs engine: a full game played by clicking columns', async ({ page, url, log }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
-    const seed = Date.now() % 1_000_000;
-    const random = randomGenerator(seed);
-    log(`seed ${seed}`);
-    for (let turn = 0; turn < 40; turn++) {
-      await waitForHumanTurn(page, 1);
-      if ((await state(page)).result) break;
-      const choices = await safeColumns(page);
-      await playHumanMove(page, choices[Math.floor(random() * choices.length)]);
-    }
-    await waitForState(page, 'window.boardlab.state().result !== null', 'the game to end', 20_000);
-    const s = await state(page);
-    const status = await page.locator('#status').innerText();
+    const { s, status } = await playHumanGame(page, log, {
+      turns: 40,
+      pick: async (_, random) => {
+        const choices = await safeColumns(page);
+        const move = choices[Math.floor(random() * choices.length)];
+        return { move, clicks: move };
+      },
+    });
     assert(/Player [12] wins: four in a row|Draw: board full/.test(status), `the result is not shown: ${JSON.stringify(status)}`);
     assert(s.result.winner === null || s.result.line.length >= 4, `a win without its line: ${JSON.stringify(s.result)}`);
     // A finished game refuses clicks.
@@ -126,15 +116,98 @@ export default suite(GAME, (test) => {
 
   test('engine vs engine at 100 ms plays to the end within budget', async ({ page, url, log }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 100 });
-    await page.selectOption('#mode', 'engine-engine');
-    await page.selectOption('#delay', '0');
-    await waitForState(page, 'window.boardlab.state().result !== null', 'the end of the engine vs engine game', 90_000);
-    const s = await state(page);
-    const status = await page.locator('#status').innerText();
-    assert(/Player [12] wins: four in a row|Draw: board full/.test(status), `the result is not shown: ${JSON.stringify(status)}`);
-    const limit = s.budgetMs + TIME_MARGIN_MS;
-    const slow = s.engineMoveTimes.map((ms, i) => ({ move: i + 1, ms })).filter((m) => m.ms > limit);
-    assert(slow.length === 0, `engine moves over ${limit} ms: ${JSON.stringify(slow)}`);
-    log(`${s.moves.length} moves, slowest ${Math.round(Math.max(...s.engineMoveTimes))} ms, ${status}`);
+    await startEngineGame(page);
+    await finishEngineGame(page, log, { result: /Player [12] wins: four in a row|Draw: board full/, timeoutMs: 90_000 });
   }, { timeoutMs: 120_000 });
+
+  test('position text: the Position box reopens as a setup, the steal state kept; errors name row and column', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME });
+    await page.selectOption('#mode', 'human-human');
+    let text = await positionRoundTrip(page);
+    assert(text === `${Array(7).fill(EMPTY_ROW).join('/')} x steal`, `the empty board reads ${text}`);
+    await playHumanMove(page, '4');
+    text = await positionRoundTrip(page);
+    assert(text.endsWith('/....x.... o steal'), `the steal is not open in ${text}`);
+    assert((await state(page)).steal === 'steal' && (await page.locator('#steal').isVisible()), 'the steal is not offered after the import');
+    await page.click('#steal');
+    await playHumanMove(page, '3');
+    text = await positionRoundTrip(page);
+    assert(text.endsWith('/...xo.... o -'), `after the steal and column 3: ${text}`);
+
+    const broken = text.replace(/\/\.\.\.xo/, '/r..xo');
+    await page.fill('#setup-text', broken);
+    await page.press('#setup-text', 'Enter');
+    await waitForState(page, "window.boardlab.state().message.includes('refused')", 'the refusal of a broken position');
+    const s = await state(page);
+    assert(/row 7 from the top, column 0: 'r'/.test(s.message), `the error does not name the row and column: ${JSON.stringify(s.message)}`);
+    assert(s.setup === text, `a refused setup replaced the game: ${brief(s)}`);
+  });
+
+  test('the column scores follow the heatmap: off while playing, on in analysis, gone at the end', async ({ page, url }) => {
+    // You vs engine with the heatmap off (the default while playing): no scores, while the
+    // engine thinks or after it moved.
+    await openPlayground(page, url, { game: GAME, thinkMs: 500, humanSide: 1 });
+    if (await page.locator('#overlay').isChecked()) await page.uncheck('#overlay');
+    await playHumanMove(page, '2');
+    await waitForState(page, 'window.boardlab.state().thinking', 'the engine to think');
+    while ((await state(page)).thinking) {
+      const drawn = await drawnOverlay(page);
+      assert(drawn.strip.length === 0 && drawn.line.length === 0, `scores shown with the heatmap off: ${JSON.stringify(drawn)}`);
+    }
+    await waitForHumanTurn(page, 1);
+    let drawn = await drawnOverlay(page);
+    assert(drawn.strip.length === 0, `scores left after the engine moved: ${JSON.stringify(drawn.strip)}`);
+
+    // Analysis (heatmap on): every column and the steal get a score once the search reports.
+    await page.selectOption('#mode', 'analysis');
+    assert(await page.locator('#overlay').isChecked(), 'the heatmap is off in analysis');
+    await startCustomSetup(page, `${Array(6).fill(EMPTY_ROW).join('/')}/....x.... o steal`);
+    await waitForState(page, 'window.boardlab.state().overlay?.heat?.length === 10', 'the heatmap of the 9 columns and the steal');
+    drawn = await drawnOverlay(page);
+    const moves = drawn.strip.map((d) => d.move).sort().join(' ');
+    assert(moves === '0 1 2 3 4 5 6 7 8 steal', `the strip shows ${moves}`);
+
+    // A win in one: "W1" over column 3; once it is played, the game is over and no score stays.
+    await startCustomSetup(page, `${Array(6).fill(EMPTY_ROW).join('/')}/xxx.ooo.. x -`);
+    await waitForState(page, "window.boardlab.state().overlay?.heat?.some((h) => h.move === '3' && h.label === 'W1')", 'the win in one');
+    drawn = await drawnOverlay(page);
+    assert(drawn.strip.some((d) => d.move === '3' && d.label === 'W1'), `W1 is not drawn over column 3: ${JSON.stringify(drawn.strip)}`);
+    await playHumanMove(page, '3');
+    const s = await state(page);
+    assert(s.result?.winner === 1, `column 3 did not win: ${brief(s)}`);
+    drawn = await drawnOverlay(page);
+    assert(drawn.strip.length === 0 && drawn.line.length === 0, `scores left over the finished game: ${JSON.stringify(drawn)}`);
+  });
+
+  test('the best line: the steal of the line\'s first chip numbers that cell "1/2"', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME });
+    await page.selectOption('#mode', 'human-human');
+    const drawn = await page.evaluate(() => {
+      const board = window.boardlab.board();
+      board.overlay({ heat: null, pv: ['1', 'steal', '5', '1'] });
+      return new Promise((done) => requestAnimationFrame(() => done(board.inspect())));
+    });
+    const line = drawn.line.map((d) => `${d.cell}:${d.number}`).join(' ');
+    assert(line === '1,6:1/2 5,6:3 1,5:4', `the line's numbers are ${line}`);
+  });
+
+  test('cells are read out as columns and rows; columns are numbered as moves name them', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME });
+    await page.selectOption('#mode', 'human-human');
+    await playHumanMove(page, '4');
+    await playHumanMove(page, '4');
+    await playHumanMove(page, '5');
+    const label = await page.locator('#board').getAttribute('aria-label');
+    assert(
+      label.includes('Player 1: column 4, row 1 from the bottom; column 5, row 1 from the bottom.') && label.includes('Player 2: column 4, row 2 from the bottom.'),
+      `the board's label does not name cells in words: ${label}`,
+    );
+    assert(!/\d,\d/.test(label.replace(/Last move .*$/, '')), `the label still has "x,y" names: ${label}`);
+    await page.focus('#board');
+    await page.keyboard.press('ArrowRight');
+    const focus = await page.locator('#board-focus').textContent();
+    assert(/^column [0-8], row [1-7] from the bottom: (empty|Player [12])$/.test(focus), `the focused cell reads ${JSON.stringify(focus)}`);
+    const rules = (await page.locator('#rules-body').textContent()).replace(/\s+/g, ' ');
+    assert(/numbered 0 to 8 from the left/.test(rules) && /count them 1 to 9/.test(rules), 'the rules do not say how columns are numbered');
+  });
 });

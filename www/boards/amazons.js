@@ -10,31 +10,21 @@
 // nothing, outside the board, the right mouse button or Escape; clicking another amazon of
 // yours picks that one instead.
 
-import { sizeBackingStore, watchRedraws } from './canvas.js';
+import { sizeBackingStore, toViewport } from './canvas.js';
+import { bindPointer } from './pointer.js';
+import { randomSeedEntry } from './randomsetup.js';
+import { squareGrid } from './squaregrid.js';
 import { drawSquareOverlay } from './squareoverlay.js';
 import { drawTerritory } from './territoryshade.js';
+import { themeColors } from './theme.js';
 
 /** Space around the 8x8 squares for the file and rank labels, in squares. */
 const MARGIN = 0.42;
-
-/** The theme's colours (CSS custom properties), so light/dark mode is CSS's business. */
-function readColors(element) {
-  const css = getComputedStyle(element);
-  const get = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
-  return {
-    board: get('--board', '#ddd5c6'),
-    light: get('--cell', '#f8f4ec'),
-    hover: get('--cell-hover', '#ffffff'),
-    edge: get('--cell-edge', 'rgba(80,60,20,0.12)'),
-    label: get('--cell-label', 'rgba(70,55,30,0.4)'),
-    players: [null, get('--p1', '#f3efe6'), get('--p2', '#2a2c31')],
-    rim: get('--stone-rim', 'rgba(0,0,0,0.22)'),
-    lastMove: get('--last-move', '#ffffff'),
-    target: get('--focus', '#4f7cff'),
-    loss: get('--line-three', '#e0234e'),
-    veil: get('--territory-veil', 'rgba(100,100,100,0.45)'),
-  };
-}
+/**
+ * Moves of the best line drawn on the board: each move draws a path, an arrow and a burned
+ * square, so a longer line crosses itself and hides the heatmap (the panel lists all of it).
+ */
+const LINE_SHOWN = 3;
 
 /** The move's three squares, e.g. 'd8d1d7' -> ['d8', 'd1', 'd7']. */
 function squaresOf(move) {
@@ -49,35 +39,17 @@ function createAmazonsBoard(canvas, { onMove }) {
   let cells = [];
   let byName = new Map();
   let picked = []; // the clicks of a half-made move: [] or [from] or [from, to]
-  let hovered = null;
-  let layout = { s: 1, left: 0, top: 0, rect: null };
+  const grid = squareGrid(canvas, 8, { pad: MARGIN });
   let shown = null; // the app's overlay: {heat, pv} (see overlay() below)
   let territory = null; // the app's territory shading: territory() data or null
+  let drawnOverlay = { line: [], labels: [] }; // what the last draw showed of the overlay
 
-  function computeLayout() {
-    const rect = canvas.getBoundingClientRect();
-    const s = Math.max(1, Math.min(rect.width, rect.height) / (8 + 2 * MARGIN));
-    const left = (rect.width - 8 * s) / 2;
-    const top = (rect.height - 8 * s) / 2;
-    return { s, left, top, rect };
-  }
+  const { corner, center } = grid;
 
-
-  /** Top-left corner of a cell in canvas CSS px. */
-  function corner(cell) {
-    return { x: layout.left + cell.x * layout.s, y: layout.top + (7 - cell.y) * layout.s };
-  }
-  function center(cell) {
-    const c = corner(cell);
-    return { x: c.x + layout.s / 2, y: c.y + layout.s / 2 };
-  }
-
-  function cellAtEvent(event) {
-    const rect = canvas.getBoundingClientRect();
-    const fx = Math.floor((event.clientX - rect.left - layout.left) / layout.s);
-    const fy = Math.floor((event.clientY - rect.top - layout.top) / layout.s);
-    if (fx < 0 || fx > 7 || fy < 0 || fy > 7) return null;
-    return cells.find((c) => c.x === fx && c.y === 7 - fy) ?? null;
+  /** The name of the square under a canvas point, or null. */
+  function cellAt(px, py) {
+    const at = grid.at(px, py);
+    return at && (cells.find((c) => c.x === at.x && c.y === at.y)?.name ?? null);
   }
 
   /** The squares the next click may choose, given the clicks so far. */
@@ -91,7 +63,7 @@ function createAmazonsBoard(canvas, { onMove }) {
   }
 
   function drawAmazon(c, owner, colors, alpha = 1) {
-    const s = layout.s;
+    const s = grid.s;
     ctx.save();
     ctx.globalAlpha = alpha;
     // A queen-like silhouette: a crown of five points over a round body.
@@ -124,9 +96,9 @@ function createAmazonsBoard(canvas, { onMove }) {
     ctx.restore();
   }
 
-  function drawWall(cell, colors) {
+  function drawWall(cell) {
     const { x, y } = corner(cell);
-    const s = layout.s;
+    const s = grid.s;
     const inset = s * 0.06;
     ctx.save();
     ctx.fillStyle = '#4a3a2e';
@@ -146,13 +118,12 @@ function createAmazonsBoard(canvas, { onMove }) {
     ctx.lineTo(x + s * 0.3, y + s * 0.7);
     ctx.stroke();
     ctx.restore();
-    void colors;
   }
 
   function ring(cell, color, width, radius = 0.44) {
     const c = center(cell);
     ctx.beginPath();
-    ctx.arc(c.x, c.y, layout.s * radius, 0, 2 * Math.PI);
+    ctx.arc(c.x, c.y, grid.s * radius, 0, 2 * Math.PI);
     ctx.strokeStyle = color;
     ctx.lineWidth = width;
     ctx.stroke();
@@ -161,16 +132,17 @@ function createAmazonsBoard(canvas, { onMove }) {
   function dot(cell, color, radius) {
     const c = center(cell);
     ctx.beginPath();
-    ctx.arc(c.x, c.y, layout.s * radius, 0, 2 * Math.PI);
+    ctx.arc(c.x, c.y, grid.s * radius, 0, 2 * Math.PI);
     ctx.fillStyle = color;
     ctx.fill();
   }
 
   function draw() {
-    layout = computeLayout();
+    const layout = grid.update();
     const dpr = sizeBackingStore(canvas, layout.rect);
     const { s } = layout;
-    const colors = readColors(canvas);
+    const colors = themeColors(canvas);
+    const hovered = pointer.hovered();
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, canvas.width / dpr, canvas.height / dpr);
 
@@ -195,8 +167,8 @@ function createAmazonsBoard(canvas, { onMove }) {
     for (const cell of cells) {
       const { x, y } = corner(cell);
       const dark = (cell.x + cell.y) % 2 === 0;
-      ctx.fillStyle = dark ? colors.board : colors.light;
-      if (interactive && cell.name === hovered && next.has(cell.name)) ctx.fillStyle = colors.hover;
+      ctx.fillStyle = dark ? colors.board : colors.cell;
+      if (interactive && cell.name === hovered && next.has(cell.name)) ctx.fillStyle = colors.cellHover;
       ctx.fillRect(x, y, s, s);
       if (dark) {
         ctx.fillStyle = 'rgba(90,65,30,0.16)';
@@ -209,7 +181,7 @@ function createAmazonsBoard(canvas, { onMove }) {
       corner,
       size: s,
       area: { x: layout.left, y: layout.top, width: 8 * s, height: 8 * s },
-      veil: colors.veil,
+      veil: colors.territoryVeil,
       players: colors.players,
       rims: [null, 'rgba(0,0,0,0.5)', 'rgba(255,255,255,0.6)'],
     });
@@ -221,14 +193,14 @@ function createAmazonsBoard(canvas, { onMove }) {
       ctx.fillStyle = 'rgba(255,200,60,0.28)';
       ctx.fillRect(x, y, s, s);
     }
-    ctx.strokeStyle = colors.edge;
+    ctx.strokeStyle = colors.cellEdge;
     ctx.lineWidth = 1;
     ctx.strokeRect(layout.left, layout.top, 8 * s, 8 * s);
 
     const movedFrom = picked[0] ?? null;
     const movedTo = picked[1] ?? null;
     for (const cell of cells) {
-      if (cell.wall) drawWall(cell, colors);
+      if (cell.wall) drawWall(cell);
       else if (cell.owner !== 0 && !(movedTo && cell.name === movedFrom)) drawAmazon(center(cell), cell.owner, colors);
     }
     if (view.last && byName.has(lastSquares[2])) {
@@ -249,11 +221,11 @@ function createAmazonsBoard(canvas, { onMove }) {
 
     // The move being made: the chosen amazon ringed, a ghost where it lands, dots where it may go.
     if (interactive && movedFrom && byName.has(movedFrom)) {
-      ring(byName.get(movedFrom), colors.target, Math.max(2, s * 0.07));
+      ring(byName.get(movedFrom), colors.focus, Math.max(2, s * 0.07));
     }
     if (interactive && movedTo && byName.has(movedTo)) {
       drawAmazon(center(byName.get(movedTo)), view.to_move, colors, 0.85);
-      ring(byName.get(movedTo), colors.target, Math.max(2, s * 0.07));
+      ring(byName.get(movedTo), colors.focus, Math.max(2, s * 0.07));
     }
     if (interactive && picked.length > 0) {
       for (const name of next) {
@@ -265,24 +237,25 @@ function createAmazonsBoard(canvas, { onMove }) {
           ctx.fillStyle = name === hovered ? 'rgba(120,70,40,0.75)' : 'rgba(120,70,40,0.4)';
           ctx.fillRect(c.x - s * 0.13, c.y - s * 0.13, s * 0.26, s * 0.26);
         } else {
-          dot(cell, name === hovered ? colors.target : 'rgba(79,124,255,0.45)', 0.14);
+          dot(cell, name === hovered ? colors.focus : 'rgba(79,124,255,0.45)', 0.14);
         }
       }
     } else if (interactive && hovered && next.has(hovered)) {
-      ring(byName.get(hovered), colors.target, Math.max(1.5, s * 0.045));
+      ring(byName.get(hovered), colors.focus, Math.max(1.5, s * 0.045));
     }
 
     // The end: the loser's amazons, which have no move, ringed in red.
     if (view.result) {
       for (const name of view.result.line) {
         const cell = byName.get(name);
-        if (cell) ring(cell, colors.loss, Math.max(2, s * 0.08), 0.46);
+        if (cell) ring(cell, colors.lineThree, Math.max(2, s * 0.08), 0.46);
       }
     }
 
-    // The engine's view: each square an amazon may go to, scored by its best move there; the
-    // best line as numbered discs with the amazon's path and, dashed, its arrow.
-    drawSquareOverlay(ctx, shown, {
+    // The engine's view: each square an amazon may go to, scored by its best move there among
+    // the moves the search considered; the start of the best line as numbered discs with the
+    // amazon's path and, dashed, its arrow.
+    drawnOverlay = drawSquareOverlay(ctx, shown && { heat: shown.heat, pv: shown.pv?.slice(0, LINE_SHOWN) ?? null }, {
       cellByName: (name) => byName.get(name) ?? null,
       center,
       size: s,
@@ -299,20 +272,8 @@ function createAmazonsBoard(canvas, { onMove }) {
     picked = [];
   }
 
-  function onPointerMove(event) {
-    const name = cellAtEvent(event)?.name ?? null;
-    if (name === hovered) return;
-    hovered = name;
-    canvas.style.cursor = interactive && name !== null && (choices().has(name) || name === picked[0]) ? 'pointer' : 'default';
-    draw();
-  }
-  function onPointerLeave() {
-    hovered = null;
-    canvas.style.cursor = 'default';
-    draw();
-  }
-  function onClick(event) {
-    const cell = cellAtEvent(event);
+  function onClick(name) {
+    const cell = name === null ? null : byName.get(name);
     if (!interactive) {
       // Nothing may be chosen now; a click still reaches the app, which explains why.
       if (cell) onMove(cell.name);
@@ -349,7 +310,6 @@ function createAmazonsBoard(canvas, { onMove }) {
     }
     // Anything else is refused: the app hands the would-be move to the engine, whose reason
     // ("e6 has no white amazon", "the amazon on d3 cannot reach e5 …") the person then reads.
-    const name = cell.name;
     const attempt = [picked[0] ?? name, picked[1] ?? name, name].join('');
     reset();
     draw();
@@ -367,14 +327,14 @@ function createAmazonsBoard(canvas, { onMove }) {
       draw();
     }
   }
-  const redraw = () => draw();
-
-  canvas.addEventListener('pointermove', onPointerMove);
-  canvas.addEventListener('pointerleave', onPointerLeave);
-  canvas.addEventListener('click', onClick);
+  const pointer = bindPointer(canvas, {
+    at: cellAt,
+    clickable: (name) => interactive && (choices().has(name) || name === picked[0]),
+    onClick,
+    redraw: () => draw(),
+  });
   canvas.addEventListener('contextmenu', onContextMenu);
   window.addEventListener('keydown', onKeyDown);
-  const stopWatching = watchRedraws(canvas, redraw);
 
   return {
     /** Draws `newView`; `canMove` enables choosing squares. A half-made move is dropped. */
@@ -401,18 +361,16 @@ function createAmazonsBoard(canvas, { onMove }) {
     cellCenter(name) {
       const cell = byName.get(name);
       if (!cell) return null;
-      layout = computeLayout();
-      const c = center(cell);
-      return { x: layout.rect.left + c.x, y: layout.rect.top + c.y };
+      return toViewport(grid.update().rect, center(cell));
+    },
+    /** For tests: the overlay as last drawn, {line: [{cell, number}], labels: [{cell, label}]}. */
+    inspect() {
+      return drawnOverlay;
     },
     destroy() {
-      canvas.removeEventListener('pointermove', onPointerMove);
-      canvas.removeEventListener('pointerleave', onPointerLeave);
-      canvas.removeEventListener('click', onClick);
+      pointer.destroy();
       canvas.removeEventListener('contextmenu', onContextMenu);
       window.removeEventListener('keydown', onKeyDown);
-      stopWatching();
-      canvas.style.cursor = '';
       view = null;
       cells = [];
       byName = new Map();
@@ -421,11 +379,6 @@ function createAmazonsBoard(canvas, { onMove }) {
       reset();
     },
   };
-}
-
-/** A fresh random seed each time the "Random seed" entry is read (the value is the setup). */
-function randomSeedSetup() {
-  return `seed:${Math.floor(Math.random() * 1_000_000_000)}`;
 }
 
 export default {
@@ -440,15 +393,10 @@ export default {
   ],
   setups: [
     { value: '', label: 'Seed 0' },
-    {
-      label: 'Random seed',
-      // Read when picked, so each pick deals a new start; the seed then shows in the text box.
-      get value() {
-        return randomSeedSetup();
-      },
-    },
+    randomSeedEntry('Random seed', 'seed:'),
     { value: '', label: 'Typed seed or position', custom: true, placeholder: 'seed:42, or ranks like ..b..b../…/..w..w.. w' },
   ],
+  heatNote: 'squares: the best move ending there among the moves the engine considered (not every legal move)',
   sides: [
     { name: 'White', color: '#f1ece1' },
     { name: 'Black', color: '#34363c' },
@@ -475,6 +423,10 @@ export default {
       the engine counts: the deeper the shade, the nearer. A whole square in solid colour is
       sealed: only that side's amazons can ever get there. Half-and-half squares are contested;
       grey hatching marks squares no amazon can reach.</li>
+    <li>Heatmap: each square an amazon can move to is coloured by the best move landing there
+      (of all its arrows) among the moves the engine considered, which are not every legal move
+      (both engines look at a selection of promising moves). The board shows the first three moves of
+      the best line; the search panel lists all of it.</li>
     <li>Two engines: alpha-beta (the depth it reaches, every move's score) and MCTS (Monte Carlo
       tree search: how often it tried each move, and each move's winning chance). Pick one under
       "Engine"; MCTS lists its moves in a table you can sort, and clicking a move shows the

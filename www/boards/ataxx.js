@@ -8,34 +8,34 @@
 // offers the pass and any click makes it.
 //
 // Geometry: 7x7 squares, file a..g left to right, rank 7 at the top. A strip under the board
-// shows the stone counts. Captured stones flip with a short animation.
+// shows the stone counts and which draw rules apply: a setup that is a plain FEN plays under the
+// Ataxx engine world's rules, anything else under CodinGame's (src/games/ataxx.rs), and the
+// view's position text says which (a "cg:" prefix). Captured stones flip with a short animation.
 
-import { sizeBackingStore, watchRedraws } from './canvas.js';
+import { sizeBackingStore, toViewport } from './canvas.js';
+import { bindPointer } from './pointer.js';
+import { randomSeedEntry } from './randomsetup.js';
+import { squareGrid } from './squaregrid.js';
 import { drawSquareOverlay } from './squareoverlay.js';
+import { drawStone } from './stone.js';
+import { themeColors } from './theme.js';
 
 const FILES = 'abcdefg';
 const FLIP_MS = 260;
-/** Height of the count strip under the board, in squares. */
-const STRIP = 0.75;
+/** Height of the strip under the board (counts, then the rules), in squares. */
+const STRIP = 1;
 const PAD = 0.2;
 
-function readColors(element) {
-  const css = getComputedStyle(element);
-  const get = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
-  return {
-    board: get('--board', '#d9d2c5'),
-    cell: get('--cell', '#f4efe6'),
-    cellHover: get('--cell-hover', '#ffffff'),
-    cellEdge: get('--cell-edge', 'rgba(0,0,0,0.08)'),
-    label: get('--cell-label', 'rgba(0,0,0,0.35)'),
-    text: get('--text', get('--fg', '#222222')),
-    players: [null, get('--p1', '#e0633a'), get('--p2', '#2f6fd6')],
-    stoneRim: get('--stone-rim', 'rgba(0,0,0,0.25)'),
-    lastMove: get('--last-move', '#ffffff'),
-    win: get('--line-four', '#16a34a'),
-    wall: get('--wall', get('--muted', '#6a707a')),
-  };
+/** The draw rules a view plays under, from its position text (see the file comment). */
+function rulesOf(view) {
+  return view?.position && !view.position.startsWith('cg:') ? 'engine' : 'codingame';
 }
+
+/** The strip's words for each rule set. */
+const RULES_NOTE = {
+  codingame: 'CodinGame rules: draw at 300 turns or a third repetition',
+  engine: 'Engine rules (plain FEN): draw after 100 plies without a spawn',
+};
 
 /** The (file, rank) of a square name, or null. */
 function parseSquare(name) {
@@ -67,39 +67,28 @@ function createAtaxxBoard(canvas, { onMove }) {
   let cells = [];
   let owners = new Map(); // name -> owner, of the view on screen
   let selected = null; // our stone whose targets are shown
-  let hovered = null;
   let flips = new Map(); // name -> {from, to} owners while the flip animation runs
+  let lastFlips = []; // the stones the latest move turned over (animated or not)
   let flipStart = 0;
   let frame = 0;
-  let layout = { s: 1, x0: 0, y0: 0, rect: null };
+  const grid = squareGrid(canvas, 7, { pad: PAD, below: STRIP });
+  const { corner, center } = grid;
   let shown = null; // the app's overlay: {heat, pv} (see overlay() below)
+  let counts = [0, 0, 0]; // stones by owner, as the strip shows them
+  let drawnOverlay = { line: [], labels: [] }; // what the last draw showed of the overlay
 
-  function computeLayout() {
-    const rect = canvas.getBoundingClientRect();
-    const s = Math.max(1, Math.min(rect.width / (7 + 2 * PAD), rect.height / (7 + STRIP + 2 * PAD)));
-    const x0 = (rect.width - 7 * s) / 2;
-    const y0 = (rect.height - (7 + STRIP) * s) / 2;
-    return { s, x0, y0, rect };
+  /** The name of the square under a canvas point, or null. */
+  function cellAt(px, py) {
+    const at = grid.at(px, py);
+    return at && (cells.find((c) => c.x === at.x && c.y === at.y)?.name ?? null);
   }
 
-
-  /** Top-left corner of a cell's square (CSS px in the canvas). */
-  function corner(cell) {
-    return { x: layout.x0 + cell.x * layout.s, y: layout.y0 + (6 - cell.y) * layout.s };
-  }
-  function center(cell) {
-    const c = corner(cell);
-    return { x: c.x + layout.s / 2, y: c.y + layout.s / 2 };
-  }
-
-  function cellAtEvent(event) {
-    const rect = canvas.getBoundingClientRect();
-    const px = event.clientX - rect.left - layout.x0;
-    const py = event.clientY - rect.top - layout.y0;
-    const fx = Math.floor(px / layout.s);
-    const ry = 6 - Math.floor(py / layout.s);
-    if (fx < 0 || fx > 6 || ry < 0 || ry > 6) return null;
-    return cells.find((c) => c.x === fx && c.y === ry) ?? null;
+  /** Whether hovering `name` lights it: a target, one of our stones that can move, a spawn. */
+  function hoverable(name) {
+    if (!interactive || name === null) return false;
+    const { near, far } = targetsOf(selected);
+    const owner = owners.get(name);
+    return near.has(name) || far.has(name) || (owner === view.to_move && hasMovesFrom(name)) || (owner === 0 && legal.has(name));
   }
 
   function mustPass() {
@@ -126,31 +115,12 @@ function createAtaxxBoard(canvas, { onMove }) {
     return false;
   }
 
-  function drawStone(c, radius, color, colors, squash = 1) {
-    ctx.save();
-    ctx.translate(c.x, c.y);
-    ctx.scale(Math.max(0.04, squash), 1);
-    ctx.beginPath();
-    ctx.arc(0, 0, radius, 0, 2 * Math.PI);
-    ctx.fillStyle = color;
-    ctx.fill();
-    const sheen = ctx.createRadialGradient(-radius * 0.35, -radius * 0.4, radius * 0.05, 0, 0, radius);
-    sheen.addColorStop(0, 'rgba(255,255,255,0.35)');
-    sheen.addColorStop(0.6, 'rgba(255,255,255,0)');
-    ctx.fillStyle = sheen;
-    ctx.fill();
-    ctx.lineWidth = Math.max(1, radius * 0.08);
-    ctx.strokeStyle = colors.stoneRim;
-    ctx.stroke();
-    ctx.restore();
-  }
-
   function drawWall(cell, colors) {
     const { x, y } = corner(cell);
-    const s = layout.s;
+    const s = grid.s;
     const inset = s * 0.06;
     ctx.save();
-    ctx.fillStyle = colors.wall;
+    ctx.fillStyle = colors.muted;
     ctx.fillRect(x + inset, y + inset, s - 2 * inset, s - 2 * inset);
     // Diagonal hatching so a wall never reads as a dark stone.
     ctx.beginPath();
@@ -168,10 +138,11 @@ function createAtaxxBoard(canvas, { onMove }) {
   }
 
   function draw(now = performance.now()) {
-    layout = computeLayout();
+    const layout = grid.update();
     const dpr = sizeBackingStore(canvas, layout.rect);
-    const { s, x0, y0 } = layout;
-    const colors = readColors(canvas);
+    const { s, left: x0, top: y0 } = layout;
+    const colors = themeColors(canvas);
+    const hovered = pointer.hovered();
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, canvas.width / dpr, canvas.height / dpr);
 
@@ -196,11 +167,7 @@ function createAtaxxBoard(canvas, { onMove }) {
         continue;
       }
       const target = near.has(cell.name) || far.has(cell.name);
-      const hoverable =
-        interactive &&
-        hovered === cell.name &&
-        (target || (cell.owner === view.to_move && hasMovesFrom(cell.name)) || (cell.owner === 0 && legal.has(cell.name)));
-      ctx.fillStyle = hoverable ? colors.cellHover : colors.cell;
+      ctx.fillStyle = hovered === cell.name && hoverable(cell.name) ? colors.cellHover : colors.cell;
       ctx.fillRect(k.x + 1, k.y + 1, s - 2, s - 2);
       ctx.strokeStyle = colors.cellEdge;
       ctx.lineWidth = 1;
@@ -228,9 +195,9 @@ function createAtaxxBoard(canvas, { onMove }) {
           owner = t < 0.5 ? flip.from : flip.to;
           squash = Math.abs(Math.cos(t * Math.PI));
         }
-        drawStone(c, s * 0.38, colors.players[owner], colors, squash);
+        drawStone(ctx, c, s * 0.38, colors.players[owner], colors.stoneRim, squash);
         if (winnerStones.has(cell.name)) {
-          ctx.strokeStyle = colors.win;
+          ctx.strokeStyle = colors.lineFour;
           ctx.lineWidth = Math.max(2, s * 0.07);
           ctx.beginPath();
           ctx.arc(c.x, c.y, s * 0.44, 0, 2 * Math.PI);
@@ -252,7 +219,7 @@ function createAtaxxBoard(canvas, { onMove }) {
       if (near.has(cell.name)) {
         // Spawn target: a filled dot (the stone stays and a copy appears).
         ctx.globalAlpha = hovered === cell.name ? 0.75 : 0.45;
-        drawStone(c, s * (hovered === cell.name ? 0.38 : 0.16), colors.players[view.to_move], colors);
+        drawStone(ctx, c, s * (hovered === cell.name ? 0.38 : 0.16), colors.players[view.to_move], colors.stoneRim);
         ctx.globalAlpha = 1;
       } else if (far.has(cell.name)) {
         // Jump target: a ring (the stone moves here).
@@ -284,15 +251,15 @@ function createAtaxxBoard(canvas, { onMove }) {
       }
     }
 
-    // Stone counts under the board.
-    const counts = [0, 0, 0];
-    for (const cell of cells) counts[cell.owner] += 1;
-    const cy = y0 + 7 * s + STRIP * s * 0.62;
+    // Stone counts under the board, then the draw rules in play.
+    counts = [0, 0, 0];
+    for (const cell of cells) if (!cell.wall) counts[cell.owner] += 1;
+    const cy = y0 + 7 * s + STRIP * s * 0.45;
     ctx.font = `600 ${Math.round(s * 0.3)}px system-ui, sans-serif`;
     ctx.textBaseline = 'middle';
     for (const p of [1, 2]) {
       const cx = x0 + (p === 1 ? 2.2 : 4.8) * s;
-      drawStone({ x: cx - s * 0.35, y: cy }, s * 0.16, colors.players[p], colors);
+      drawStone(ctx, { x: cx - s * 0.35, y: cy }, s * 0.16, colors.players[p], colors.stoneRim);
       ctx.fillStyle = colors.text;
       ctx.textAlign = 'left';
       ctx.fillText(String(counts[p]), cx - s * 0.1, cy);
@@ -300,8 +267,12 @@ function createAtaxxBoard(canvas, { onMove }) {
         ctx.fillRect(cx - s * 0.55, cy + s * 0.24, s * 0.9, Math.max(2, s * 0.04));
       }
     }
+    ctx.fillStyle = colors.label;
+    ctx.font = `${Math.max(9, Math.round(s * 0.17))}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.fillText(RULES_NOTE[rulesOf(view)], x0 + 3.5 * s, y0 + 7 * s + STRIP * s * 0.85);
 
-    drawSquareOverlay(ctx, shown, {
+    drawnOverlay = drawSquareOverlay(ctx, shown, {
       cellByName: (name) => cells.find((c) => c.name === name && !c.wall) ?? null,
       center,
       size: s,
@@ -330,22 +301,12 @@ function createAtaxxBoard(canvas, { onMove }) {
     }
   }
 
-  function onPointerMove(event) {
-    const name = cellAtEvent(event)?.name ?? null;
-    if (name === hovered) return;
-    hovered = name;
-    draw();
-  }
-  function onPointerLeave() {
-    hovered = null;
-    draw();
-  }
-  function onClick(event) {
+  function onClick(name) {
     if (mustPass()) {
       onMove('0000');
       return;
     }
-    const cell = cellAtEvent(event);
+    const cell = name === null ? null : cells.find((c) => c.name === name);
     if (!cell) return;
     if (interactive && cell.owner === view.to_move && cell.owner !== 0) {
       selected = selected === cell.name ? null : cell.name;
@@ -370,12 +331,7 @@ function createAtaxxBoard(canvas, { onMove }) {
       onMove(cell.name);
     }
   }
-  const redraw = () => draw();
-
-  canvas.addEventListener('pointermove', onPointerMove);
-  canvas.addEventListener('pointerleave', onPointerLeave);
-  canvas.addEventListener('click', onClick);
-  const stopWatching = watchRedraws(canvas, redraw);
+  const pointer = bindPointer(canvas, { at: cellAt, clickable: hoverable, onClick, redraw: () => draw() });
 
   return {
     draw(newView, { canMove }) {
@@ -396,7 +352,9 @@ function createAtaxxBoard(canvas, { onMove }) {
           if (was !== 0 && c.owner !== 0 && was !== c.owner) flips.set(c.name, { from: was, to: c.owner });
         }
       }
+      lastFlips = [...flips.keys()].sort();
       flipStart = performance.now();
+      pointer.refreshCursor();
       draw();
     },
     /** The engine's view over the position: heat on the squares moves play to, the best line. */
@@ -407,17 +365,21 @@ function createAtaxxBoard(canvas, { onMove }) {
     cellCenter(name) {
       const cell = cells.find((c) => c.name === name);
       if (!cell) return null;
-      layout = computeLayout();
-      const c = center(cell);
-      return { x: layout.rect.left + c.x, y: layout.rect.top + c.y };
+      return toViewport(grid.update().rect, center(cell));
+    },
+    /**
+     * What the board shows beyond the view, for tests: the selected stone and its spawn (near)
+     * and jump (far) targets, the stones the latest move turned over, the counts in the strip
+     * and the draw rules it names ('codingame' or 'engine'); the overlay as drawn (line, labels).
+     */
+    inspect() {
+      const { near, far } = targetsOf(selected);
+      const shows = { selected, near: [...near].sort(), far: [...far].sort(), flipped: lastFlips };
+      return { ...shows, counts: { 1: counts[1], 2: counts[2] }, rules: rulesOf(view), ...drawnOverlay };
     },
     destroy() {
       cancelAnimationFrame(frame);
-      canvas.removeEventListener('pointermove', onPointerMove);
-      canvas.removeEventListener('pointerleave', onPointerLeave);
-      canvas.removeEventListener('click', onClick);
-      stopWatching();
-      canvas.style.cursor = '';
+      pointer.destroy();
       view = null;
       cells = [];
       shown = null;
@@ -437,7 +399,13 @@ export default {
     { value: 'walls:2', label: 'Symmetric walls #2' },
     { value: 'walls:3', label: 'Symmetric walls #3' },
     { value: 'cg:x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1', label: 'Four walls' },
-    { value: '', label: 'FEN or walls:SEED…', custom: true, placeholder: 'x5o/7/7/7/7/7/o5x x 0 1  or  walls:42' },
+    randomSeedEntry('Random walls', 'walls:'),
+    {
+      value: '',
+      label: 'FEN or walls:SEED…',
+      custom: true,
+      placeholder: 'walls:42 or cg:FEN: CodinGame rules · a plain FEN (x5o/7/7/7/7/7/o5x x 0 1): engine rules, 100-ply draw',
+    },
   ],
   // The engine's reasons (see Ataxx::end_reason in src/games/ataxx.rs).
   reasons: {
@@ -457,8 +425,12 @@ export default {
     <li>After either, every enemy stone next to the new stone becomes yours.</li>
     <li>With no move you pass (click the board when asked); the game ends when a side has no
       stones or nobody can move, and the side with more stones wins.</li>
-    <li>Draws: 300 turns, or the same board a third time. FEN setups use the engine world's rule
-      instead: 100 plies without a spawn.</li>
+    <li>Draws: 300 turns, or the same board a third time (CodinGame rules). A setup typed as a
+      plain FEN plays under the Ataxx engine world's rule instead: a draw after 100 plies without
+      a spawn, no turn limit, no repetition rule; prefix it with <code>cg:</code> to keep
+      CodinGame's. The line under the board says which rules apply.</li>
+    <li>Random walls deals a new symmetric layout; its seed shows in the setup box and the link,
+      so it can be shared.</li>
     <li>Score in the search panel: 100 = one stone, for the side that searched.</li>
   </ul>`,
 };

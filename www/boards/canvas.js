@@ -33,3 +33,11 @@ export function watchRedraws(canvas, redraw) {
     darkMode.removeEventListener('change', redraw);
   };
 }
+
+/**
+ * A point in the canvas (CSS px from its top-left corner) in viewport CSS px, given the canvas's
+ * box `rect` (getBoundingClientRect()): what a renderer's cellCenter() returns.
+ */
+export function toViewport(rect, point) {
+  return { x: rect.left + point.x, y: rect.top + point.y };
+}

@@ -7,12 +7,16 @@
 // click anywhere in a column plays that column's digit. The steal has no cell of its own: the
 // page's Steal button plays it.
 //
-// Extras over the renderer contract: a falling-chip animation for the newest chip, a column hover
-// indicator with a ghost chip where it would land, and showSearch(iteration) draws the engine's
-// per-column scores from its last completed iteration above the columns ("W5" = a proven win in
-// 5 plies, "L4" a proven loss, "≤" an upper bound).
+// Extras over the renderer contract: a falling-chip animation for the newest chip, and a column
+// hover indicator with a ghost chip where it would land. The heatmap (overlay()) is a strip of
+// per-column scores above the columns ("W5" = a proven win in 5 plies, "L4" a proven loss, "≤"
+// an upper bound) on pills in the heat colours; like every overlay it shows only while the app
+// wants it (the heatmap toggle) and only over the position it was made for.
 
-import { sizeBackingStore, watchRedraws } from './canvas.js';
+import { sizeBackingStore, toViewport } from './canvas.js';
+import { haloText, lineNumber, numbersByCell } from './marks.js';
+import { bindPointer } from './pointer.js';
+import { themeColors } from './theme.js';
 import { heatColor } from '../winchance.js';
 
 /** Space above the grid for the score strip, and around the frame, in cell sizes. */
@@ -23,35 +27,34 @@ const FOOTER = 0.45;
 /** How long a chip takes to fall, ms. */
 const DROP_MS = 260;
 
-/** The theme's colours, from CSS custom properties so light/dark mode stays CSS's business. */
+/** The theme's colours, and the classic blue frame (darker in the dark theme). */
 function readColors(element) {
-  const css = getComputedStyle(element);
-  const get = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
   const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+  const theme = themeColors(element);
   return {
+    ...theme,
     frame: dark ? '#1d3f7a' : '#2f62bf',
     frameEdge: dark ? '#14305f' : '#24519f',
-    hole: get('--cell', dark ? '#1b1f27' : '#f4efe6'),
+    hole: theme.cell,
     hoverColumn: dark ? 'rgba(255,255,255,0.10)' : 'rgba(255,255,255,0.22)',
-    text: get('--text', dark ? '#e6e6e6' : '#222'),
-    muted: get('--cell-label', dark ? 'rgba(255,255,255,0.5)' : 'rgba(0,0,0,0.45)'),
-    players: [null, get('--p1', '#d8342c'), get('--p2', '#f0b90b')],
-    chipRim: get('--stone-rim', 'rgba(0,0,0,0.25)'),
-    lastMove: get('--last-move', '#ffffff'),
-    four: get('--line-four', '#16a34a'),
+    muted: theme.label,
     win: '#16a34a',
     loss: '#dc2626',
   };
 }
 
-/** A score as the strip shows it: "+12", "W5", "L4", with "≤"/"≥" for bounds. */
-function scoreText(rootMove) {
-  const mark = rootMove.bound === 'upper' ? '≤' : rootMove.bound === 'lower' ? '≥' : '';
-  const s = rootMove.score;
-  if (s.kind === 'win') return `${mark}W${s.value}`;
-  if (s.kind === 'loss') return `${mark}L${s.value}`;
-  return `${mark}${s.value > 0 ? '+' : ''}${s.value}`;
+/** How a heat label reads in the strip: proven results in colour, bounds muted, bold if exact. */
+function labelStyle(label, colors) {
+  const bound = /^[≤≥]/.test(label);
+  const kind = label.replace(/^[≤≥]/, '')[0];
+  return {
+    color: kind === 'W' ? colors.win : kind === 'L' ? colors.loss : bound ? colors.muted : colors.text,
+    weight: bound ? '' : '600 ',
+  };
 }
+
+/** The CodinGame board's rows (cells' y counts them from the top). */
+const ROWS = 7;
 
 function createConnect4Board(canvas, { onMove }) {
   const ctx = canvas.getContext('2d');
@@ -61,16 +64,15 @@ function createConnect4Board(canvas, { onMove }) {
   let cells = [];
   let cols = 9;
   let rows = 7;
-  let hoverColumn = null;
   let layout = { s: 1, left: 0, top: 0, rect: null };
   // The falling chip: {x, y, owner, start} while it falls.
   let drop = null;
   let frame = 0;
-  // The engine's last completed iteration and the number of moves of the position it searched.
-  let analysis = null;
   // The app's overlay (see overlay() below): {heat, pv} or null.
   let shown = null;
-  let scoresFrame = 0;
+  // What the last draw showed of it (inspect()): the strip's labels, the line's numbers.
+  let drawn = { strip: [], line: [] };
+  let overlayFrame = 0;
   // When the last move arrived (performance.now() ms).
   let lastMoveAt = -Infinity;
 
@@ -99,11 +101,6 @@ function createConnect4Board(canvas, { onMove }) {
     return x;
   }
 
-  function columnAtEvent(event) {
-    const rect = canvas.getBoundingClientRect();
-    return columnAt(event.clientX - rect.left, event.clientY - rect.top);
-  }
-
   /** The row a chip dropped in column x lands on (from the top), or null when full. */
   function landingRow(x) {
     for (let y = rows - 1; y >= 0; y--) {
@@ -127,7 +124,7 @@ function createConnect4Board(canvas, { onMove }) {
     ctx.fillStyle = color;
     ctx.fill();
     ctx.lineWidth = Math.max(1, radius * 0.1);
-    ctx.strokeStyle = colors.chipRim;
+    ctx.strokeStyle = colors.stoneRim;
     ctx.stroke();
     // An inner ring makes a chip read as a chip.
     ctx.beginPath();
@@ -137,86 +134,96 @@ function createConnect4Board(canvas, { onMove }) {
     ctx.stroke();
   }
 
-  function drawScores(colors) {
-    if (!analysis || !view) return;
-    const plies = view.history.length;
-    if (plies !== analysis.plies && plies !== analysis.plies + 1) return;
+  /** The strip's centre line, above the grid. */
+  function stripY() {
+    return layout.top - 0.12 * layout.s - HEADER * layout.s * 0.5;
+  }
+
+  /**
+   * The heatmap: each column's score on a pill in its heat colour above the column; the steal,
+   * which has no column, as a ring in its heat colour round the chip it would take, its score
+   * written just above the chip.
+   */
+  function drawHeat(heat, colors) {
     const { s } = layout;
-    const y = layout.top - 0.12 * s - HEADER * s * 0.5;
+    const y = stripY();
     ctx.save();
-    ctx.textBaseline = 'middle';
-    for (const rm of analysis.iteration.root_moves) {
-      const exact = rm.bound === 'exact';
-      const kind = rm.score.kind;
-      ctx.font = `${exact ? '600 ' : ''}${Math.round(s * 0.24)}px system-ui, sans-serif`;
-      ctx.fillStyle = kind === 'win' ? colors.win : kind === 'loss' ? colors.loss : exact ? colors.text : colors.muted;
-      if (rm.move === 'steal') {
-        // The steal has no column: its score is written on the chip it would take.
+    for (const h of heat) {
+      const style = labelStyle(h.label ?? '', colors);
+      if (/^\d+$/.test(h.move)) {
+        const x = Number(h.move);
+        ctx.beginPath();
+        ctx.roundRect(layout.left + x * s + s * 0.08, y - 0.19 * s, s * 0.84, 0.38 * s, 0.19 * s);
+        ctx.fillStyle = heatColor(h.value, 0.45);
+        ctx.fill();
+        ctx.font = `${style.weight}${Math.round(s * 0.24)}px system-ui, sans-serif`;
+        ctx.fillStyle = style.color;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(h.label ?? '', center(x, 0).x, y);
+        drawn.strip.push({ move: h.move, label: h.label ?? '' });
+      } else if (h.move === 'steal') {
         const chip = cells.find((c) => c.owner !== 0);
         if (!chip) continue;
         const c = center(chip.x, chip.y);
-        ctx.textAlign = 'center';
+        ctx.beginPath();
+        ctx.arc(c.x, c.y, s * 0.44, 0, 2 * Math.PI);
+        ctx.strokeStyle = heatColor(h.value, 0.95);
+        ctx.lineWidth = s * 0.08;
+        ctx.stroke();
+        // In the frame's gap right above the chip: the chip itself may carry the line's number.
         ctx.font = `600 ${Math.round(s * 0.17)}px system-ui, sans-serif`;
-        ctx.lineWidth = Math.max(2, s * 0.05);
-        ctx.strokeStyle = 'rgba(0,0,0,0.6)';
-        ctx.strokeText('steal', c.x, c.y - 0.11 * s);
-        ctx.strokeText(scoreText(rm), c.x, c.y + 0.11 * s);
-        ctx.fillStyle = '#ffffff';
-        ctx.fillText('steal', c.x, c.y - 0.11 * s);
-        ctx.fillText(scoreText(rm), c.x, c.y + 0.11 * s);
-      } else {
-        ctx.textAlign = 'center';
-        ctx.fillText(scoreText(rm), center(Number(rm.move), 0).x, y);
+        const words = { fill: '#ffffff', halo: 'rgba(0,0,0,0.6)', width: Math.max(2, s * 0.05) };
+        haloText(ctx, `steal ${h.label ?? ''}`, c.x, c.y - 0.5 * s, words);
+        drawn.strip.push({ move: h.move, label: h.label ?? '' });
       }
     }
     ctx.restore();
   }
 
   /**
-   * The app's overlay: a pill in each scored column's heat colour behind the score strip (which
-   * prints the numbers), and the best line as numbered ghost chips where they would land.
+   * The best line as numbered ghost chips where they would land (later chips stack on earlier
+   * ones). The steal takes the single chip, on the board or the line's first ghost: it is
+   * ringed in the stealer's colour and that cell carries both numbers ("1/2").
    */
-  function drawOverlay(colors) {
-    if (!shown || !view) return;
+  function drawLine(pv, colors) {
     const { s } = layout;
-    ctx.save();
-    for (const h of shown.heat ?? []) {
-      if (!/^\d+$/.test(h.move)) continue; // the steal has no column
-      const x = Number(h.move);
-      ctx.beginPath();
-      ctx.roundRect(layout.left + x * s + s * 0.08, layout.top - 0.12 * s - HEADER * s * 0.5 - 0.19 * s, s * 0.84, 0.38 * s, 0.19 * s);
-      ctx.fillStyle = heatColor(h.value, 0.45);
-      ctx.fill();
-    }
-    if (shown.pv) {
-      // Heights after each drop of the line, so later chips stack on earlier ones.
-      const filled = new Set(cells.filter((c) => c.owner !== 0).map((c) => `${c.x},${c.y}`));
-      let player = view.to_move;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.font = `700 ${Math.max(9, Math.round(s * 0.3))}px system-ui, sans-serif`;
-      shown.pv.forEach((move, i) => {
-        if (/^\d+$/.test(move)) {
-          const x = Number(move);
-          let y = rows - 1;
-          while (y >= 0 && filled.has(`${x},${y}`)) y--;
-          if (y >= 0) {
-            filled.add(`${x},${y}`);
-            const c = center(x, y);
-            ctx.globalAlpha = 0.55;
-            drawChip(c, s * 0.4, colors.players[player], colors);
-            ctx.globalAlpha = 1;
-            ctx.lineWidth = 3;
-            ctx.strokeStyle = 'rgba(0,0,0,0.5)';
-            ctx.strokeText(String(i + 1), c.x, c.y);
-            ctx.fillStyle = '#ffffff';
-            ctx.fillText(String(i + 1), c.x, c.y);
-          }
+    const filled = new Map(cells.filter((c) => c.owner !== 0).map((c) => [`${c.x},${c.y}`, c]));
+    let player = view.to_move;
+    const keys = pv.map((move) => {
+      let key = null;
+      if (/^\d+$/.test(move)) {
+        const x = Number(move);
+        let y = rows - 1;
+        while (y >= 0 && filled.has(`${x},${y}`)) y--;
+        if (y >= 0) {
+          key = `${x},${y}`;
+          filled.set(key, { x, y });
+          ctx.globalAlpha = 0.55;
+          drawChip(center(x, y), s * 0.4, colors.players[player], colors);
         }
-        player = player === 1 ? 2 : 1;
-      });
+      } else if (move === 'steal' && filled.size === 1) {
+        const [[only, { x, y }]] = [...filled];
+        key = only;
+        const c = center(x, y);
+        ctx.globalAlpha = 0.9;
+        ctx.beginPath();
+        ctx.arc(c.x, c.y, s * 0.44, 0, 2 * Math.PI);
+        ctx.strokeStyle = colors.players[player];
+        ctx.lineWidth = s * 0.1;
+        ctx.stroke();
+      }
+      ctx.globalAlpha = 1;
+      player = player === 1 ? 2 : 1;
+      return key;
+    });
+    for (const [key, number] of numbersByCell(keys)) {
+      const [x, y] = key.split(',').map(Number);
+      const c = center(x, y);
+      ctx.font = `700 ${Math.max(9, Math.round(s * (number.length > 2 ? 0.24 : 0.3)))}px system-ui, sans-serif`;
+      lineNumber(ctx, number, c.x, c.y);
+      drawn.line.push({ cell: key, number });
     }
-    ctx.restore();
   }
 
   function draw(now = performance.now()) {
@@ -226,9 +233,11 @@ function createConnect4Board(canvas, { onMove }) {
     const colors = readColors(canvas);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, canvas.width / dpr, canvas.height / dpr);
+    drawn = { strip: [], line: [] };
     if (!view) return;
 
     // Hover: a lighter column band and a ghost chip where the chip would land.
+    const hoverColumn = pointer.hovered();
     const showHover = interactive && hoverColumn !== null && legal.has(String(hoverColumn));
 
     // Chips first (they sit behind the frame), then the frame with holes punched by even-odd fill.
@@ -311,7 +320,7 @@ function createConnect4Board(canvas, { onMove }) {
           .map((name) => name.split(',').map(Number))
           .map(([x, y]) => center(x, y));
         ctx.save();
-        ctx.strokeStyle = colors.four;
+        ctx.strokeStyle = colors.lineFour;
         ctx.lineWidth = s * 0.1;
         for (const c of line) {
           ctx.beginPath();
@@ -328,7 +337,7 @@ function createConnect4Board(canvas, { onMove }) {
         ctx.fillStyle = colors.lastMove;
         ctx.fill();
         ctx.lineWidth = 1;
-        ctx.strokeStyle = colors.chipRim;
+        ctx.strokeStyle = colors.stoneRim;
         ctx.stroke();
       }
     }
@@ -341,8 +350,8 @@ function createConnect4Board(canvas, { onMove }) {
       ctx.textBaseline = 'top';
       for (let x = 0; x < cols; x++) ctx.fillText(String(x), center(x, 0).x, layout.top + rows * s + 0.14 * s);
     }
-    drawOverlay(colors); // first: its pills sit behind the strip's numbers
-    drawScores(colors);
+    if (shown?.heat) drawHeat(shown.heat, colors);
+    if (shown?.pv) drawLine(shown.pv, colors);
 
     if (falling) {
       cancelAnimationFrame(frame);
@@ -350,28 +359,12 @@ function createConnect4Board(canvas, { onMove }) {
     }
   }
 
-  function onPointerMove(event) {
-    const x = columnAtEvent(event);
-    if (x === hoverColumn) return;
-    hoverColumn = x;
-    canvas.style.cursor = interactive && x !== null && legal.has(String(x)) ? 'pointer' : 'default';
-    draw();
-  }
-  function onPointerLeave() {
-    hoverColumn = null;
-    canvas.style.cursor = 'default';
-    draw();
-  }
-  function onClick(event) {
-    const x = columnAtEvent(event);
-    if (x !== null) onMove(String(x));
-  }
-  const redraw = () => draw();
-
-  canvas.addEventListener('pointermove', onPointerMove);
-  canvas.addEventListener('pointerleave', onPointerLeave);
-  canvas.addEventListener('click', onClick);
-  const stopWatching = watchRedraws(canvas, redraw);
+  const pointer = bindPointer(canvas, {
+    at: columnAt,
+    clickable: (x) => interactive && legal.has(String(x)),
+    onClick: (x) => x !== null && onMove(String(x)),
+    redraw: () => draw(),
+  });
 
   return {
     draw(newView, { canMove }) {
@@ -395,7 +388,7 @@ function createConnect4Board(canvas, { onMove }) {
         const was = landed && previousCells.find((c) => c.x === landed.x && c.y === landed.y);
         if (landed && was && was.owner === 0) drop = { x: landed.x, y: landed.y, owner: landed.owner, start: performance.now() };
       }
-      canvas.style.cursor = interactive && hoverColumn !== null && legal.has(String(hoverColumn)) ? 'pointer' : 'default';
+      pointer.refreshCursor();
       draw();
     },
     /**
@@ -415,45 +408,37 @@ function createConnect4Board(canvas, { onMove }) {
         if (!cell) return null;
         ({ x, y } = cell);
       }
-      const c = center(x, y);
-      return { x: layout.rect.left + c.x, y: layout.rect.top + c.y };
+      return toViewport(layout.rect, center(x, y));
     },
-    /** The engine's view over the position (see the renderer contract in index.js). */
+    /**
+     * The engine's view over the position (see the renderer contract in index.js): the strip of
+     * column scores and the best line as numbered ghost chips; overlay(null) clears both.
+     */
     overlay(data) {
       shown = data;
-      // Like showSearch: at most one redraw per frame, none while a chip falls.
+      // Reports can come many times a second: redraw at most once per frame, and never while a
+      // chip falls (its animation redraws anyway).
       const falling = drop && performance.now() - drop.start < DROP_MS;
-      if (scoresFrame === 0 && !falling) {
-        scoresFrame = requestAnimationFrame(() => {
-          scoresFrame = 0;
+      if (overlayFrame === 0 && !falling) {
+        overlayFrame = requestAnimationFrame(() => {
+          overlayFrame = 0;
           draw();
         });
       }
     },
-    /** The engine's iteration (or null to clear): per-column scores above the columns. */
-    showSearch(iteration) {
-      analysis = iteration && view ? { iteration, plies: view.history.length } : null;
-      // Iterations can come every millisecond: redraw at most once per frame, and never while a
-      // chip falls (its animation redraws anyway).
-      const falling = drop && performance.now() - drop.start < DROP_MS;
-      if (scoresFrame === 0 && !falling) {
-        scoresFrame = requestAnimationFrame(() => {
-          scoresFrame = 0;
-          draw();
-        });
-      }
+    /**
+     * For tests: the overlay as last drawn, {strip: [{move, label}] (a column or "steal"),
+     * line: [{cell "x,y", number}]}.
+     */
+    inspect() {
+      return drawn;
     },
     destroy() {
       cancelAnimationFrame(frame);
-      cancelAnimationFrame(scoresFrame);
-      canvas.removeEventListener('pointermove', onPointerMove);
-      canvas.removeEventListener('pointerleave', onPointerLeave);
-      canvas.removeEventListener('click', onClick);
-      stopWatching();
-      canvas.style.cursor = '';
+      cancelAnimationFrame(overlayFrame);
+      pointer.destroy();
       view = null;
       cells = [];
-      analysis = null;
       shown = null;
     },
   };
@@ -463,12 +448,19 @@ export default {
   title: 'Connect 4',
   create: createConnect4Board,
   // 9 columns x (7 rows + the score strip), plus the frame's padding.
-  aspect: (9 + 2 * PADDING) / (7 + HEADER + FOOTER + 2 * PADDING),
+  aspect: (9 + 2 * PADDING) / (ROWS + HEADER + FOOTER + 2 * PADDING),
   setups: [
     { value: '', label: 'With steal (CodinGame)' },
     { value: 'nosteal', label: 'No steal' },
-    { value: 'nosteal 4453', label: 'Pons moves…', custom: true, placeholder: 'nosteal 4453 (1-based columns)' },
+    {
+      value: '',
+      label: 'Position or Pons moves…',
+      custom: true,
+      placeholder: 'rows like ........./…/....x.... then x or o to move, steal or -; or nosteal 4453 (Pons: columns 1–9)',
+    },
   ],
+  // Cells are named "x,y" with y from the top; people count rows from the bottom.
+  cellWords: (cell) => `column ${cell.x}, row ${ROWS - cell.y} from the bottom`,
   sides: [
     { name: 'Player 1', color: '#d8342c' },
     { name: 'Player 2', color: '#e8ab0c' },
@@ -485,7 +477,16 @@ export default {
     <li>Steal (CodinGame rule; not in “No steal”): on player 2's first turn only, player 2 may take
       over player 1's single chip where it stands instead of dropping one (press Steal).
       So player 1 should open with a chip that is not worth stealing.</li>
-    <li>Above the columns: the engine's score for each column from its last completed search
-      (W5 = a proven win in 5 plies, L4 = a proven loss, ≤ = no better than this).</li>
+    <li>Columns are numbered 0 to 8 from the left, under the board, in the move list and in the
+      engine's lines. Only Pons' move strings (a setup such as <code>nosteal 4453</code>, from
+      Pascal Pons' solver) count them 1 to 9.</li>
+    <li>With the heatmap on, above the columns: the engine's score for each column from its last
+      completed search of this position (W5 = a proven win in 5 plies, L4 = a proven loss,
+      ≤ = no better than this).</li>
+    <li>Position (the last setup, and the Position box under Share): the seven rows from the top,
+      separated by <code>/</code> (<code>.</code> empty, <code>x</code> player 1, <code>o</code>
+      player 2), a space and <code>x</code> or <code>o</code> to move, a space and
+      <code>steal</code> while the steal is still to come, else <code>-</code>. A finished game
+      cannot be set up.</li>
   </ul>`,
 };

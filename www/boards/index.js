@@ -17,9 +17,11 @@
 //       overlay?({ heat, pv } | null),        // OPTIONAL: the engine's view over the position
 //                                             //   drawn last (see below); kept until the next
 //                                             //   overlay() call, across draw() calls
-//       showSearch?(iteration | null),        // optional: the engine's latest completed
-//                                             //   iteration while it searches the shown position
-//                                             //   (null when a search starts); not for hints
+//       inspect?() -> object,                 // optional, for browser tests: what the last
+//                                             //   draw showed beyond the view, e.g. the overlay
+//                                             //   as drawn ({line: [{cell, number}], …}); Ataxx
+//                                             //   adds its selection, targets, flipped stones,
+//                                             //   counts and rules
 //       territory?(data | null),              // optional: shade who owns each square, data =
 //                                             //   wasm territory(game, setup, moves) of the
 //                                             //   position drawn (Amazons); kept across draw()
@@ -28,6 +30,11 @@
 //     },
 //     rules: '<ul><li>…</li></ul>',           // "How to play", as HTML (our own text, trusted)
 //     aspect?: 1.155,                         // board width / height (default 1)
+//     cellWords?(cell) -> 'column 3, row 2 from the bottom',
+//                                             // how a screen reader names a cell of the view
+//                                             //   (default: its name in the game's notation)
+//     heatNote?: 'squares: …',                // what the heatmap's colours cover, where that is
+//                                             //   not simply every legal move (for its legend)
 //     setups?: [{ value, label, custom?, placeholder? }],
 //                                             // the setup strings describe()/search() accept;
 //                                             //   the first is the default. custom: true shows
@@ -57,7 +64,9 @@
 // ("+31", "W5") to print; colour it with heatColor(value) from ../winchance.js, so every game
 // shares one legend (the app draws the legend outside the canvas). pv = [move, …] | null is
 // the principal variation from the side to move, drawn as numbered ghost stones or marks
-// (1 = the next move). A game without overlay() simply shows no board overlay.//
+// (1 = the next move; moves on one cell share it, numbered "1/2"; a renderer may draw only its
+// start, as Amazons does). A game without overlay() simply shows no board overlay.
+//
 // onMove(moveText) takes one complete move in the game's notation, legal or not (the app asks
 // the engine and explains a refusal). A move made of several clicks (Ataxx "a7c7", Amazons
 // "d8d1d7") is collected inside the renderer, which calls onMove once it is complete and drops

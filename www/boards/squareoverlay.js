@@ -4,6 +4,7 @@
 // piece leaves. What a move's squares are is the game's business: `squaresOf(move)` returns
 // {from (or null), to, extra (or null: e.g. an Amazons arrow)}.
 
+import { haloText, lineNumber } from './marks.js';
 import { heatColor } from '../winchance.js';
 
 /**
@@ -22,90 +23,95 @@ function haloStroke(ctx, color, width) {
 /**
  * Draws `shown` = {heat, pv} on `ctx`. `board` = {cellByName(name) -> cell | null,
  * center(cell) -> {x, y}, size (a square's side in CSS px), toMove (1|2), players (colours by
- * player number), squaresOf(move)}.
+ * player number), squaresOf(move)}. Layers, bottom up: the heat tints, the line's paths, arrows
+ * and numbered discs, then the heat labels, so no line mark hides a score. Returns what it drew:
+ * {line: [{cell, number}], labels: [{cell, label}]} (for a renderer's inspect()).
  */
 export function drawSquareOverlay(ctx, shown, board) {
-  if (!shown) return;
+  const drawn = { line: [], labels: [] };
+  if (!shown) return drawn;
   const { size } = board;
+  // Several moves may end on one square (Ataxx jumps, Amazons arrows): it shows the best.
+  const best = new Map();
+  for (const h of shown.heat ?? []) {
+    const to = board.squaresOf(h.move)?.to;
+    if (to && board.cellByName(to) && (!best.has(to) || best.get(to).value < h.value)) best.set(to, h);
+  }
   ctx.save();
-  if (shown.heat) {
-    // Several moves may end on one square (Ataxx jumps, Amazons arrows): it shows the best.
-    const best = new Map();
-    for (const h of shown.heat) {
-      const to = board.squaresOf(h.move)?.to;
-      if (to && (!best.has(to) || best.get(to).value < h.value)) best.set(to, h);
-    }
-    const onLine = new Set((shown.pv ?? []).map((m) => board.squaresOf(m)?.to));
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
+  for (const [name, h] of best) {
+    const c = board.center(board.cellByName(name));
+    ctx.fillStyle = heatColor(h.value, 0.6);
+    ctx.fillRect(c.x - size * 0.46, c.y - size * 0.46, size * 0.92, size * 0.92);
+  }
+  drawn.line = shown.pv ? drawLine(ctx, shown.pv, board) : [];
+  const discs = new Set(drawn.line.map((d) => d.cell));
+  if (size >= 30) {
     ctx.font = `600 ${Math.max(8, Math.round(size * 0.22))}px system-ui, sans-serif`;
     for (const [name, h] of best) {
-      const cell = board.cellByName(name);
-      if (!cell) continue;
-      const c = board.center(cell);
-      ctx.fillStyle = heatColor(h.value, 0.6);
-      ctx.fillRect(c.x - size * 0.46, c.y - size * 0.46, size * 0.92, size * 0.92);
-      if (size >= 30 && h.label && !onLine.has(name)) {
-        ctx.lineWidth = 3;
-        ctx.strokeStyle = 'rgba(255,255,255,0.8)';
-        ctx.strokeText(h.label, c.x, c.y);
-        ctx.fillStyle = '#1d2025';
-        ctx.fillText(h.label, c.x, c.y);
-      }
+      if (!h.label) continue;
+      // A square with a numbered disc shows the number; the label goes to its lower edge.
+      const c = board.center(board.cellByName(name));
+      haloText(ctx, h.label, c.x, discs.has(name) ? c.y + size * 0.36 : c.y);
+      drawn.labels.push({ cell: name, label: h.label });
     }
   }
-  if (shown.pv) {
-    let player = board.toMove;
-    ctx.font = `700 ${Math.max(9, Math.round(size * 0.3))}px system-ui, sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    shown.pv.forEach((move, i) => {
-      const squares = board.squaresOf(move);
-      const to = squares && board.cellByName(squares.to);
-      if (to) {
-        const c = board.center(to);
-        const color = board.players[player];
-        const from = squares.from && board.cellByName(squares.from);
-        if (from) {
-          const f = board.center(from);
-          ctx.globalAlpha = 0.75;
-          ctx.lineCap = 'round';
-          ctx.beginPath();
-          ctx.moveTo(f.x, f.y);
-          ctx.lineTo(c.x, c.y);
-          haloStroke(ctx, color, Math.max(2, size * 0.08));
-        }
-        const extra = squares.extra && board.cellByName(squares.extra);
-        if (extra) {
-          const e = board.center(extra);
-          ctx.globalAlpha = 0.85;
-          ctx.setLineDash([size * 0.08, size * 0.08]);
-          ctx.beginPath();
-          ctx.moveTo(c.x, c.y);
-          ctx.lineTo(e.x, e.y);
-          haloStroke(ctx, color, Math.max(2, size * 0.06));
-          ctx.setLineDash([]);
-          ctx.beginPath();
-          ctx.rect(e.x - size * 0.2, e.y - size * 0.2, size * 0.4, size * 0.4);
-          haloStroke(ctx, color, Math.max(2, size * 0.06));
-        }
-        ctx.globalAlpha = 0.85;
-        ctx.beginPath();
-        ctx.arc(c.x, c.y, size * 0.3, 0, 2 * Math.PI);
-        ctx.fillStyle = color;
-        ctx.fill();
-        ctx.lineWidth = 1.5;
-        ctx.strokeStyle = 'rgba(0,0,0,0.35)';
-        ctx.stroke();
-        ctx.globalAlpha = 1;
-        ctx.lineWidth = 3;
-        ctx.strokeStyle = 'rgba(0,0,0,0.5)';
-        ctx.strokeText(String(i + 1), c.x, c.y);
-        ctx.fillStyle = '#ffffff';
-        ctx.fillText(String(i + 1), c.x, c.y);
-      }
-      player = player === 1 ? 2 : 1;
-    });
-  }
   ctx.restore();
+  return drawn;
+}
+
+/**
+ * The best line: numbered discs on the squares the moves play to, with a line from the square a
+ * piece leaves and, dashed, to an extra square (an Amazons arrow). Returns the discs drawn,
+ * [{cell, number}].
+ */
+function drawLine(ctx, pv, board) {
+  const { size } = board;
+  const discs = [];
+  let player = board.toMove;
+  ctx.font = `700 ${Math.max(9, Math.round(size * 0.3))}px system-ui, sans-serif`;
+  pv.forEach((move, i) => {
+    const squares = board.squaresOf(move);
+    const to = squares && board.cellByName(squares.to);
+    if (to) {
+      const c = board.center(to);
+      const color = board.players[player];
+      const from = squares.from && board.cellByName(squares.from);
+      if (from) {
+        const f = board.center(from);
+        ctx.globalAlpha = 0.75;
+        ctx.lineCap = 'round';
+        ctx.beginPath();
+        ctx.moveTo(f.x, f.y);
+        ctx.lineTo(c.x, c.y);
+        haloStroke(ctx, color, Math.max(2, size * 0.08));
+      }
+      const extra = squares.extra && board.cellByName(squares.extra);
+      if (extra) {
+        const e = board.center(extra);
+        ctx.globalAlpha = 0.85;
+        ctx.setLineDash([size * 0.08, size * 0.08]);
+        ctx.beginPath();
+        ctx.moveTo(c.x, c.y);
+        ctx.lineTo(e.x, e.y);
+        haloStroke(ctx, color, Math.max(2, size * 0.06));
+        ctx.setLineDash([]);
+        ctx.beginPath();
+        ctx.rect(e.x - size * 0.2, e.y - size * 0.2, size * 0.4, size * 0.4);
+        haloStroke(ctx, color, Math.max(2, size * 0.06));
+      }
+      ctx.globalAlpha = 0.85;
+      ctx.beginPath();
+      ctx.arc(c.x, c.y, size * 0.3, 0, 2 * Math.PI);
+      ctx.fillStyle = color;
+      ctx.fill();
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = 'rgba(0,0,0,0.35)';
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+      lineNumber(ctx, String(i + 1), c.x, c.y);
+      discs.push({ cell: squares.to, number: String(i + 1) });
+    }
+    player = player === 1 ? 2 : 1;
+  });
+  return discs;
 }

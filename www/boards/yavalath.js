@@ -4,7 +4,11 @@
 // rules: what is legal, whose turn it is and which line decided the game all come from the
 // engine's `describe()` view passed to `draw()`.
 //
-import { sizeBackingStore, watchRedraws } from './canvas.js';
+import { sizeBackingStore, toViewport } from './canvas.js';
+import { haloText, lineNumber, numbersByCell } from './marks.js';
+import { bindPointer } from './pointer.js';
+import { drawStone } from './stone.js';
+import { themeColors } from './theme.js';
 import { heatColor } from '../winchance.js';
 
 // Geometry: 61 pointy-top hexagons in 9 rows (y = 0..8 top to bottom) of 5,6,7,8,9,8,7,6,5 cells,
@@ -48,24 +52,6 @@ function insidePointyHex(dx, dy, s) {
   return ax <= (SQRT3 / 2) * s && ay <= s - ax / SQRT3;
 }
 
-/** The theme's colours, read from CSS custom properties so light/dark mode is CSS's business. */
-function readColors(element) {
-  const css = getComputedStyle(element);
-  const get = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
-  return {
-    board: get('--board', '#d9d2c5'),
-    cell: get('--cell', '#f4efe6'),
-    cellHover: get('--cell-hover', '#ffffff'),
-    cellEdge: get('--cell-edge', 'rgba(0,0,0,0.08)'),
-    label: get('--cell-label', 'rgba(0,0,0,0.35)'),
-    players: [null, get('--p1', '#e0633a'), get('--p2', '#2f6fd6')],
-    stoneRim: get('--stone-rim', 'rgba(0,0,0,0.25)'),
-    lastMove: get('--last-move', '#ffffff'),
-    four: get('--line-four', '#16a34a'),
-    three: get('--line-three', '#dc2626'),
-  };
-}
-
 /**
  * Creates the board view on `canvas`. `onMove(name)` is called with the clicked cell's name, which
  * is a whole Yavalath move (whether or not it is legal: the app asks the engine and explains a
@@ -76,10 +62,10 @@ function createYavalathBoard(canvas, { onMove }) {
   let view = null; // the last describe() view drawn
   let interactive = false; // may the person at the screen move now?
   let legal = new Set();
-  let hovered = null; // name of the cell under the pointer, if any
   let cells = []; // [{name, x, y, owner}] from the view
   let layout = { s: 1, cx: 0, cy: 0 }; // from computeLayout(), refreshed on every draw
   let shown = { heat: null, pv: null }; // the app's overlay (see overlay() below)
+  let drawn = { line: [], labels: [] }; // what the last draw showed of the overlay (inspect())
 
   /** Where the board goes in the canvas's current CSS box: the hexagon size s and the centre. */
   function computeLayout() {
@@ -96,33 +82,13 @@ function createYavalathBoard(canvas, { onMove }) {
     return { x: layout.cx + u.x * layout.s, y: layout.cy + u.y * layout.s };
   }
 
-  function cellAtCanvasPoint(px, py) {
+  /** The name of the cell under a canvas point, or null. */
+  function cellAt(px, py) {
     for (const cell of cells) {
       const c = center(cell);
-      if (insidePointyHex(px - c.x, py - c.y, layout.s)) return cell;
+      if (insidePointyHex(px - c.x, py - c.y, layout.s)) return cell.name;
     }
     return null;
-  }
-
-  function cellAtEvent(event) {
-    const rect = canvas.getBoundingClientRect();
-    return cellAtCanvasPoint(event.clientX - rect.left, event.clientY - rect.top);
-  }
-
-  function drawStone(c, radius, color, colors) {
-    ctx.beginPath();
-    ctx.arc(c.x, c.y, radius, 0, 2 * Math.PI);
-    ctx.fillStyle = color;
-    ctx.fill();
-    // A soft top-left sheen makes the stones read as stones rather than flat dots.
-    const sheen = ctx.createRadialGradient(c.x - radius * 0.35, c.y - radius * 0.4, radius * 0.05, c.x, c.y, radius);
-    sheen.addColorStop(0, 'rgba(255,255,255,0.35)');
-    sheen.addColorStop(0.6, 'rgba(255,255,255,0)');
-    ctx.fillStyle = sheen;
-    ctx.fill();
-    ctx.lineWidth = Math.max(1, radius * 0.08);
-    ctx.strokeStyle = colors.stoneRim;
-    ctx.stroke();
   }
 
   /** Marks the line that decided the game: a bar through the stones and a ring round each. */
@@ -134,7 +100,7 @@ function createYavalathBoard(canvas, { onMove }) {
       .sort((a, b) => a.y - b.y || a.x - b.x);
     if (lineCells.length < 2) return;
     const s = layout.s;
-    const color = result.reason === 'four' ? colors.four : colors.three;
+    const color = result.reason === 'four' ? colors.lineFour : colors.lineThree;
     ctx.save();
     ctx.lineCap = 'round';
     ctx.strokeStyle = color;
@@ -182,13 +148,8 @@ function createYavalathBoard(canvas, { onMove }) {
         ctx.stroke();
       }
       if (s >= 16 && label && !onLine.has(move)) {
-        // Dark text with a light halo reads on every tint, in light and dark themes.
-        const y = cell.owner === 0 ? c.y : c.y - s * 0.45;
-        ctx.lineWidth = 3;
-        ctx.strokeStyle = 'rgba(255,255,255,0.8)';
-        ctx.strokeText(label, c.x, y);
-        ctx.fillStyle = '#1d2025';
-        ctx.fillText(label, c.x, y);
+        haloText(ctx, label, c.x, cell.owner === 0 ? c.y : c.y - s * 0.45);
+        drawn.labels.push({ cell: move, label });
       }
     }
     ctx.restore();
@@ -196,22 +157,22 @@ function createYavalathBoard(canvas, { onMove }) {
 
   /**
    * The principal variation as numbered ghost stones in the colour of the side that would play
-   * each move (the side to move first). A move on an occupied cell (the steal) gets a ring.
+   * each move (the side to move first). A move on a cell that holds a stone, on the board or
+   * earlier in the line (the steal), gets a ring; such a cell carries every number ("1/2").
    */
   function drawLine(pv, colors) {
     const s = layout.s;
+    const taken = new Set(cells.filter((c) => c.owner !== 0).map((c) => c.name));
     let player = view.to_move;
     ctx.save();
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.font = `700 ${Math.max(9, Math.round(s * 0.5))}px system-ui, sans-serif`;
-    pv.forEach((move, i) => {
+    ctx.globalAlpha = 0.8;
+    for (const move of pv) {
       const cell = cells.find((c) => c.name === move);
       if (cell) {
         const c = center(cell);
-        ctx.globalAlpha = 0.8;
-        if (cell.owner === 0) {
-          drawStone(c, s * 0.6, colors.players[player], colors);
+        if (!taken.has(move)) {
+          drawStone(ctx, c, s * 0.6, colors.players[player], colors.stoneRim);
+          taken.add(move);
         } else {
           ctx.strokeStyle = colors.players[player];
           ctx.lineWidth = s * 0.14;
@@ -219,15 +180,16 @@ function createYavalathBoard(canvas, { onMove }) {
           ctx.arc(c.x, c.y, s * 0.8, 0, 2 * Math.PI);
           ctx.stroke();
         }
-        ctx.globalAlpha = 1;
-        ctx.lineWidth = 3;
-        ctx.strokeStyle = 'rgba(0,0,0,0.45)';
-        ctx.strokeText(String(i + 1), c.x, c.y);
-        ctx.fillStyle = '#ffffff';
-        ctx.fillText(String(i + 1), c.x, c.y);
       }
       player = player === 1 ? 2 : 1;
-    });
+    }
+    ctx.globalAlpha = 1;
+    for (const [move, number] of numbersByCell(pv.map((m) => (cells.some((c) => c.name === m) ? m : null)))) {
+      const c = center(cells.find((cell) => cell.name === move));
+      ctx.font = `700 ${Math.max(9, Math.round(s * (number.length > 2 ? 0.36 : 0.5)))}px system-ui, sans-serif`;
+      lineNumber(ctx, number, c.x, c.y);
+      drawn.line.push({ cell: move, number });
+    }
     ctx.restore();
   }
 
@@ -235,7 +197,7 @@ function createYavalathBoard(canvas, { onMove }) {
     layout = computeLayout();
     const dpr = sizeBackingStore(canvas, layout.rect);
     const { s } = layout;
-    const colors = readColors(canvas);
+    const colors = themeColors(canvas);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, canvas.width / dpr, canvas.height / dpr);
 
@@ -250,8 +212,10 @@ function createYavalathBoard(canvas, { onMove }) {
     ctx.stroke();
     ctx.restore();
 
+    drawn = { line: [], labels: [] };
     if (!view) return;
     const toMove = view.to_move;
+    const hovered = pointer.hovered();
     const showHover = interactive && hovered !== null && legal.has(hovered);
 
     for (const cell of cells) {
@@ -265,7 +229,7 @@ function createYavalathBoard(canvas, { onMove }) {
       ctx.stroke();
 
       if (cell.owner !== 0) {
-        drawStone(c, s * 0.68, colors.players[cell.owner], colors);
+        drawStone(ctx, c, s * 0.68, colors.players[cell.owner], colors.stoneRim);
       } else if (s >= 14) {
         // Cell names help read the move list and the engine's principal variation.
         ctx.fillStyle = colors.label;
@@ -280,7 +244,7 @@ function createYavalathBoard(canvas, { onMove }) {
         if (cell.owner === 0) {
           // A ghost stone previews the move.
           ctx.globalAlpha = 0.45;
-          drawStone(c, s * 0.68, colors.players[toMove], colors);
+          drawStone(ctx, c, s * 0.68, colors.players[toMove], colors.stoneRim);
         } else {
           // A legal click on an occupied cell is the steal: ring it in the stealer's colour.
           ctx.strokeStyle = colors.players[toMove];
@@ -310,28 +274,12 @@ function createYavalathBoard(canvas, { onMove }) {
     }
   }
 
-  function onPointerMove(event) {
-    const name = cellAtEvent(event)?.name ?? null;
-    if (name === hovered) return;
-    hovered = name;
-    canvas.style.cursor = interactive && name !== null && legal.has(name) ? 'pointer' : 'default';
-    draw();
-  }
-  function onPointerLeave() {
-    hovered = null;
-    canvas.style.cursor = 'default';
-    draw();
-  }
-  function onClick(event) {
-    const cell = cellAtEvent(event);
-    if (cell) onMove(cell.name);
-  }
-  const redraw = () => draw();
-
-  canvas.addEventListener('pointermove', onPointerMove);
-  canvas.addEventListener('pointerleave', onPointerLeave);
-  canvas.addEventListener('click', onClick);
-  const stopWatching = watchRedraws(canvas, redraw);
+  const pointer = bindPointer(canvas, {
+    at: cellAt,
+    clickable: (name) => interactive && legal.has(name),
+    onClick: (name) => name !== null && onMove(name),
+    redraw: () => draw(),
+  });
 
   return {
     /** Draws `newView` (a describe() result); `canMove` enables hover on legal cells. */
@@ -340,7 +288,7 @@ function createYavalathBoard(canvas, { onMove }) {
       cells = newView.cells;
       interactive = canMove;
       legal = new Set(canMove ? newView.legal : []);
-      canvas.style.cursor = interactive && hovered !== null && legal.has(hovered) ? 'pointer' : 'default';
+      pointer.refreshCursor();
       draw();
     },
     /**
@@ -357,16 +305,15 @@ function createYavalathBoard(canvas, { onMove }) {
       const cell = cells.find((c) => c.name === name);
       if (!cell) return null;
       layout = computeLayout(); // the page may have scrolled or resized since the last draw
-      const c = center(cell);
-      return { x: layout.rect.left + c.x, y: layout.rect.top + c.y };
+      return toViewport(layout.rect, center(cell));
+    },
+    /** For tests: the overlay as last drawn, {line: [{cell, number}], labels: [{cell, label}]}. */
+    inspect() {
+      return drawn;
     },
     /** Unhooks everything above, so the next game's renderer gets a clean canvas. */
     destroy() {
-      canvas.removeEventListener('pointermove', onPointerMove);
-      canvas.removeEventListener('pointerleave', onPointerLeave);
-      canvas.removeEventListener('click', onClick);
-      stopWatching();
-      canvas.style.cursor = '';
+      pointer.destroy();
       view = null;
       cells = [];
       shown = { heat: null, pv: null };
@@ -382,6 +329,12 @@ export default {
   setups: [
     { value: '', label: 'With steal' },
     { value: 'nosteal', label: 'No steal' },
+    {
+      value: '',
+      label: 'Position…',
+      custom: true,
+      placeholder: 'rows a–i like ...../....../…/..... then x or o to move, then steal or -',
+    },
   ],
   // The engine's reasons (see result_detail in src/games/yavalath.rs).
   reasons: {
@@ -398,5 +351,10 @@ export default {
       player 1's stone instead of placing one (click it, or press Steal). This keeps player 1 from just
       taking the best cell.</li>
     <li>Score in the search panel: about +60 is one open threat for the side that searched.</li>
+    <li>Position (the last setup, and the Position box under Share): the nine rows a to i from
+      the top, separated by <code>/</code> (<code>.</code> empty, <code>x</code> player 1,
+      <code>o</code> player 2), a space and <code>x</code> or <code>o</code> to move, a space and
+      <code>steal</code> while the steal is still to come, else <code>-</code>. A finished game
+      cannot be set up.</li>
   </ul>`,
 };
