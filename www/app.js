@@ -304,12 +304,8 @@ function continued(iteration, chain) {
   return { ...iteration, elapsed_ms: iteration.elapsed_ms + chain.offsetMs, nodes: iteration.nodes + chain.offsetNodes };
 }
 
-/**
- * What each completed iteration of the search `token` updates: panel, overlay, eval bar, and
- * the renderer's own search display (showSearch, e.g. Connect 4's column scores) unless
- * `showSearch` is false (a hint shows one move, not every score).
- */
-function iterationListener(token, { showSearch = true } = {}) {
+/** What each completed iteration of the search `token` updates: panel, overlay, eval bar. */
+function iterationListener(token) {
   return (reported) => {
     if (token !== app.searchToken) return;
     const iteration = continued(reported, app.report.chain);
@@ -318,7 +314,6 @@ function iterationListener(token, { showSearch = true } = {}) {
     addChartPoint(app.report.iterations, iteration);
     app.evaluation = { scoreP1: scoreForPlayer1(iteration.score, app.report.searcher), depth: iteration.depth };
     renderInsight();
-    if (showSearch) app.board.showSearch?.(iteration);
   };
 }
 
@@ -333,7 +328,6 @@ async function runEngineMove() {
   app.thinking = true;
   beginReport(titleOf(player), 'thinking');
   render();
-  app.board.showSearch?.(null);
 
   // Exact scores for every root move cost some strength: only when the heatmap shows them.
   const request = searchRequest({ budgetMs: app.budgetMs, maxDepth: depthCapOf(app.level), exactRoot: overlayWanted() });
@@ -414,7 +408,6 @@ async function runAnalysis(budgetMs) {
   const chain = untilStopped ? { offsetMs: 0, offsetNodes: 0, links: 1 } : null;
   app.report.chain = chain;
   render();
-  app.board.showSearch?.(null);
   let linkMs = untilStopped ? CHAIN_FIRST_MS : budgetMs;
   let result;
   for (;;) {
@@ -436,10 +429,10 @@ async function runAnalysis(budgetMs) {
  * it was stopped, replaced, or failed (the failure is shown, with Retry, and the game is kept).
  * The report keeps showing a search under way: endSearchReport() says it is over.
  */
-async function searchSafely(token, options, { showSearch = true } = {}) {
+async function searchSafely(token, options) {
   let outcome;
   try {
-    outcome = await engine.search(searchRequest(options), iterationListener(token, { showSearch }));
+    outcome = await engine.search(searchRequest(options), iterationListener(token));
   } catch (err) {
     if (token !== app.searchToken) return null;
     app.analysing = false;
@@ -487,7 +480,7 @@ async function onHint() {
   app.analysing = true;
   beginReport(titleOf(app.view.to_move), 'looking for a hint');
   render();
-  const result = await searchSafely(token, { budgetMs: HINT_MS }, { showSearch: false });
+  const result = await searchSafely(token, { budgetMs: HINT_MS });
   if (result === null) return;
   endSearchReport(result);
   if (result.best) {
@@ -749,6 +742,7 @@ function renderHeatLegend(overlay) {
     const exact = iteration.root_moves.every((r) => r.bound === 'exact');
     note = `Score of each move at depth ${iteration.depth}; numbers = best line` + (exact ? '' : '; ≤ = at most');
   }
+  if (app.entry.heatNote) note += `; ${app.entry.heatNote}`;
   document.getElementById('heat-legend-note').textContent = note;
 }
 
@@ -842,7 +836,8 @@ function renderShare() {
   if (link !== window.location.href) window.history.replaceState(null, '', link);
   document.getElementById('share-link').value = link;
   document.getElementById('share-moves').value = moveText(app.moves);
-  // Games with a position notation (Ataxx FEN, Amazons) also export the position itself.
+  // Every game exports its position text too (Ataxx FEN, Amazons and the others' rows), except
+  // once the game is over: a finished position is not a setup.
   const position = app.view?.position ?? null;
   document.getElementById('share-position-field').hidden = position === null;
   document.getElementById('share-position').value = position ?? '';
