@@ -629,9 +629,14 @@ impl Ataxx {
             let stuck_passes_first = (self.side == stuck) as u32;
             // O's spawns and S's passes between them, plus S's pass now if S is to move.
             let plies = 2 * filled.count_ones() - 1 + stuck_passes_first;
+            // O's spawns reset both draw counts; only S's pass before the first one could
+            // repeat a board a third time (seen once before, now, and after the pass) or reach
+            // the halfmove limit. (Finished positions never get here; the checks also keep them
+            // out.)
             let draw_first = match self.rules {
                 Rules::CodinGame => {
-                    self.ply + plies > CG_TURN_LIMIT || self.earlier_occurrences() != 0
+                    self.ply + plies > CG_TURN_LIMIT
+                        || self.earlier_occurrences() + stuck_passes_first >= 2
                 }
                 Rules::Engine => self.halfmove + stuck_passes_first >= HALFMOVE_LIMIT,
             };
