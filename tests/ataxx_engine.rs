@@ -147,6 +147,16 @@ fn no_shut_out_is_claimed_when_a_draw_rule_comes_first() {
     assert!(is_proven(&pos));
     pos.set_ply(246);
     assert!(!is_proven(&pos));
+    // CodinGame: o's stone on a7 jumps to c7 and back while x passes; x's next pass would show
+    // that board a third time, a draw before o spawns again.
+    let mut pos = setup("cg:o6/7/7/7/ooooooo/ooooooo/xxxxxxx o 0 1");
+    assert!(is_proven(&pos));
+    for mv in ["a7c7", "0000", "c7a7"] {
+        pos.play_text(mv).unwrap();
+    }
+    assert!(!is_proven(&pos));
+    pos.play_text("0000").unwrap();
+    assert_eq!(pos.end_reason(), Some("repetition"));
     // Engine rules: x's pass at halfmove 99 reaches the 100-ply draw before o can spawn.
     assert!(is_proven(&setup("7/7/7/7/ooooooo/ooooooo/xxxxxxx x 98 50")));
     assert!(!is_proven(&setup("7/7/7/7/ooooooo/ooooooo/xxxxxxx x 99 50")));
@@ -183,7 +193,7 @@ fn every_shut_out_claimed_in_random_games_is_won_as_claimed() {
             pos.play(moves[rng.below(moves.len())]);
         }
     }
-    assert!(claims >= 20, "only {claims} claims met: the test checks too little");
+    assert!(claims >= 100, "only {claims} claims met: the test checks too little");
 }
 
 /// Whether the side to move can force a win within `plies` plies (odd), by brute force.
@@ -266,20 +276,20 @@ fn captures_are_ordered_by_the_stones_they_take() {
 #[test]
 fn beats_the_minimax_baseline_at_a_fixed_depth() {
     // Fixed depth (not time), so the result is the same on any machine.
-    let mut engine: EngineAgent<Ataxx> = EngineAgent::new(4, Some(3));
+    let mut engine: EngineAgent<Ataxx> = EngineAgent::new(4, Some(4));
     let mut minimax = MinimaxAgent::default();
     let score = play_match(
         &Ataxx::start(),
         &mut engine,
         &mut minimax,
         600_000,
-        5,
+        10,
         4,
         42,
         |_, _, _| {},
     );
     assert!(
-        score.wins >= 9,
+        score.wins >= 19,
         "engine won {} of {} (drew {})",
         score.wins,
         score.games(),

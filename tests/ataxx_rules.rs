@@ -318,3 +318,17 @@ fn every_cell_is_shown_with_walls_and_owners() {
     assert_eq!(cells.iter().filter(|c| c.wall).count(), 4);
     assert!(cells.iter().any(|c| c.name == "c5" && c.wall));
 }
+
+#[test]
+fn the_perft_command_takes_a_fen_and_its_help_says_so() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_boardlab"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(run(&["perft", "ataxx", "2", "--fen", START]).starts_with("perft(2) = 256 "));
+    assert!(run(&["perft", "--help"]).contains("--fen"));
+}
