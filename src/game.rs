@@ -234,8 +234,16 @@ pub trait Evaluate: Game {
     }
 
     /// A static ordering hint for `mv` (higher is searched earlier) used after the TT move,
-    /// killers and history.
+    /// killers and history, within an [`Evaluate::order_class`].
     fn order_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// The ordering class of `mv`: alpha-beta searches moves of a higher class first, ahead of
+    /// the TT move and killers, and never searches them reduced (Ataxx: captures, by stones
+    /// taken). Within a class the order is the TT move, killers, then history and
+    /// [`Evaluate::order_hint`]. The default puts every move in class 0: that order alone.
+    fn order_class(&self, _mv: Self::Move) -> u8 {
         0
     }
 }

@@ -167,7 +167,7 @@ mod cli {
             moves: String,
             /// The game's setup string (Yavalath: `nosteal` for the game without the steal;
             /// Ataxx: a FEN, `walls:SEED`, or empty).
-            #[arg(long, alias = "fen", default_value = "")]
+            #[arg(long, visible_alias = "fen", default_value = "")]
             setup: String,
             /// Print the count under each first move.
             #[arg(long)]

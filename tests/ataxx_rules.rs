@@ -256,15 +256,14 @@ fn repetition_ignores_the_side_to_move() {
     assert_eq!(pos.end_reason(), Some("repetition"));
 }
 
-#[test]
-fn a_repetition_is_found_after_a_long_run_of_jumps() {
-    // x jumps round a ring of 8 squares while o shuffles g1-e1: the board comes back every 16
-    // plies, so its third occurrence is at ply 32, beyond the inline window.
+/// The CodinGame test position for long jump runs: x on a7 jumps round a ring of 8 squares
+/// while o on g1 shuffles g1-e1, so the board comes back every 16 plies.
+fn jump_run(plies: usize) -> Ataxx {
     let ring = [
         "a7c7", "c7e7", "e7e5", "e5e3", "e3c3", "c3a3", "a3a5", "a5a7",
     ];
     let mut pos = Ataxx::from_setup("cg:x6/7/7/7/7/7/6o x 0 1").unwrap();
-    for ply in 0..32 {
+    for ply in 0..plies {
         assert!(pos.outcome().is_none(), "ended early at ply {ply}");
         let text = if ply % 2 == 0 {
             ring[(ply / 2) % 8]
@@ -275,17 +274,28 @@ fn a_repetition_is_found_after_a_long_run_of_jumps() {
         };
         pos.play_text(text).unwrap();
     }
+    pos
+}
+
+#[test]
+fn a_repetition_is_found_after_a_long_run_of_jumps() {
+    // The board's third occurrence is at ply 32, beyond the inline window.
     const { assert!(REPETITION_WINDOW < 32) };
+    let pos = jump_run(32);
     assert_eq!(pos.end_reason(), Some("repetition"));
 }
 
 #[test]
 fn a_spawn_clears_the_repetition_history() {
-    let mut pos = Ataxx::from_setup("cg:x6/7/7/7/7/7/6o x 0 1").unwrap();
-    for mv in ["a7c7", "g1e1", "c7a7", "e1g1", "b7", "f1"] {
-        pos.play_text(mv).unwrap();
-    }
-    assert!(pos.outcome().is_none());
+    // No board from before a spawn can come back (a spawn adds a stone for good), so the rule
+    // forgets them: the window and the older list both.
+    const { assert!(REPETITION_WINDOW < 20) };
+    let mut pos = jump_run(20);
+    assert_eq!(pos.repetition_history_len(), 20);
+    pos.play_text("e6").unwrap(); // x stands on e7
+    assert_eq!(pos.repetition_history_len(), 0);
+    pos.play_text("g1e1").unwrap();
+    assert_eq!(pos.repetition_history_len(), 1);
 }
 
 #[test]
@@ -307,4 +317,18 @@ fn every_cell_is_shown_with_walls_and_owners() {
     assert_eq!(cells[6].owner, 2);
     assert_eq!(cells.iter().filter(|c| c.wall).count(), 4);
     assert!(cells.iter().any(|c| c.name == "c5" && c.wall));
+}
+
+#[test]
+fn the_perft_command_takes_a_fen_and_its_help_says_so() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_boardlab"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(run(&["perft", "ataxx", "2", "--fen", START]).starts_with("perft(2) = 256 "));
+    assert!(run(&["perft", "--help"]).contains("--fen"));
 }

@@ -23,7 +23,7 @@
 
 use std::sync::Arc;
 
-use crate::game::{CellView, Display, Eval, Evaluate, Game, NotationError, Outcome, Player};
+use crate::game::{score, CellView, Display, Eval, Evaluate, Game, NotationError, Outcome, Player};
 
 /// Squares on the board.
 pub const SQUARES: usize = 49;
@@ -35,7 +35,10 @@ pub const CG_TURN_LIMIT: u32 = 300;
 pub const HALFMOVE_LIMIT: u32 = 100;
 /// How many earlier positions (since the last spawn) a position keeps inline for the repetition
 /// rule. Older ones move to a shared heap list, which only runs of more than this many jumps and
-/// passes in a row ever need, so copy-make stays cheap and the rule stays exact.
+/// passes in a row ever need, so copy-make stays cheap and no earlier position is forgotten.
+/// Positions are compared by their full 64-bit board hash ([`Ataxx::board_hash`]): two different
+/// boards match only on a Zobrist collision, about 2^-64 per comparison (the same odds the
+/// transposition table accepts).
 pub const REPETITION_WINDOW: usize = 16;
 
 const FILE_A: u64 = {
@@ -128,7 +131,10 @@ pub enum Rules {
 /// An Ataxx move. Spawns have `from == to`; the pass has both set to [`Move::PASS_SQUARE`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// The origin square (`0..49`, bit layout as in the module doc): the jumping stone's square,
+    /// the target itself for a spawn, [`Move::PASS_SQUARE`] for the pass.
     pub from: u8,
+    /// The target square (`0..49`), where the new stone lands; [`Move::PASS_SQUARE`] for the pass.
     pub to: u8,
 }
 
@@ -157,10 +163,12 @@ impl Move {
         }
     }
 
+    /// Whether this is the pass (`0000`).
     pub fn is_pass(self) -> bool {
         self.to == Move::PASS_SQUARE
     }
 
+    /// Whether this is a jump (origin emptied). False for spawns and for the pass.
     pub fn is_jump(self) -> bool {
         self.from != self.to
     }
@@ -184,7 +192,7 @@ pub fn parse_square(text: &str) -> Option<usize> {
     (f < 7 && r < 7).then(|| r as usize * 7 + f as usize)
 }
 
-/// An Ataxx position with the state its draw rules need. Copy-make: about 130 bytes.
+/// An Ataxx position with the state its draw rules need. Copy-make: about 190 bytes.
 #[derive(Clone, Debug)]
 pub struct Ataxx {
     /// Stones of `[first (x, CodinGame '0'), second (o, '1')]`.
@@ -199,13 +207,13 @@ pub struct Ataxx {
     /// The FEN fullmove number (starts at 1, grows after the second player's move).
     fullmove: u32,
     rules: Rules,
-    /// Board hashes (upper 32 bits) of the earlier positions since the last spawn, a ring buffer.
-    seen: [u32; REPETITION_WINDOW],
+    /// Board hashes of the earlier positions since the last spawn, a ring buffer.
+    seen: [u64; REPETITION_WINDOW],
     /// Positions written to `seen` since the last spawn (may exceed the window).
     seen_count: u32,
     /// The entries that fell out of `seen` since the last spawn, oldest first (`None` while
     /// the run is short; copied on write).
-    older: Option<Arc<Vec<u32>>>,
+    older: Option<Arc<Vec<u64>>>,
 }
 
 impl Ataxx {
@@ -375,7 +383,7 @@ impl Ataxx {
 
     /// How many times the current board occurred before (within the repetition window).
     fn earlier_occurrences(&self) -> u32 {
-        let key = (self.board_hash() >> 32) as u32;
+        let key = self.board_hash();
         let n = (self.seen_count as usize).min(REPETITION_WINDOW);
         let recent = self.seen[..n].iter().filter(|&&k| k == key).count();
         let old = self
@@ -558,9 +566,83 @@ impl Ataxx {
         format!("{out} {side} {} {}", self.halfmove, self.fullmove)
     }
 
-    fn stable(&self, p: Player) -> u64 {
-        // Stones with no empty neighbour cannot be captured now.
+    /// The stones of `p` with no empty neighbour: the next move cannot capture them. Only
+    /// currently safe, not unflippable: a neighbour that jumps away opens a square next to them.
+    fn currently_safe(&self, p: Player) -> u64 {
         self.pieces[p.index()] & !dilate(self.empty())
+    }
+
+    /// The number of earlier boards the repetition rule remembers (since the last spawn, which
+    /// clears them: no board from before a spawn can come back, as the stone count only grows).
+    #[doc(hidden)]
+    pub fn repetition_history_len(&self) -> usize {
+        match self.rules {
+            Rules::CodinGame => self.seen_count as usize,
+            Rules::Engine => 0,
+        }
+    }
+
+    /// A win proven by a shut-out: one side has no empty square within distance 2 of its stones,
+    /// so it cannot move, and the other side wins by spawning alone. Returns the winner, an upper
+    /// bound on the plies to the end, and the winner's spawn targets (each keeps the proof).
+    ///
+    /// Why it holds, with `S` the shut-out side and `O` the other, while `O` only spawns:
+    /// - Spawns only fill empty squares, so `S` stays shut out and passes at each turn.
+    /// - A spawn lands on an empty square, which is at distance 3 or more from every stone of
+    ///   `S`: it captures nothing, so `S` keeps exactly its stones. (Only a jump by `O` from a
+    ///   square near `S` could open a square next to `S`, and then `S` could move; `O` never
+    ///   jumps here.)
+    /// - `O` fills every empty square 8-connected (through empty squares) to its stones, one
+    ///   spawn each; spawns reset the halfmove clock and the repetition history.
+    /// - When no other empty square is within distance 2 of `O`'s stones after that, neither
+    ///   side can move and the game ends by count: `O` has its stones plus the filled squares.
+    ///
+    /// Claimed only when that count beats `S`'s and no draw rule can strike first (the 300-turn
+    /// limit, the halfmove clock at `S`'s pass, a board seen before that `S`'s pass would repeat).
+    /// A count that does not beat `S`'s proves nothing: `O` might do better by jumping or stall.
+    fn shut_out_win(&self) -> Option<(Player, u32, u64)> {
+        let empty = self.empty();
+        for stuck in [Player::First, Player::Second] {
+            let winner = stuck.opponent();
+            let (s, o) = (self.pieces[stuck.index()], self.pieces[winner.index()]);
+            if s == 0 || o == 0 || dilate(dilate(s)) & empty != 0 {
+                continue;
+            }
+            let spawns = dilate(o) & empty;
+            if spawns == 0 {
+                return None;
+            }
+            let mut filled = spawns;
+            loop {
+                let grown = dilate(filled) & empty;
+                if grown == filled {
+                    break;
+                }
+                filled = grown;
+            }
+            let unfilled = empty & !filled;
+            if dilate(dilate(o | filled)) & unfilled != 0
+                || (o | filled).count_ones() <= s.count_ones()
+            {
+                return None;
+            }
+            let stuck_passes_first = (self.side == stuck) as u32;
+            // O's spawns and S's passes between them, plus S's pass now if S is to move.
+            let plies = 2 * filled.count_ones() - 1 + stuck_passes_first;
+            // O's spawns reset both draw counts; only S's pass before the first one could
+            // repeat a board a third time (seen once before, now, and after the pass) or reach
+            // the halfmove limit. (Finished positions never get here; the checks also keep them
+            // out.)
+            let draw_first = match self.rules {
+                Rules::CodinGame => {
+                    self.ply + plies > CG_TURN_LIMIT
+                        || self.earlier_occurrences() + stuck_passes_first >= 2
+                }
+                Rules::Engine => self.halfmove + stuck_passes_first >= HALFMOVE_LIMIT,
+            };
+            return (!draw_first).then_some((winner, plies, spawns));
+        }
+        None
     }
 }
 
@@ -660,7 +742,7 @@ impl Game for Ataxx {
                 let evicted = self.seen[slot];
                 Arc::make_mut(self.older.get_or_insert_with(Default::default)).push(evicted);
             }
-            self.seen[slot] = (self.board_hash() >> 32) as u32;
+            self.seen[slot] = self.board_hash();
             self.seen_count += 1;
         }
         self.ply += 1;
@@ -791,18 +873,29 @@ impl Evaluate for Ataxx {
     /// Two stones' lead is about a 73 % winning chance (the playground's curve).
     const WIN_CHANCE_SCALE: f64 = 200.0;
 
-    /// From the side to move, in centi-stones: material (100 a stone); safe stones, with no
-    /// empty neighbour (15 each); spawn mobility, the empty squares next to one's stones (4
-    /// each); exposed stones, next to an empty square the other side can reach and so capturable
-    /// at its next move (40 each, the opponent's count for us); and a tempo bonus of 60 for the
-    /// side to move. Finished games never get here: the search scores them exactly.
+    /// From the side to move, in centi-stones: material (100 a stone); currently safe stones,
+    /// with no empty neighbour (15 each); spawn mobility, the empty squares next to one's stones
+    /// (4 each); exposed stones, next to an empty square the other side can reach and so
+    /// capturable at its next move (40 each, the opponent's count for us); and a tempo bonus of
+    /// 60 for the side to move. A shut-out (one side can never move again and the other wins by
+    /// spawning alone, see `shut_out_win`) is a proven result instead, its distance an upper
+    /// bound. Finished games never get here: the search scores them exactly.
     fn evaluate(&self) -> Eval {
+        if let Some((winner, plies, _)) = self.shut_out_win() {
+            let score = if winner == self.side {
+                score::win_in(plies)
+            } else {
+                score::loss_in(plies)
+            };
+            return Eval { score, quiet: true };
+        }
         let me = self.side;
         let them = me.opponent();
         let empty = self.empty();
         let (us, op) = (self.pieces[me.index()], self.pieces[them.index()]);
         let material = us.count_ones() as i32 - op.count_ones() as i32;
-        let safe = self.stable(me).count_ones() as i32 - self.stable(them).count_ones() as i32;
+        let safe = self.currently_safe(me).count_ones() as i32
+            - self.currently_safe(them).count_ones() as i32;
         let mob =
             (dilate(us) & empty).count_ones() as i32 - (dilate(op) & empty).count_ones() as i32;
         // Stones next to an empty square the other side can reach: capturable next move.
@@ -816,21 +909,44 @@ impl Evaluate for Ataxx {
         }
     }
 
-    /// Captures first (more stones gained first), spawns before jumps.
-    fn order_hint(&self, mv: Move) -> i32 {
+    /// In a shut-out won by the side to move (see `shut_out_win`), one spawn alone (forced: it
+    /// keeps the proven win, so no other move can do better); otherwise every legal move.
+    fn search_moves(&self, out: &mut Vec<Move>) -> bool {
+        match self.shut_out_win() {
+            Some((winner, _, spawns)) if winner == self.side => {
+                out.push(Move::spawn(spawns.trailing_zeros() as usize));
+                true
+            }
+            _ => {
+                self.legal_moves(out);
+                false
+            }
+        }
+    }
+
+    /// Captures first, more stones taken first (measured: at depth 7 the bench searches 19 %
+    /// fewer nodes than with captures ranked below the TT move and history, and the engine won
+    /// 69 of 100 games against that ordering at 50,000 nodes a move).
+    fn order_class(&self, mv: Move) -> u8 {
         if mv.is_pass() {
             return 0;
         }
         let them = self.pieces[self.side.opponent().index()];
-        let captures = (SINGLES[mv.to as usize] & them).count_ones() as i32;
-        let gain = 2 * captures + (!mv.is_jump()) as i32;
-        // Jumps also leave a hole next to the stones around the origin.
-        let exposed = if mv.is_jump() {
-            (SINGLES[mv.from as usize] & self.pieces[self.side.index()]).count_ones() as i32
-        } else {
-            0
-        };
-        (gain * 64 - exposed * 8) << 12
+        (SINGLES[mv.to as usize] & them).count_ones() as u8
+    }
+
+    /// Within a capture class: spawns before jumps, and jumps that leave fewer of the mover's
+    /// stones next to the hole at their origin first.
+    fn order_hint(&self, mv: Move) -> i32 {
+        if mv.is_pass() {
+            return 0;
+        }
+        if !mv.is_jump() {
+            return 64 << 12;
+        }
+        let exposed =
+            (SINGLES[mv.from as usize] & self.pieces[self.side.index()]).count_ones() as i32;
+        (-exposed * 8) << 12
     }
 }
 

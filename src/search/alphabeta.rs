@@ -1,6 +1,6 @@
 //! Iterative-deepening negamax alpha-beta with principal variation search (PVS), a transposition
-//! table, TT-move / killer / history move ordering, forced-move extensions, and a time budget
-//! checked inside the search.
+//! table, move ordering by game-defined classes (above everything), then TT move, killers and
+//! history, forced-move extensions, and a time budget checked inside the search.
 
 use crate::clock::Instant;
 
@@ -19,7 +19,9 @@ pub struct Searcher<G: Evaluate> {
     history: Vec<i32>,
     killers: [[Option<G::Move>; 2]; MAX_PLY],
     moves: Vec<Vec<G::Move>>,
-    order: Vec<Vec<i32>>,
+    /// Per ply, each move's ordering key: its [`Evaluate::order_class`] above bit 40, then the
+    /// TT move (2^30), killers (2^29), or history * 8 + [`Evaluate::order_hint`] (an `i32`).
+    order: Vec<Vec<i64>>,
     pv: Vec<Vec<G::Move>>,
     nodes: u64,
     seldepth: u32,
@@ -315,7 +317,7 @@ impl<G: Evaluate> Searcher<G> {
         let forced = pos.search_moves(&mut moves);
         let side = pos.to_move().index();
         for &mv in moves.iter() {
-            let key = if Some(mv) == tt_move {
+            let within_class = if Some(mv) == tt_move {
                 1 << 30
             } else if Some(mv) == self.killers[ply][0] {
                 1 << 29
@@ -324,7 +326,7 @@ impl<G: Evaluate> Searcher<G> {
             } else {
                 self.history[side * G::MOVE_SLOTS + G::move_slot(mv)] * 8 + pos.order_hint(mv)
             };
-            order.push(key);
+            order.push(((pos.order_class(mv) as i64) << 40) + within_class as i64);
         }
         // A single forced reply does not use up depth: threat sequences are searched to the end.
         let extension = (forced && moves.len() == 1) as i32;
@@ -350,7 +352,8 @@ impl<G: Evaluate> Searcher<G> {
             let s = if i == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, is_pv)
             } else {
-                // Late moves with a poor ordering key are first searched one ply shallower.
+                // Late moves with a poor ordering key (not the TT move, a killer or of a class
+                // above 0) are first searched one ply shallower.
                 let reduce = (depth >= 3 && i >= 4 && order[i] < (1 << 29) && !forced) as i32;
                 let mut s = -self.negamax(
                     &child,
