@@ -30,7 +30,8 @@ export function formatMs(ms) {
 /**
  * An engine score as the engine reports it: from the point of view of the side that searched.
  * `{kind: "eval", value}` is a heuristic (about 60 = one open threat), shown signed;
- * `{kind: "win"|"loss", value}` is proven, value = plies until the game ends.
+ * `{kind: "win"|"loss", value}` is proven, value = plies until the game ends; `{kind: "draw"}`
+ * is a proven draw.
  */
 export function formatScore(score) {
   if (!score) return '–';
@@ -39,6 +40,8 @@ export function formatScore(score) {
       return `win in ${score.value}`;
     case 'loss':
       return `loss in ${score.value}`;
+    case 'draw':
+      return 'draw';
     default:
       return score.value > 0 ? `+${score.value}` : String(score.value);
   }
@@ -49,5 +52,6 @@ export function scoreTone(score) {
   if (!score) return 'even';
   if (score.kind === 'win') return 'good';
   if (score.kind === 'loss') return 'bad';
+  if (score.kind === 'draw') return 'even';
   return score.value > 0 ? 'good' : score.value < 0 ? 'bad' : 'even';
 }

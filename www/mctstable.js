@@ -18,7 +18,7 @@ const LINE_SHOWN = 4;
 
 /** A value as a person reads it: proven results in plies, else a winning chance in percent. */
 export function valueText({ value, score }) {
-  if (score?.kind === 'win' || score?.kind === 'loss') return formatScore(score);
+  if (score?.kind === 'win' || score?.kind === 'loss' || score?.kind === 'draw') return formatScore(score);
   return `${(100 * value).toFixed(1)} %`;
 }
 

@@ -30,7 +30,7 @@ export function chartPoint(iteration) {
 function chartScores(iterations) {
   const evals = iterations.filter((it) => it.score.kind === 'eval').map((it) => Math.abs(it.score.value));
   const cap = Math.max(100, ...evals) * 1.25;
-  const height = (score) => (score.kind === 'win' ? cap : score.kind === 'loss' ? -cap : score.value);
+  const height = (score) => (score.kind === 'win' ? cap : score.kind === 'loss' ? -cap : score.kind === 'draw' ? 0 : score.value);
   const label = (v) => (v >= cap ? 'win' : v <= -cap ? 'loss' : String(Math.round(v)));
   return { height, label };
 }

@@ -18,6 +18,7 @@ export function winChance(score, scale = DEFAULT_SCORE_SCALE) {
   if (!score) return 0.5;
   if (score.kind === 'win') return 1;
   if (score.kind === 'loss') return 0;
+  if (score.kind === 'draw') return 0.5;
   return 1 / (1 + Math.exp(-score.value / scale));
 }
 
@@ -26,6 +27,7 @@ export function flipScore(score) {
   if (!score) return score;
   if (score.kind === 'win') return { kind: 'loss', value: score.value };
   if (score.kind === 'loss') return { kind: 'win', value: score.value };
+  if (score.kind === 'draw') return score;
   return { kind: 'eval', value: -score.value };
 }
 
@@ -116,6 +118,7 @@ export function shortScore(score, bound = 'exact') {
   const prefix = bound === 'upper' ? '≤' : bound === 'lower' ? '≥' : '';
   if (score.kind === 'win') return `${prefix}W${score.value}`;
   if (score.kind === 'loss') return `${prefix}L${score.value}`;
+  if (score.kind === 'draw') return `${prefix}D`;
   return `${prefix}${score.value > 0 ? '+' : ''}${score.value}`;
 }
 
@@ -127,6 +130,7 @@ export function evalBarText(scoreP1, sideName) {
   if (!scoreP1) return '';
   if (scoreP1.kind === 'win') return `${sideName(1)} wins in ${scoreP1.value}`;
   if (scoreP1.kind === 'loss') return `${sideName(2)} wins in ${scoreP1.value}`;
+  if (scoreP1.kind === 'draw') return 'Draw (proven)';
   if (scoreP1.value === 0) return 'Even (0)';
   // Named by the side ahead, as "Player 2 +10" reads more easily than "-10".
   return scoreP1.value > 0 ? `${sideName(1)} ${formatScore(scoreP1)}` : `${sideName(2)} ${formatScore(flipScore(scoreP1))}`;

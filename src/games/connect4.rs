@@ -874,6 +874,7 @@ pub fn pons_score(cells: u32, chips: u32, result: crate::search::Score) -> Optio
     match result {
         Score::Win(n) => Some(((cells + 2 - (chips + n)) / 2) as i32),
         Score::Loss(n) => Some(-(((cells + 2 - (chips + n)) / 2) as i32)),
+        Score::Draw => Some(0),
         Score::Eval(_) => None,
     }
 }

@@ -138,6 +138,7 @@ pub fn parse_position(words: &[&str]) -> Result<Ataxx, String> {
 pub fn info_line(pos: &Ataxx, it: &Iteration<crate::games::ataxx::Move>) -> String {
     let score = match it.score {
         Score::Eval(cp) => format!("cp {cp}"),
+        Score::Draw => "cp 0".to_string(),
         Score::Win(plies) => format!("mate {}", plies.div_ceil(2)),
         Score::Loss(plies) => format!("mate -{}", plies.div_ceil(2)),
     };

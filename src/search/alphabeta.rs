@@ -28,6 +28,9 @@ pub struct Searcher<G: Evaluate> {
     started: Instant,
     limits: Limits,
     stopped: Option<StopReason>,
+    /// Whether the score the last `negamax` call returned follows from finished games alone (no
+    /// evaluation, no table entry that used one): a proven bound, so a proven 0 is a draw.
+    proven: bool,
 }
 
 impl<G: Evaluate> Searcher<G> {
@@ -47,6 +50,7 @@ impl<G: Evaluate> Searcher<G> {
             started: Instant::now(),
             limits: Limits::default(),
             stopped: None,
+            proven: false,
         }
     }
 
@@ -95,7 +99,7 @@ impl<G: Evaluate> Searcher<G> {
             score: Score::Eval(0),
             bound: ScoreBound::Upper,
         }));
-        let mut root_scores: Vec<(G::Move, i32, ScoreBound)> = Vec::new();
+        let mut root_scores: Vec<RootScore<G::Move>> = Vec::new();
         let mut last: Option<Iteration<G::Move>> = None;
         let max_depth = limits.max_depth.unwrap_or(u32::MAX).min(MAX_PLY as u32 - 8);
         let mut stop = StopReason::Depth;
@@ -109,19 +113,21 @@ impl<G: Evaluate> Searcher<G> {
             };
             root = root_scores
                 .iter()
-                .map(|&(mv, s, bound)| RootMove {
-                    mv,
-                    score: Score::from_internal(s),
-                    bound,
+                .map(|r| RootMove {
+                    mv: r.mv,
+                    score: Score::from_proven(r.score, r.proven),
+                    bound: r.bound,
                 })
                 .collect();
+            // Every root move's bound proven: the value is the game's, and no depth changes it.
+            let all_proven = root_scores.iter().all(|r| r.proven);
             let iteration = Iteration {
                 depth,
                 seldepth: self.seldepth.max(depth),
                 nodes: self.nodes,
                 nps: self.nps(),
                 elapsed_ms: self.elapsed_ms(),
-                score: Score::from_internal(best_score),
+                score: Score::from_proven(best_score, all_proven),
                 pv: self.pv[0].clone(),
                 root_moves: root.clone(),
             };
@@ -129,7 +135,7 @@ impl<G: Evaluate> Searcher<G> {
             last = Some(iteration);
 
             let proven = score::plies_to_win(best_score).or(score::plies_to_loss(best_score));
-            if proven.is_some_and(|n| n <= depth) || (forced && root.len() == 1) {
+            if proven.is_some_and(|n| n <= depth) || all_proven || (forced && root.len() == 1) {
                 stop = StopReason::Solved;
                 break;
             }
@@ -176,7 +182,7 @@ impl<G: Evaluate> Searcher<G> {
         &mut self,
         pos: &G,
         depth: i32,
-        scores: &mut Vec<(G::Move, i32, ScoreBound)>,
+        scores: &mut Vec<RootScore<G::Move>>,
         previous: &[RootMove<G::Move>],
     ) -> Option<i32> {
         let mut alpha = -score::INFINITE;
@@ -210,7 +216,12 @@ impl<G: Evaluate> Searcher<G> {
             } else {
                 ScoreBound::Upper
             };
-            scores.push((rm.mv, s, bound));
+            scores.push(RootScore {
+                mv: rm.mv,
+                score: s,
+                bound,
+                proven: self.proven,
+            });
             if s > alpha || best.is_none() {
                 if s > alpha {
                     alpha = s;
@@ -225,15 +236,15 @@ impl<G: Evaluate> Searcher<G> {
             }
         }
         // Best first; among equals keep the search order (stable sort).
-        scores.sort_by(|a, b| b.1.cmp(&a.1));
+        scores.sort_by(|a, b| b.score.cmp(&a.score));
         if let Some(b) = best {
-            if let Some(idx) = scores.iter().position(|s| s.0 == b) {
+            if let Some(idx) = scores.iter().position(|s| s.mv == b) {
                 let entry = scores.remove(idx);
                 scores.insert(0, entry);
             }
         }
         self.tt
-            .store(pos.hash(), 0, depth, alpha, Bound::Exact, best);
+            .store(pos.hash(), 0, depth, alpha, Bound::Exact, false, best);
         Some(alpha)
     }
 
@@ -271,7 +282,9 @@ impl<G: Evaluate> Searcher<G> {
         }
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply as u32);
+        self.proven = false;
         if let Some(outcome) = pos.outcome() {
+            self.proven = true;
             return match outcome {
                 Outcome::Draw => 0,
                 Outcome::Win(p) if p == pos.to_move() => score::win_in(ply as u32),
@@ -282,6 +295,10 @@ impl<G: Evaluate> Searcher<G> {
         if depth <= 0 {
             let eval = pos.evaluate();
             if eval.quiet || ply >= MAX_PLY / 2 {
+                // An evaluation that proves a result (Ataxx's shut-outs, say) counts as proven.
+                self.proven = score::plies_to_win(eval.score)
+                    .or(score::plies_to_loss(eval.score))
+                    .is_some();
                 return relative_to_root(eval.score, ply);
             }
             depth = 1;
@@ -305,6 +322,7 @@ impl<G: Evaluate> Searcher<G> {
                     Bound::Upper => e.score <= alpha,
                 };
                 if cut {
+                    self.proven = e.proven;
                     return e.score;
                 }
             }
@@ -334,6 +352,9 @@ impl<G: Evaluate> Searcher<G> {
         let original_alpha = alpha;
         let mut best_score = -score::INFINITE;
         let mut best_move = None;
+        // A cutoff rests on one move's bound; any other result on every move's.
+        let mut all_proven = true;
+        let mut cut_proven = None;
         for i in 0..moves.len() {
             // Selection sort: cutoffs usually come early, so sorting the whole list is waste.
             let mut pick = i;
@@ -374,6 +395,7 @@ impl<G: Evaluate> Searcher<G> {
             if self.stopped.is_some() {
                 break;
             }
+            all_proven &= self.proven;
             if s > best_score {
                 best_score = s;
                 best_move = Some(mv);
@@ -393,6 +415,7 @@ impl<G: Evaluate> Searcher<G> {
                             }
                         }
                         self.history[side * G::MOVE_SLOTS + G::move_slot(mv)] += depth * depth;
+                        cut_proven = Some(self.proven);
                         break;
                     }
                 }
@@ -410,8 +433,10 @@ impl<G: Evaluate> Searcher<G> {
         } else {
             Bound::Upper
         };
+        let proven = cut_proven.unwrap_or(all_proven);
         self.tt
-            .store(key, ply as u32, depth, best_score, bound, best_move);
+            .store(key, ply as u32, depth, best_score, bound, proven, best_move);
+        self.proven = proven;
         best_score
     }
 }
@@ -420,4 +445,13 @@ impl<G: Evaluate> Searcher<G> {
 /// root, `ply` plies up.
 fn relative_to_root(s: i32, ply: usize) -> i32 {
     score::shift_proven(s, -(ply as i32))
+}
+
+/// One root move's result in an iteration: its score (a bound unless `bound` is exact) and
+/// whether that score follows from finished games alone.
+struct RootScore<M> {
+    mv: M,
+    score: i32,
+    bound: ScoreBound,
+    proven: bool,
 }

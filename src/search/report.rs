@@ -20,6 +20,9 @@ pub enum Score {
     Win(u32),
     /// The side to move loses in this many plies.
     Loss(u32),
+    /// Proven drawn: every line the search followed ended in a drawn game or in results no
+    /// better for either side (serialised as `{kind: "draw"}`, no value).
+    Draw,
 }
 
 impl Score {
@@ -33,6 +36,16 @@ impl Score {
             Score::Eval(s)
         }
     }
+
+    /// Classifies an internal score that is `proven` (it depends on finished games only, no
+    /// evaluation): 0 is then a proven draw.
+    pub fn from_proven(s: i32, proven: bool) -> Score {
+        if proven && s == 0 {
+            Score::Draw
+        } else {
+            Score::from_internal(s)
+        }
+    }
 }
 
 impl std::fmt::Display for Score {
@@ -41,6 +54,7 @@ impl std::fmt::Display for Score {
             Score::Eval(v) => write!(f, "{v:+}"),
             Score::Win(n) => write!(f, "win in {n}"),
             Score::Loss(n) => write!(f, "loss in {n}"),
+            Score::Draw => write!(f, "draw"),
         }
     }
 }

@@ -27,6 +27,8 @@ pub struct Entry<M> {
     pub depth: i16,
     /// Whether `score` is exact or a bound.
     pub bound: Bound,
+    /// Whether `score` (as the bound it is) follows from finished games alone, no evaluation.
+    pub proven: bool,
     age: u8,
 }
 
@@ -77,7 +79,8 @@ impl<M: Copy> TranspositionTable<M> {
         Some(e)
     }
 
-    /// Stores a result for `key` found `ply` plies from the root.
+    /// Stores a result for `key` found `ply` plies from the root (`proven`: see [`Entry`]).
+    #[allow(clippy::too_many_arguments)]
     pub fn store(
         &mut self,
         key: u64,
@@ -85,6 +88,7 @@ impl<M: Copy> TranspositionTable<M> {
         depth: i32,
         score: i32,
         bound: Bound,
+        proven: bool,
         best: Option<M>,
     ) {
         let slot = &mut self.entries[key as usize & self.mask];
@@ -103,6 +107,7 @@ impl<M: Copy> TranspositionTable<M> {
             score: to_tt(score, ply),
             depth: depth as i16,
             bound,
+            proven,
             age: self.age,
         });
     }

@@ -9,8 +9,8 @@
 //
 // Extras over the renderer contract: a falling-chip animation for the newest chip, and a column
 // hover indicator with a ghost chip where it would land. The heatmap (overlay()) is a strip of
-// per-column scores above the columns ("W5" = a proven win in 5 plies, "L4" a proven loss, "≤"
-// an upper bound) on pills in the heat colours; like every overlay it shows only while the app
+// per-column scores above the columns ("W5" = a proven win in 5 plies, "L4" a proven loss, "D" a
+// proven draw, "≤" an upper bound) on pills in the heat colours; like every overlay it shows only while the app
 // wants it (the heatmap toggle) and only over the position it was made for.
 
 import { sizeBackingStore, toViewport } from './canvas.js';
@@ -482,7 +482,7 @@ export default {
       Pascal Pons' solver) count them 1 to 9.</li>
     <li>With the heatmap on, above the columns: the engine's score for each column from its last
       completed search of this position (W5 = a proven win in 5 plies, L4 = a proven loss,
-      ≤ = no better than this).</li>
+      D = a proven draw, ≤ = no better than this).</li>
     <li>Position (the last setup, and the Position box under Share): the seven rows from the top,
       separated by <code>/</code> (<code>.</code> empty, <code>x</code> player 1, <code>o</code>
       player 2), a space and <code>x</code> or <code>o</code> to move, a space and

@@ -96,7 +96,7 @@ pub struct MctsResult<M> {
 /// inverted), or the proven result `proven` (an internal score, [`crate::game::score`]).
 pub fn value_score(value: f64, proven: Option<i32>, scale: f64) -> Score {
     if let Some(p) = proven {
-        return Score::from_internal(p);
+        return Score::from_proven(p, true);
     }
     let p = value.clamp(1e-6, 1.0 - 1e-6);
     let s = (scale * (p / (1.0 - p)).ln()).round() as i32;
