@@ -69,20 +69,33 @@ fn reports_match_minimax<G: Evaluate>(positions: &[G]) -> [usize; 3] {
     let mut counts = [0; 3];
     for pos in positions {
         let truth = minimax(pos);
-        let mut searcher: Searcher<G> = Searcher::new(4);
-        let result = searcher.search(pos, Limits::depth(60), |_| {});
-        let last = result.last.as_ref().expect("an iteration");
-        if last.root_moves.len() == 1 {
-            continue; // a single (forced) move is played at once, scored by the evaluation
+        let mut compared = false;
+        // PVS (null windows on most root moves) and analysis (a full window on each) alike.
+        for exact_root_scores in [false, true] {
+            let limits = Limits {
+                exact_root_scores,
+                ..Limits::depth(60)
+            };
+            let mut searcher: Searcher<G> = Searcher::new(4);
+            let result = searcher.search(pos, limits, |_| {});
+            let last = result.last.as_ref().expect("an iteration");
+            if last.root_moves.len() == 1 {
+                continue; // a single (forced) move is played at once, scored by the evaluation
+            }
+            let reported = last.score;
+            let expected = match truth {
+                1 => matches!(reported, Score::Win(_)),
+                -1 => matches!(reported, Score::Loss(_)),
+                _ => reported == Score::Draw,
+            };
+            assert!(
+                expected,
+                "minimax says {truth}, the search reports {reported:?} ({:?}, depth {})",
+                result.stop, last.depth
+            );
+            compared = true;
         }
-        let reported = last.score;
-        let expected = match truth {
-            1 => matches!(reported, Score::Win(_)),
-            -1 => matches!(reported, Score::Loss(_)),
-            _ => reported == Score::Draw,
-        };
-        assert!(expected, "minimax says {truth}, the search reports {reported:?} ({:?}, depth {})", result.stop, last.depth);
-        counts[(truth + 1) as usize] += 1;
+        counts[(truth + 1) as usize] += compared as usize;
     }
     counts
 }
@@ -91,7 +104,10 @@ fn reports_match_minimax<G: Evaluate>(positions: &[G]) -> [usize; 3] {
 fn connect4_endgames_are_reported_as_proven_draws_exactly_when_minimax_draws() {
     let positions = late_positions::<Connect4Cg>(3, 2000, 63 - 7);
     let [losses, draws, wins] = reports_match_minimax(&positions);
-    assert!(losses + wins > 0 && draws > 0, "the sample lacks decided or drawn endgames: {losses} {draws} {wins}");
+    assert!(
+        losses + wins > 0 && draws > 0,
+        "the sample lacks decided or drawn endgames: {losses} {draws} {wins}"
+    );
 }
 
 #[test]
@@ -100,7 +116,10 @@ fn yavalath_endgames_are_never_reported_as_draws_when_decided() {
     // sample checks that decided endgames read as wins and losses, never as draws.
     let positions = late_positions::<Yavalath>(5, 2000, 61 - 7);
     let [losses, _, wins] = reports_match_minimax(&positions);
-    assert!(losses > 0 && wins > 0, "the sample lacks won or lost endgames: {losses} {wins}");
+    assert!(
+        losses > 0 && wins > 0,
+        "the sample lacks won or lost endgames: {losses} {wins}"
+    );
 }
 
 #[test]
@@ -109,7 +128,11 @@ fn a_score_that_rests_on_the_evaluation_is_never_a_draw() {
         let mut searcher: Searcher<Connect4Cg> = Searcher::new(4);
         let result = searcher.search(&Connect4Cg::start(), Limits::depth(depth), |_| {});
         let it = result.last.expect("an iteration");
-        assert!(matches!(it.score, Score::Eval(_)), "depth {depth}: {:?}", it.score);
+        assert!(
+            matches!(it.score, Score::Eval(_)),
+            "depth {depth}: {:?}",
+            it.score
+        );
         assert!(it.root_moves.iter().all(|r| r.score != Score::Draw));
     }
     // An even evaluation is still an evaluation.

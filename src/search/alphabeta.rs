@@ -308,6 +308,9 @@ impl<G: Evaluate> Searcher<G> {
         alpha = alpha.max(score::loss_in(ply as u32));
         beta = beta.min(score::win_in(ply as u32 + 1));
         if alpha >= beta {
+            // A true bound whatever the evaluation says: nothing wins before the next ply, and
+            // nothing loses before it either (see the window's raise and cut above).
+            self.proven = true;
             return alpha;
         }
 

@@ -114,6 +114,15 @@ export default suite('viz', (test) => {
     assert((await state(page)).evaluation === 'Player 1 won', `the bar does not show the result: ${(await state(page)).evaluation}`);
   });
 
+  test('evaluation bar: a proven draw reads "Draw (proven)" and sits in the middle', async ({ page, url }) => {
+    // A Connect 4 endgame (five empty cells) that minimax scores as a draw (tests/proven_draws.rs).
+    const setup = 'o.oxox..o/x.xoox..x/xoxoxo.xx/oxxooxooo/oooxooxxx/xxooxoxox/oxoxooxxx x -';
+    await page.goto(`${url}?game=connect4&setup=${encodeURIComponent(setup)}#mode=analysis`);
+    await waitForState(page, '/Draw \\(proven\\)/.test(window.boardlab.state().evaluation ?? "")', 'the proven draw', 20_000);
+    assert((await page.locator('.evalbar-track').getAttribute('aria-valuenow')) === '50', 'a proven draw does not sit in the middle');
+    assert((await page.locator('#search-panel').textContent()).includes('draw'), 'the search panel does not say draw');
+  });
+
   test('analysis: plays nothing, Stop and Go deeper, both sides move; Hint marks a move against the engine', async ({ page, url }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
     await page.selectOption('#mode', 'analysis');
