@@ -49,7 +49,11 @@ fn check_answer(rows: &[&str], may_steal: bool, answer: &str) -> Result<(usize, 
 /// The rows of a well-formed recorded turn, and whether the steal is open (the second player's
 /// first turn: the turn starts with the id line `2`).
 fn recorded_rows(turn: &RecordedTurn) -> (Vec<&str>, bool) {
-    let nine = turn.lines.iter().position(|l| l == "9").expect("a '9' line");
+    let nine = turn
+        .lines
+        .iter()
+        .position(|l| l == "9")
+        .expect("a '9' line");
     let rows = turn.lines[nine + 1..nine + 10]
         .iter()
         .map(String::as_str)
@@ -71,7 +75,7 @@ fn recorded_transcripts_get_a_legal_answer_every_turn() {
             |_| false,
         );
         assert!(
-            !log.contains("line ") && !log.contains("cannot read"),
+            !log.contains("boardlab: line ") && !log.contains("cannot read"),
             "{}: no complaint about well-formed input: {log}",
             transcript.name
         );
@@ -109,7 +113,11 @@ fn the_arena_referee_writes_the_recorded_transcripts() {
             if let Some(mv) = &turn.played {
                 pos.play(cell(mv).expect("a recorded move is a cell") as u8);
                 let ends = pos.outcome().is_some();
-                assert!(!ends || i + 1 == transcript.turns.len(), "{}", transcript.name);
+                assert!(
+                    !ends || i + 1 == transcript.turns.len(),
+                    "{}",
+                    transcript.name
+                );
             }
         }
     }
@@ -135,7 +143,6 @@ fn scripted_reply(pos: &Yavalath, script: &[usize]) -> usize {
 
 /// Plays a whole game against the bot playing `me`; returns the outcome and every answer time.
 fn play_against_bot(me: Player, script: &[usize]) -> (Outcome, Vec<Duration>) {
-    let _one = common::one_at_a_time();
     let mut bot = Bot::start("yavalath", &[]);
     let mut pos = Yavalath::start();
     let mut last = None;
@@ -238,11 +245,11 @@ fn stray_lines_never_shift_the_board() {
 
 #[test]
 fn malformed_rows_are_reported_and_answered_with_an_empty_cell_of_the_rows_read() {
-    let _one = common::one_at_a_time();
     let mut bot = Bot::start("yavalath", &[]);
     // Row 2 is too short and row 4 has a stray character: both are unknown, every other row is
     // read in its place (known by its length), and the answer is an empty cell of those.
-    let input = "2\n9\n00000\n000000\n00200\n00000000\n0000x0000\n00000000\n0000000\n000000\n00000\n0 0\n";
+    let input =
+        "2\n9\n00000\n000000\n00200\n00000000\n0000x0000\n00000000\n0000000\n000000\n00000\n0 0\n";
     let (answer, _) = bot.turn(input);
     let mut truth = EMPTY;
     truth[2] = "???????";

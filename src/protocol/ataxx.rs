@@ -289,6 +289,8 @@ impl AtaxxBot {
         let continued = self
             .record_after(action)
             .filter(|p| p.to_move() == me && shows(p, turn, order));
+        // A board rebuilt with lost rows as walls is a guess: it is not kept as the record.
+        let guessed = !complete && continued.is_none();
         let mut pos = match continued {
             Some(p) => {
                 if !complete {
@@ -355,7 +357,7 @@ impl AtaxxBot {
             if let Some(&m) = moves.first() {
                 next.play(m);
             }
-            self.tracked = Some(next);
+            self.tracked = (!guessed).then_some(next);
             return fallback_move(p0 | p1 | walls, log);
         }
         let budget = if self.turns == 1 {
@@ -387,7 +389,7 @@ impl AtaxxBot {
         };
         let text = pos.format_move(best);
         pos.play(best);
-        self.tracked = Some(pos);
+        self.tracked = (!guessed).then_some(pos);
         text
     }
 }
@@ -418,19 +420,22 @@ fn read_turn<R: BufRead>(
 ) -> Result<TurnInput, InputError> {
     // Lines skipped since the last action line: they may be a damaged first row.
     let mut noise = 0;
+    let mut action_lines = 0;
     let first_row = match pending {
         Some(row) => row,
         None => loop {
             let line = lines.next_nonempty(log)?;
             if is_row(0, &line) {
+                if action_lines > 0 {
+                    let _ = writeln!(
+                        log,
+                        "boardlab: skipped {action_lines} action lines after actionsCount"
+                    );
+                }
                 break line;
             }
             if is_action(&line) || line.parse::<i64>().is_ok() {
-                let _ = writeln!(
-                    log,
-                    "boardlab: line {}: skipped '{line}' (an action line after actionsCount)",
-                    lines.line_no
-                );
+                action_lines += 1;
                 noise = 0;
             } else {
                 lines.warn(log, format!("skipped '{line}': not a board row"));

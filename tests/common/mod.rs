@@ -10,16 +10,20 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-/// A running `boardlab bot <game>` process.
+/// A running `boardlab bot <game>` process. Only one runs at a time in a test binary (it holds
+/// the lock of [`one_at_a_time`]): bots running side by side would share the cores and miss the
+/// time limits for reasons of the test, not of the bot.
 pub struct Bot {
     child: Child,
     pub stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
+    _one_at_a_time: MutexGuard<'static, ()>,
 }
 
 impl Bot {
     /// Starts `boardlab bot <game> <extra args>`.
     pub fn start(game: &str, extra: &[&str]) -> Bot {
+        let one_at_a_time = one_at_a_time();
         let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
             .args(["bot", game])
             .args(extra)
@@ -34,6 +38,7 @@ impl Bot {
             child,
             stdin,
             stdout,
+            _one_at_a_time: one_at_a_time,
         }
     }
 
@@ -47,7 +52,10 @@ impl Bot {
     pub fn answer(&mut self) -> String {
         let mut line = String::new();
         self.stdout.read_line(&mut line).expect("bot answers");
-        assert!(!line.is_empty(), "the bot ended its output instead of answering");
+        assert!(
+            !line.is_empty(),
+            "the bot ended its output instead of answering"
+        );
         line.trim_end_matches(['\n', '\r']).to_string()
     }
 
@@ -61,11 +69,17 @@ impl Bot {
 
     /// Closes stdin and returns what the bot wrote on stderr. The bot must exit cleanly, without
     /// a panic, and must not have printed more lines than it was asked for (one per turn).
-    pub fn finish(mut self) -> String {
-        drop(self.stdin);
+    pub fn finish(self) -> String {
+        let Bot {
+            child,
+            stdin,
+            mut stdout,
+            _one_at_a_time,
+        } = self;
+        drop(stdin);
         let mut rest = String::new();
-        self.stdout.read_to_string(&mut rest).unwrap();
-        let out = self.child.wait_with_output().unwrap();
+        stdout.read_to_string(&mut rest).unwrap();
+        let out = child.wait_with_output().unwrap();
         let log = String::from_utf8_lossy(&out.stderr).into_owned();
         assert!(
             out.status.success(),
@@ -80,9 +94,8 @@ impl Bot {
     }
 }
 
-/// One timed bot at a time: bots running side by side would share the cores and miss the
-/// limits for reasons of the test, not of the bot.
-pub fn one_at_a_time() -> MutexGuard<'static, ()> {
+/// The lock each [`Bot`] holds while it runs.
+fn one_at_a_time() -> MutexGuard<'static, ()> {
     static SERIAL: Mutex<()> = Mutex::new(());
     SERIAL.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -232,14 +245,16 @@ pub fn replay_to_bot(
     legal: impl Fn(&RecordedTurn, &str) -> Result<(), String>,
     starts_game: impl Fn(&RecordedTurn) -> bool,
 ) -> String {
-    let _one = one_at_a_time();
     let mut bot = Bot::start(game, args);
     let mut times = Vec::new();
     for turn in &transcript.turns {
         let (answer, took) = bot.turn(&turn.text());
         times.push(took);
         let place = format!("{} (turn at line {})", transcript.name, turn.file_line);
-        assert!(!answer.starts_with(' '), "{place}: a leading space in '{answer}'");
+        assert!(
+            !answer.starts_with(' '),
+            "{place}: a leading space in '{answer}'"
+        );
         if let Err(e) = legal(turn, &answer) {
             panic!("{place}: the answer '{answer}' is not legal: {e}");
         }
