@@ -17,7 +17,9 @@ use boardlab::games::amazons::{Amazons, Move};
 use boardlab::play::Rng;
 
 mod common;
-use common::{assert_in_time, replay_to_bot, transcripts, Bot, RecordedTurn};
+use common::{
+    assert_arena_writes, assert_won_in_time, replay_all, transcript, transcripts, Bot, RecordedTurn,
+};
 
 /// A recorded board: `cells[rank][file]` (rank 0 = rank 1) from rows printed rank 8 first.
 struct Board([[u8; 8]; 8]);
@@ -101,26 +103,11 @@ fn walls(turn: &RecordedTurn) -> usize {
 
 #[test]
 fn recorded_transcripts_get_a_legal_answer_every_turn() {
-    for transcript in transcripts("amazons") {
-        let log = replay_to_bot(
-            "amazons",
-            &transcript,
-            &[],
-            |turn, answer| check_answer(&turn.lines, answer),
-            |turn| walls(turn) <= 1,
-        );
-        assert!(
-            !log.contains("boardlab: line ") && !log.contains("actionsCount says"),
-            "{}: no complaint about well-formed input: {log}",
-            transcript.name
-        );
-        let games: Vec<&str> = log.lines().filter(|l| l.contains("new game")).collect();
-        assert_eq!(
-            games.len(),
-            2,
-            "{}: both game starts seen: {log}",
-            transcript.name
-        );
+    let legal = |_: &_, turn: &RecordedTurn, answer: &str| check_answer(&turn.lines, answer);
+    let starts_game = |turn: &RecordedTurn| walls(turn) <= 1;
+    for (name, log) in replay_all("amazons", legal, starts_game, &["actionsCount says"]) {
+        let games = log.lines().filter(|l| l.contains("new game")).count();
+        assert_eq!(games, 2, "{name}: both game starts seen: {log}");
     }
 }
 
@@ -142,13 +129,7 @@ fn the_arena_referee_writes_the_recorded_transcripts() {
             }
             let last_text = &turn.lines[turn.lines.len() - 2];
             let last = (last_text != "null").then(|| pos.play_text(last_text).unwrap());
-            assert_eq!(
-                pos.turn_input(me, i == 0, last),
-                turn.text(),
-                "{} turn {}",
-                transcript.name,
-                i + 1
-            );
+            assert_arena_writes(&transcript, i, &pos.turn_input(me, i == 0, last));
             if let Some(mv) = &turn.played {
                 pos.play_text(mv).unwrap();
             }
@@ -205,20 +186,11 @@ fn play_match_with(seat: u8, seed: i64, args: &[&str], logged: &str) {
     } else {
         (Player::Second, Player::First)
     };
+    // Game 1 gets boardSize; in each game the bot beats random moves, in time.
     let (outcome, times) = play_game(&mut bot, &start, first, true, &mut rng);
-    assert_eq!(
-        outcome,
-        Outcome::Win(first),
-        "game 1: the bot beats random moves"
-    );
-    assert_in_time(&times);
+    assert_won_in_time(first, outcome, &times);
     let (outcome, times) = play_game(&mut bot, &start, second, false, &mut rng);
-    assert_eq!(
-        outcome,
-        Outcome::Win(second),
-        "game 2: the bot beats random moves"
-    );
-    assert_in_time(&times);
+    assert_won_in_time(second, outcome, &times);
     let log = bot.finish();
     assert!(log.contains(logged), "stderr reports the search: {log}");
     let colours = if seat == 1 { ["w", "b"] } else { ["b", "w"] };
@@ -250,15 +222,9 @@ fn a_match_with_each_engine_named() {
     play_match_with(2, 6, &["--engine", "alphabeta"], "depth");
 }
 
-/// rules.md's seed 0 as CodinGame shows it to white on its first turn.
+/// rules.md's seed 0 as CodinGame shows it to white on its first turn (as recorded).
 fn seed0_first_turn() -> Vec<String> {
-    transcripts("amazons")
-        .into_iter()
-        .find(|t| t.setting("setup") == "seed:0")
-        .unwrap()
-        .turns[0]
-        .lines
-        .clone()
+    transcript("amazons", "match_seat1").turns[0].lines.clone()
 }
 
 fn text(lines: &[String]) -> String {
@@ -345,7 +311,5 @@ fn stray_lines_and_bad_bytes_never_shift_the_board() {
 
 #[test]
 fn end_of_input_mid_turn_exits_cleanly() {
-    let mut bot = Bot::start("amazons", &[]);
-    bot.send(b"8\nw\n.b......\n....");
-    bot.finish();
+    common::assert_exits_cleanly_mid_turn("amazons", b"8\nw\n.b......\n....");
 }

@@ -13,7 +13,9 @@ use boardlab::game::{Game, Player};
 use boardlab::games::ataxx::{Ataxx, Move};
 
 mod common;
-use common::{assert_in_time, replay_to_bot, transcripts, Bot, RecordedTurn, Transcript};
+use common::{
+    assert_in_time, replay_all, replay_to_bot, transcripts, Bot, RecordedTurn, Transcript,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Order {
@@ -128,35 +130,31 @@ fn me_of(transcript: &Transcript) -> u8 {
     transcript.setting("id").as_bytes()[0]
 }
 
+/// The statement's check of an answer in a recorded turn of `transcript`.
+fn legal(transcript: &Transcript, turn: &RecordedTurn, answer: &str) -> Result<(), String> {
+    let recorded = read_recorded(&turn.lines, order_of(transcript));
+    check_answer(&recorded, me_of(transcript), answer)
+}
+
 fn play_transcript(transcript: &Transcript) -> String {
-    let (order, me) = (order_of(transcript), me_of(transcript));
     replay_to_bot(
         "ataxx",
         transcript,
         &[],
-        |turn: &RecordedTurn, answer| check_answer(&read_recorded(&turn.lines, order), me, answer),
+        |turn, a| legal(transcript, turn, a),
         |_| false,
     )
 }
 
 fn transcript(name: &str) -> Transcript {
-    transcripts("ataxx")
-        .into_iter()
-        .find(|t| t.name == name)
-        .unwrap()
+    common::transcript("ataxx", name)
 }
 
 #[test]
 fn recorded_transcripts_get_a_legal_answer_every_turn() {
     // Both row orders, with and without action lines and the config line.
-    for transcript in transcripts("ataxx") {
-        let log = play_transcript(&transcript);
+    for (_, log) in replay_all("ataxx", legal, |_| false, &[]) {
         assert!(log.contains("<< "), "the raw input is logged");
-        assert!(
-            !log.contains("boardlab: line "),
-            "{}: no complaint about well-formed input: {log}",
-            transcript.name
-        );
     }
 }
 
@@ -448,9 +446,7 @@ fn a_lost_row_is_filled_from_the_record_and_last_action() {
 
 #[test]
 fn end_of_input_mid_turn_exits_cleanly() {
-    let mut bot = Bot::start("ataxx", &[]);
-    bot.send(b"0\n17\n1.....0\n...");
-    bot.finish();
+    common::assert_exits_cleanly_mid_turn("ataxx", b"0\n17\n1.....0\n...");
     let bot = Bot::start("ataxx", &[]);
     bot.finish();
 }

@@ -4,13 +4,14 @@
 //! whose first word is `nodes`), and `uainewgame`.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use boardlab::game::{Game, Player};
 use boardlab::protocol::uai::{self, parse_position, Go};
 use boardlab::search::StopFlag;
+
+mod common;
 
 /// Runs a whole session over `script` and returns the output lines.
 fn session(script: &str) -> Vec<String> {
@@ -185,14 +186,7 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
-            .args(["uai", "--tt-mb", "8"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let (child, stdin, stdout) = common::spawn_boardlab(&["uai", "--tt-mb", "8"]);
         Engine {
             child,
             stdin,

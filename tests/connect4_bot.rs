@@ -15,10 +15,7 @@ use boardlab::game::{Evaluate, Game, Outcome, Player};
 use boardlab::games::connect4::{Connect4Cg, STEAL};
 
 mod common;
-use common::{assert_in_time, replay_to_bot, transcripts, Bot, RecordedTurn};
-
-/// The empty row.
-const EMPTY_ROW: &str = ".........";
+use common::{assert_arena_writes, replay_all, transcript, transcripts, Bot, RecordedTurn};
 
 /// The referee's check of an answer against one turn's input as recorded: the action is the
 /// text before the first space, `STEAL` (any case) or an integer, and it must be one of the
@@ -52,20 +49,13 @@ fn check_answer(lines: &[String], answer: &str) -> Result<i32, String> {
 
 #[test]
 fn recorded_transcripts_get_a_legal_answer_every_turn() {
-    for transcript in transcripts("connect4") {
-        let log = replay_to_bot(
-            "connect4",
-            &transcript,
-            &[],
-            |turn: &RecordedTurn, answer| check_answer(&turn.lines, answer).map(|_| ()),
-            |_| false,
-        );
+    let legal =
+        |_: &_, turn: &RecordedTurn, answer: &str| check_answer(&turn.lines, answer).map(|_| ());
+    for (name, log) in replay_all("connect4", legal, |_| false, &["cannot read"]) {
         assert!(
-            !log.contains("boardlab: line ") && !log.contains("cannot read"),
-            "{}: no complaint about well-formed input: {log}",
-            transcript.name
+            log.contains("depth"),
+            "{name}: stderr reports the search: {log}"
         );
-        assert!(log.contains("depth"), "stderr reports the search: {log}");
     }
 }
 
@@ -90,13 +80,7 @@ fn the_arena_referee_writes_the_recorded_transcripts() {
             if let Some(mv) = last.filter(|_| i > 0 || me == Player::Second) {
                 pos.play(mv);
             }
-            assert_eq!(
-                pos.turn_input(me, i == 0, last),
-                turn.text(),
-                "{} turn {}",
-                transcript.name,
-                i + 1
-            );
+            assert_arena_writes(&transcript, i, &pos.turn_input(me, i == 0, last));
             if let Some(mv) = &turn.played {
                 pos.play(action(mv).unwrap());
                 assert!(pos.outcome().is_none(), "{}", transcript.name);
@@ -151,23 +135,13 @@ const SCRIPT: [u8; 9] = [4, 3, 5, 2, 6, 4, 1, 7, 0];
 #[test]
 fn plays_a_whole_game_as_first_player() {
     let (outcome, times) = play_against_bot(Player::First, &SCRIPT);
-    assert_eq!(
-        outcome,
-        Outcome::Win(Player::First),
-        "the bot beats the greedy opponent"
-    );
-    assert_in_time(&times);
+    common::assert_won_in_time(Player::First, outcome, &times);
 }
 
 #[test]
 fn plays_a_whole_game_as_second_player() {
     let (outcome, times) = play_against_bot(Player::Second, &SCRIPT);
-    assert_eq!(
-        outcome,
-        Outcome::Win(Player::Second),
-        "the bot beats the greedy opponent"
-    );
-    assert_in_time(&times);
+    common::assert_won_in_time(Player::Second, outcome, &times);
 }
 
 /// The answer of a fresh bot to the second player's first turn after `opening`.
@@ -224,34 +198,13 @@ fn takes_a_win_and_blocks_a_loss() {
 }
 
 /// A turn's text from its lines.
-fn text(lines: &[&str]) -> String {
+fn text(lines: &[String]) -> String {
     lines.iter().map(|l| format!("{l}\n")).collect()
 }
 
-/// The recorded rules.md turn of player 1 after player 0 opened in column 4.
-fn after_centre_opening() -> Vec<&'static str> {
-    let mut lines = vec!["1 0", "1"];
-    lines.extend([EMPTY_ROW; 6]);
-    lines.extend([
-        "....0....",
-        "10",
-        "0",
-        "1",
-        "2",
-        "3",
-        "4",
-        "5",
-        "6",
-        "7",
-        "8",
-        "-2",
-        "4",
-    ]);
-    lines
-}
-
-fn owned(lines: &[&str]) -> Vec<String> {
-    lines.iter().map(|l| l.to_string()).collect()
+/// rules.md's turn of player 1 after player 0 opened in column 4 (as recorded).
+fn after_centre_opening() -> Vec<String> {
+    transcript("connect4", "stealing").turns[0].lines.clone()
 }
 
 #[test]
@@ -259,9 +212,9 @@ fn malformed_rows_are_reported_and_answered_from_the_action_list() {
     // Row 3 is too short: the board cannot be read, the action list still can.
     let mut bot = Bot::start("connect4", &[]);
     let mut lines = after_centre_opening();
-    lines[5] = "......";
+    lines[5] = "......".into();
     let (answer, _) = bot.turn(&text(&lines));
-    check_answer(&owned(&after_centre_opening()), &answer).unwrap();
+    check_answer(&after_centre_opening(), &answer).unwrap();
     let log = bot.finish();
     assert!(log.contains("skipped '......': not row 3"), "{log}");
     assert!(
@@ -275,7 +228,7 @@ fn malformed_rows_are_reported_and_answered_from_the_action_list() {
     let mut lines = after_centre_opening();
     lines.swap(7, 8);
     let (answer, _) = bot.turn(&text(&lines));
-    check_answer(&owned(&lines), &answer).unwrap();
+    check_answer(&lines, &answer).unwrap();
     let log = bot.finish();
     assert!(log.contains("cannot read the position"), "{log}");
 }
@@ -286,11 +239,11 @@ fn stray_and_leftover_lines_never_shift_the_board() {
     // A word where the turn index goes, a stray line between two rows and one after the
     // previous action: every turn still reads its own board, in time.
     let mut lines = after_centre_opening();
-    lines.insert(1, "hello");
-    lines.insert(6, "stray");
-    lines.push("left over");
+    lines.insert(1, "hello".into());
+    lines.insert(6, "stray".into());
+    lines.push("left over".into());
     let (answer, _) = bot.turn(&text(&lines));
-    check_answer(&owned(&after_centre_opening()), &answer).unwrap();
+    check_answer(&after_centre_opening(), &answer).unwrap();
     let mut pos = Connect4Cg::start();
     pos.play(4);
     pos.play(CgReferee::parse_action(&pos, &answer).unwrap());
@@ -300,7 +253,8 @@ fn stray_and_leftover_lines_never_shift_the_board() {
     // turn index is the number that fits its chips.
     let clean = pos.turn_input(Player::Second, false, Some(reply));
     let (answer, took) = bot.turn(&format!("8\n{clean}"));
-    check_answer(&owned(&clean.lines().collect::<Vec<_>>()), &answer).unwrap();
+    let clean: Vec<String> = clean.lines().map(str::to_string).collect();
+    check_answer(&clean, &answer).unwrap();
     assert!(
         took < Duration::from_millis(common::TURN_LIMIT_MS),
         "{took:?}"
@@ -323,26 +277,13 @@ fn a_count_larger_than_the_board_allows_does_not_make_the_bot_wait() {
     // rules.md's turn 2 after a steal has 9 valid actions; 10 are announced. The bot reads the 9
     // the board allows and the previous action, then answers at once instead of waiting for a
     // line that never comes.
-    let mut lines = vec!["0 1", "2"];
-    lines.extend([EMPTY_ROW; 6]);
-    lines.extend([
-        "....1....",
-        "10",
-        "0",
-        "1",
-        "2",
-        "3",
-        "4",
-        "5",
-        "6",
-        "7",
-        "8",
-        "-2",
-    ]);
+    let mut lines = transcript("connect4", "stolen_from").turns[1].lines.clone();
+    assert_eq!(lines[8], "9");
+    lines[8] = "10".into();
     let mut bot = Bot::start("connect4", &[]);
     let (answer, took) = bot.turn(&text(&lines));
-    lines[9] = "9";
-    check_answer(&owned(&lines), &answer).unwrap();
+    lines[8] = "9".into();
+    check_answer(&lines, &answer).unwrap();
     assert!(took < Duration::from_millis(common::FIRST_TURN_LIMIT_MS));
     let log = bot.finish();
     assert!(
@@ -357,14 +298,12 @@ fn a_line_that_is_not_utf8_is_read_lossily_and_the_bot_keeps_answering() {
     let mut input = b"\xc3\x28\n".to_vec();
     input.extend(text(&after_centre_opening()).bytes());
     bot.send(&input);
-    check_answer(&owned(&after_centre_opening()), &bot.answer()).unwrap();
+    check_answer(&after_centre_opening(), &bot.answer()).unwrap();
     let log = bot.finish();
     assert!(log.contains("not valid UTF-8"), "{log}");
 }
 
 #[test]
 fn end_of_input_mid_turn_exits_cleanly() {
-    let mut bot = Bot::start("connect4", &[]);
-    bot.send(b"0 1\n0\n.........\n....");
-    bot.finish();
+    common::assert_exits_cleanly_mid_turn("connect4", b"0 1\n0\n.........\n....");
 }

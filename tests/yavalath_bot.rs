@@ -14,7 +14,7 @@ use boardlab::game::{Game, Outcome, Player};
 use boardlab::games::yavalath::{cell_at, Yavalath, CELLS};
 
 mod common;
-use common::{assert_in_time, replay_to_bot, transcripts, Bot, RecordedTurn};
+use common::{assert_arena_writes, replay_all, transcripts, Bot, RecordedTurn};
 
 /// Row lengths of the hexagon, top to bottom (rules.md §1).
 const ROW_LEN: [usize; 9] = [5, 6, 7, 8, 9, 8, 7, 6, 5];
@@ -63,23 +63,15 @@ fn recorded_rows(turn: &RecordedTurn) -> (Vec<&str>, bool) {
 
 #[test]
 fn recorded_transcripts_get_a_legal_answer_every_turn() {
-    for transcript in transcripts("yavalath") {
-        let log = replay_to_bot(
-            "yavalath",
-            &transcript,
-            &[],
-            |turn, answer| {
-                let (rows, may_steal) = recorded_rows(turn);
-                check_answer(&rows, may_steal, answer).map(|_| ())
-            },
-            |_| false,
-        );
+    let legal = |_: &_, turn: &RecordedTurn, answer: &str| {
+        let (rows, may_steal) = recorded_rows(turn);
+        check_answer(&rows, may_steal, answer).map(|_| ())
+    };
+    for (name, log) in replay_all("yavalath", legal, |_| false, &["cannot read"]) {
         assert!(
-            !log.contains("boardlab: line ") && !log.contains("cannot read"),
-            "{}: no complaint about well-formed input: {log}",
-            transcript.name
+            log.contains("depth"),
+            "{name}: stderr reports the search: {log}"
         );
-        assert!(log.contains("depth"), "stderr reports the search: {log}");
     }
 }
 
@@ -103,12 +95,10 @@ fn the_arena_referee_writes_the_recorded_transcripts() {
             if let Some(c) = last {
                 pos.play(c as u8);
             }
-            assert_eq!(
-                pos.turn_input(me, i == 0, last.map(|c| c as u8)),
-                turn.text(),
-                "{} turn {}",
-                transcript.name,
-                i + 1
+            assert_arena_writes(
+                &transcript,
+                i,
+                &pos.turn_input(me, i == 0, last.map(|c| c as u8)),
             );
             if let Some(mv) = &turn.played {
                 pos.play(cell(mv).expect("a recorded move is a cell") as u8);
@@ -168,23 +158,13 @@ const SCRIPT: [usize; 12] = [30, 20, 40, 21, 39, 29, 31, 12, 48, 5, 55, 0];
 #[test]
 fn plays_a_whole_game_as_first_player() {
     let (outcome, times) = play_against_bot(Player::First, &SCRIPT);
-    assert_eq!(
-        outcome,
-        Outcome::Win(Player::First),
-        "the bot beats the scripted opponent"
-    );
-    assert_in_time(&times);
+    common::assert_won_in_time(Player::First, outcome, &times);
 }
 
 #[test]
 fn plays_a_whole_game_as_second_player() {
     let (outcome, times) = play_against_bot(Player::Second, &SCRIPT);
-    assert_eq!(
-        outcome,
-        Outcome::Win(Player::Second),
-        "the bot beats the scripted opponent"
-    );
-    assert_in_time(&times);
+    common::assert_won_in_time(Player::Second, outcome, &times);
 }
 
 /// The empty board's rows.
@@ -328,7 +308,5 @@ fn a_full_board_gets_an_answer_and_a_true_message() {
 
 #[test]
 fn end_of_input_mid_turn_exits_cleanly() {
-    let mut bot = Bot::start("yavalath", &[]);
-    bot.send(b"1\n9\n00000\n000");
-    bot.finish();
+    common::assert_exits_cleanly_mid_turn("yavalath", b"1\n9\n00000\n000");
 }

@@ -10,6 +10,35 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use boardlab::game::{Outcome, Player};
+
+/// Starts `boardlab <args>` with piped stdin, stdout and stderr.
+pub fn spawn_boardlab(args: &[&str]) -> (Child, ChildStdin, BufReader<ChildStdout>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("boardlab starts");
+    let stdin = child.stdin.take().unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    (child, stdin, stdout)
+}
+
+/// Checks that a bot given `partial` input (a turn cut short) exits cleanly, printing nothing.
+pub fn assert_exits_cleanly_mid_turn(game: &str, partial: &[u8]) {
+    let mut bot = Bot::start(game, &[]);
+    bot.send(partial);
+    bot.finish();
+}
+
+/// Checks a whole game the bot played as `me`: it won, and answered every turn in time.
+pub fn assert_won_in_time(me: Player, outcome: Outcome, times: &[Duration]) {
+    assert_eq!(outcome, Outcome::Win(me), "the bot wins");
+    assert_in_time(times);
+}
+
 /// A running `boardlab bot <game>` process. Only one runs at a time in a test binary (it holds
 /// the lock of [`one_at_a_time`]): bots running side by side would share the cores and miss the
 /// time limits for reasons of the test, not of the bot.
@@ -24,16 +53,8 @@ impl Bot {
     /// Starts `boardlab bot <game> <extra args>`.
     pub fn start(game: &str, extra: &[&str]) -> Bot {
         let one_at_a_time = one_at_a_time();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
-            .args(["bot", game])
-            .args(extra)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("bot starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let args: Vec<&str> = ["bot", game].iter().chain(extra).copied().collect();
+        let (child, stdin, stdout) = spawn_boardlab(&args);
         Bot {
             child,
             stdin,
@@ -230,6 +251,52 @@ pub fn transcripts(game: &str) -> Vec<Transcript> {
         .map(|p| {
             let name = p.file_stem().unwrap().to_string_lossy();
             Transcript::parse(&name, &std::fs::read_to_string(p).unwrap())
+        })
+        .collect()
+}
+
+/// The transcript `tests/fixtures/<game>/<name>.txt`.
+pub fn transcript(game: &str, name: &str) -> Transcript {
+    transcripts(game)
+        .into_iter()
+        .find(|t| t.name == name)
+        .unwrap_or_else(|| panic!("no transcript {game}/{name}"))
+}
+
+/// Checks that the referee input BoardLab's arena writes for turn `i` of `transcript` is the
+/// recorded text.
+pub fn assert_arena_writes(transcript: &Transcript, i: usize, arena: &str) {
+    assert_eq!(
+        arena,
+        transcript.turns[i].text(),
+        "{} turn {}",
+        transcript.name,
+        i + 1
+    );
+}
+
+/// Plays every transcript of `game` against the bot ([`replay_to_bot`] without extra
+/// arguments; `legal` also gets the transcript) and checks that the well-formed input drew no
+/// complaint on stderr: no `boardlab: line` message and none of `complaints`. Returns each
+/// transcript's name with the bot's stderr.
+pub fn replay_all(
+    game: &str,
+    legal: impl Fn(&Transcript, &RecordedTurn, &str) -> Result<(), String>,
+    starts_game: impl Fn(&RecordedTurn) -> bool,
+    complaints: &[&str],
+) -> Vec<(String, String)> {
+    transcripts(game)
+        .iter()
+        .map(|t| {
+            let log = replay_to_bot(game, t, &[], |turn, a| legal(t, turn, a), &starts_game);
+            for complaint in complaints.iter().chain(&["boardlab: line "]) {
+                assert!(
+                    !log.contains(complaint),
+                    "{}: no complaint about well-formed input: {log}",
+                    t.name
+                );
+            }
+            (t.name.clone(), log)
         })
         .collect()
 }
