@@ -5,9 +5,11 @@
 // Each test binary uses its own part of this module.
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Mutex, MutexGuard};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use boardlab::game::{Outcome, Player};
@@ -39,13 +41,19 @@ pub fn assert_won_in_time(me: Player, outcome: Outcome, times: &[Duration]) {
     assert_in_time(times);
 }
 
+/// How long a bot may take to answer before the test calls it stuck: a bot that waits for a
+/// line the referee will never send fails here instead of hanging the test.
+pub const STUCK_AFTER: Duration = Duration::from_secs(10);
+
 /// A running `boardlab bot <game>` process. Only one runs at a time in a test binary (it holds
 /// the lock of [`one_at_a_time`]): bots running side by side would share the cores and miss the
 /// time limits for reasons of the test, not of the bot.
 pub struct Bot {
     child: Child,
     pub stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    /// The bot's output lines, read by a thread so that a wait can time out.
+    answers: Receiver<String>,
+    reader: JoinHandle<()>,
     _one_at_a_time: MutexGuard<'static, ()>,
 }
 
@@ -55,10 +63,20 @@ impl Bot {
         let one_at_a_time = one_at_a_time();
         let args: Vec<&str> = ["bot", game].iter().chain(extra).copied().collect();
         let (child, stdin, stdout) = spawn_boardlab(&args);
+        let (tx, answers) = channel();
+        let reader = std::thread::spawn(move || {
+            for line in stdout.lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
         Bot {
             child,
             stdin,
-            stdout,
+            answers,
+            reader,
             _one_at_a_time: one_at_a_time,
         }
     }
@@ -69,15 +87,19 @@ impl Bot {
         self.stdin.flush().unwrap();
     }
 
-    /// Reads one answer line.
+    /// Reads one answer line. Panics when the bot ends its output or has not answered within
+    /// [`STUCK_AFTER`].
     pub fn answer(&mut self) -> String {
-        let mut line = String::new();
-        self.stdout.read_line(&mut line).expect("bot answers");
-        assert!(
-            !line.is_empty(),
-            "the bot ended its output instead of answering"
-        );
-        line.trim_end_matches(['\n', '\r']).to_string()
+        match self.answers.recv_timeout(STUCK_AFTER) {
+            Ok(line) => line.trim_end_matches('\r').to_string(),
+            Err(RecvTimeoutError::Timeout) => {
+                let _ = self.child.kill();
+                panic!("the bot gave no answer within {STUCK_AFTER:?}: it waits for input")
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                panic!("the bot ended its output instead of answering")
+            }
+        }
     }
 
     /// Sends one turn's text and returns the answer line and how long it took.
@@ -94,13 +116,14 @@ impl Bot {
         let Bot {
             child,
             stdin,
-            mut stdout,
+            answers,
+            reader,
             _one_at_a_time,
         } = self;
         drop(stdin);
-        let mut rest = String::new();
-        stdout.read_to_string(&mut rest).unwrap();
         let out = child.wait_with_output().unwrap();
+        reader.join().unwrap();
+        let rest: Vec<String> = answers.try_iter().collect();
         let log = String::from_utf8_lossy(&out.stderr).into_owned();
         assert!(
             out.status.success(),
