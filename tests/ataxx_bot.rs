@@ -2,16 +2,20 @@
 //! id and config lines, then per turn seven rows, `lastAction` and `actionsCount`, with or without
 //! the action lines after it, rows printed top to bottom or bottom to top. The bot must answer a
 //! legal move every turn, in time, without being told the row order.
+//!
+//! The recorded transcripts in `tests/fixtures/ataxx/` were written by hand from rules.md; answers
+//! are checked against the recorded rows by the statement's rules (below), not by BoardLab's
+//! board code, and a separate test checks that BoardLab's referee side writes the same boards,
+//! last actions, counts and action lists.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::time::{Duration, Instant};
-
+use boardlab::arena::CgReferee;
 use boardlab::game::{Game, Player};
-use boardlab::games::ataxx::Ataxx;
+use boardlab::games::ataxx::{Ataxx, Move};
 
-/// One bot at a time: the time limits are checked, and parallel bots would share the cores.
-static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+mod common;
+use common::{
+    assert_in_time, replay_all, replay_to_bot, transcripts, Bot, RecordedTurn, Transcript,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Order {
@@ -19,88 +23,232 @@ enum Order {
     BottomFirst,
 }
 
-struct Bot {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+fn is_row(line: &str) -> bool {
+    line.len() == 7 && line.bytes().all(|b| matches!(b, b'.' | b'0' | b'1' | b'#'))
 }
 
-impl Bot {
-    fn start() -> Bot {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
-            .args([
-                "bot",
-                "ataxx",
-                "--first-ms",
-                "300",
-                "--ms",
-                "30",
-                "--tt-mb",
-                "16",
-            ])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("bot starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Bot {
-            child,
-            stdin,
-            stdout,
+/// A recorded board: `cells[rank][file]` (rank 0 = rank 1), from the rows as printed.
+struct Board {
+    cells: [[u8; 7]; 7],
+}
+
+impl Board {
+    fn read(rows: &[&str], order: Order) -> Board {
+        let mut cells = [[b'.'; 7]; 7];
+        for (i, row) in rows.iter().enumerate() {
+            let rank = if order == Order::TopFirst { 6 - i } else { i };
+            cells[rank].copy_from_slice(row.as_bytes());
         }
+        Board { cells }
     }
 
-    fn send(&mut self, text: &str) {
-        self.stdin.write_all(text.as_bytes()).unwrap();
-        self.stdin.flush().unwrap();
+    fn at(&self, (file, rank): (i32, i32)) -> Option<u8> {
+        ((0..7).contains(&file) && (0..7).contains(&rank))
+            .then(|| self.cells[rank as usize][file as usize])
     }
 
-    fn answer(&mut self) -> String {
-        let mut line = String::new();
-        self.stdout.read_line(&mut line).expect("bot answers");
-        line.trim().to_string()
+    /// Every square `(file, rank)`.
+    fn squares() -> impl Iterator<Item = (i32, i32)> {
+        (0..7).flat_map(|r| (0..7).map(move |f| (f, r)))
     }
 
-    fn finish(self) -> String {
-        drop(self.stdin);
-        let out = self.child.wait_with_output().unwrap();
-        assert!(
-            out.status.success(),
-            "the bot exits cleanly at the end of input"
-        );
-        String::from_utf8_lossy(&out.stderr).into_owned()
+    /// The statement's moves for `me` (`b'0'` or `b'1'`): a spawn onto an empty square next to
+    /// one of its pieces, a jump from one of them onto an empty square two away.
+    fn moves(&self, me: u8) -> Vec<String> {
+        let name = |(f, r): (i32, i32)| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+        let dist = |a: (i32, i32), b: (i32, i32)| (a.0 - b.0).abs().max((a.1 - b.1).abs());
+        let mine: Vec<_> = Board::squares()
+            .filter(|&s| self.at(s) == Some(me))
+            .collect();
+        let mut out = Vec::new();
+        for to in Board::squares().filter(|&s| self.at(s) == Some(b'.')) {
+            if mine.iter().any(|&m| dist(m, to) == 1) {
+                out.push(name(to));
+            }
+            for &from in mine.iter().filter(|&&m| dist(m, to) == 2) {
+                out.push(format!("{}{}", name(from), name(to)));
+            }
+        }
+        out
     }
 }
 
-/// The seven rows as the referee prints them: `0` the first player, `1` the second, `#` walls.
-fn rows(pos: &Ataxx, order: Order) -> String {
-    let ranks: Vec<usize> = match order {
-        Order::TopFirst => (0..7).rev().collect(),
-        Order::BottomFirst => (0..7).collect(),
-    };
-    let mut out = String::new();
-    for rank in ranks {
-        for file in 0..7 {
-            let bit = 1u64 << (rank * 7 + file);
-            out.push(if pos.stones(Player::First) & bit != 0 {
-                '0'
-            } else if pos.stones(Player::Second) & bit != 0 {
-                '1'
-            } else if pos.walls() & bit != 0 {
-                '#'
-            } else {
-                '.'
-            });
+/// One recorded turn read by the statement: the board (the seven row lines), `lastAction`,
+/// `actionsCount` and the action lines after it.
+struct Recorded<'a> {
+    board: Board,
+    last_action: &'a str,
+    count: usize,
+    actions: Vec<&'a str>,
+}
+
+fn read_recorded(lines: &[String], order: Order) -> Recorded<'_> {
+    let first = lines.iter().position(|l| is_row(l)).expect("a board row");
+    let rows: Vec<&str> = lines[first..first + 7].iter().map(String::as_str).collect();
+    Recorded {
+        board: Board::read(&rows, order),
+        last_action: &lines[first + 7],
+        count: lines[first + 8].parse().expect("actionsCount"),
+        actions: lines[first + 9..].iter().map(String::as_str).collect(),
+    }
+}
+
+/// The answer must be a legal move of `me` (the text before the first space): also one of the
+/// listed actions when they are listed. With no legal move at all, an empty square (the bot's
+/// documented guess, since the statement has no pass).
+fn check_answer(recorded: &Recorded, me: u8, answer: &str) -> Result<(), String> {
+    let action = answer.split(' ').next().unwrap_or("");
+    let moves = recorded.board.moves(me);
+    if moves.is_empty() {
+        let b = action.as_bytes();
+        let empty = b.len() == 2
+            && recorded.board.at(((b[0] as i32) - 97, (b[1] as i32) - 49)) == Some(b'.');
+        return if empty {
+            Ok(())
+        } else {
+            Err("no legal move exists, and it is not an empty square".into())
+        };
+    }
+    if !moves.iter().any(|m| m == action) {
+        return Err(format!("not among the statement's moves {moves:?}"));
+    }
+    if !recorded.actions.is_empty() && !recorded.actions.contains(&action) {
+        return Err("not among the listed actions".into());
+    }
+    Ok(())
+}
+
+fn order_of(transcript: &Transcript) -> Order {
+    match transcript.setting("order") {
+        "top-first" => Order::TopFirst,
+        "bottom-first" => Order::BottomFirst,
+        other => panic!("{}: order '{other}'", transcript.name),
+    }
+}
+
+fn me_of(transcript: &Transcript) -> u8 {
+    transcript.setting("id").as_bytes()[0]
+}
+
+/// The statement's check of an answer in a recorded turn of `transcript`.
+fn legal(transcript: &Transcript, turn: &RecordedTurn, answer: &str) -> Result<(), String> {
+    let recorded = read_recorded(&turn.lines, order_of(transcript));
+    check_answer(&recorded, me_of(transcript), answer)
+}
+
+fn play_transcript(transcript: &Transcript) -> String {
+    replay_to_bot(
+        "ataxx",
+        transcript,
+        &[],
+        |turn, a| legal(transcript, turn, a),
+        |_| false,
+    )
+}
+
+fn transcript(name: &str) -> Transcript {
+    common::transcript("ataxx", name)
+}
+
+#[test]
+fn recorded_transcripts_get_a_legal_answer_every_turn() {
+    // Both row orders, with and without action lines and the config line.
+    for (_, log) in replay_all("ataxx", legal, |_| false, &[]) {
+        assert!(log.contains("<< "), "the raw input is logged");
+    }
+}
+
+#[test]
+fn a_board_repeated_a_third_time_still_gets_the_legal_move() {
+    // BoardLab's threefold-repetition rule ends the game, but the referee asks: the bot must
+    // answer its one legal jump (the old bot printed the first empty square, c1: illegal).
+    let log = play_transcript(&transcript("repetition"));
+    assert!(
+        log.contains("my draw rules end the game here (repetition)"),
+        "{log}"
+    );
+}
+
+#[test]
+fn with_no_spawn_and_no_jump_the_bot_prints_an_empty_square_and_says_so() {
+    let log = play_transcript(&transcript("no_move"));
+    assert!(log.contains("I have no spawn and no jump"), "{log}");
+    assert!(log.contains("printing d1: the first empty square"), "{log}");
+}
+
+#[test]
+fn the_arena_referee_writes_the_recorded_boards() {
+    for transcript in transcripts("ataxx") {
+        let order = order_of(&transcript);
+        let me = if me_of(&transcript) == b'0' {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let mut pos = Ataxx::from_setup(transcript.setting("setup")).unwrap();
+        for (i, turn) in transcript.turns.iter().enumerate() {
+            let recorded = read_recorded(&turn.lines, order);
+            let last = (recorded.last_action != "null")
+                .then(|| pos.play_text(recorded.last_action).unwrap());
+            let arena = pos.turn_input(me, i == 0, last);
+            let arena: Vec<String> = arena.lines().map(str::to_string).collect();
+            let expected = read_recorded(&arena, Order::BottomFirst);
+            let place = format!("{} turn {}", transcript.name, i + 1);
+            assert_eq!(expected.board.cells, recorded.board.cells, "{place}");
+            assert_eq!(expected.last_action, recorded.last_action, "{place}");
+            assert_eq!(expected.count, recorded.count, "{place}");
+            if !recorded.actions.is_empty() {
+                let mut moves = Vec::new();
+                pos.legal_moves(&mut moves);
+                let mut listed: Vec<String> = moves.iter().map(|&m| pos.format_move(m)).collect();
+                let mut recorded: Vec<&str> = recorded.actions.clone();
+                listed.sort();
+                recorded.sort();
+                assert_eq!(listed, recorded, "{place}");
+            }
+            if let Some(mv) = &turn.played {
+                pos.play_text(mv).unwrap();
+            }
         }
-        out.push('\n');
+    }
+}
+
+/// The referee's text for `me`'s turn in `pos`: the arena's input (rows bottom to top, the FEN as
+/// the config line), reordered and trimmed as asked.
+fn referee_text(
+    pos: &Ataxx,
+    me: Player,
+    first_turn: bool,
+    last: Option<Move>,
+    order: Order,
+    action_lines: bool,
+    config_line: bool,
+) -> String {
+    let text = pos.turn_input(me, first_turn, last);
+    let mut lines: Vec<&str> = text.lines().collect();
+    let first_row = lines.iter().position(|l| is_row(l)).unwrap();
+    if order == Order::TopFirst {
+        lines[first_row..first_row + 7].reverse();
+    }
+    if first_turn && !config_line {
+        lines.remove(1);
+    }
+    let mut out: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    if action_lines {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        for m in moves {
+            out.push_str(&pos.format_move(m));
+            out.push('\n');
+        }
     }
     out
 }
 
-/// Plays up to `bot_turns` turns of the bot (player `bot_id`) against a seeded random mover on
-/// the layout `setup`; every bot answer must be legal. Returns the bot's stderr.
+/// Plays up to `bot_turns` turns of the bot (player `bot_id`) with its shipped time settings
+/// against a seeded random mover on the layout `setup`; every bot answer must be legal and in
+/// time. When the bot must pass, this referee passes for it (what the real one does then is not
+/// public; the `no_move` transcript covers the bot's side). Returns the bot's stderr.
 fn referee(
     setup: &str,
     order: Order,
@@ -114,81 +262,56 @@ fn referee(
     } else {
         Player::Second
     };
-    let _one_at_a_time = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let mut pos = Ataxx::from_setup(setup).unwrap();
-    let mut bot = Bot::start();
-    bot.send(&format!("{bot_id}\n"));
-    if config_line {
-        bot.send("17\n");
-    }
-    let mut last = "null".to_string();
+    let mut bot = Bot::start("ataxx", &[]);
+    let mut last = None;
     let mut rng = 0x5EEDu64 + bot_id as u64;
     let mut moves = Vec::new();
-    let mut turns = 0;
-    while pos.outcome().is_none() && turns < bot_turns {
+    let mut times = Vec::new();
+    while pos.outcome().is_none() && times.len() < bot_turns {
         moves.clear();
         pos.legal_moves(&mut moves);
-        if pos.to_move() != me {
+        let mv = if pos.to_move() != me {
             rng = rng
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            let mv = moves[(rng >> 33) as usize % moves.len()];
-            last = pos.format_move(mv);
-            pos.play(mv);
-            continue;
-        }
-        if moves[0].is_pass() {
-            // What the referee does then is not public; this one passes for the bot.
-            last = "null".into();
-            pos.play(moves[0]);
-            continue;
-        }
-        let mut text = rows(&pos, order);
-        text.push_str(&format!("{last}\n{}\n", moves.len()));
-        if action_lines {
-            for &m in &moves {
-                text.push_str(&pos.format_move(m));
-                text.push('\n');
-            }
-        }
-        let t = Instant::now();
-        bot.send(&text);
-        let answer = bot.answer();
-        let took = t.elapsed();
-        let limit = Duration::from_millis(if turns == 0 { 1000 } else { 100 });
-        assert!(took < limit, "turn {turns}: {took:?} for '{answer}'");
-        let mv = pos.parse_move(&answer).unwrap_or_else(|e| {
-            panic!(
-                "turn {turns}: illegal answer '{answer}': {e}\n{}",
-                pos.fen()
-            )
-        });
+            moves[(rng >> 33) as usize % moves.len()]
+        } else if moves[0].is_pass() {
+            moves[0]
+        } else {
+            let text = referee_text(
+                &pos,
+                me,
+                times.is_empty(),
+                last,
+                order,
+                action_lines,
+                config_line,
+            );
+            let (answer, took) = bot.turn(&text);
+            times.push(took);
+            CgReferee::parse_action(&pos, &answer).unwrap_or_else(|e| {
+                panic!(
+                    "turn {}: illegal answer '{answer}': {e:?}\n{}",
+                    times.len(),
+                    pos.fen()
+                )
+            })
+        };
         pos.play(mv);
-        last = answer;
-        turns += 1;
+        last = (!mv.is_pass()).then_some(mv);
     }
-    assert!(turns > 0);
-    bot.finish()
+    assert!(!times.is_empty());
+    let log = bot.finish();
+    assert_in_time(&times);
+    log
 }
 
 #[test]
-fn rows_bottom_to_top_with_action_lines() {
-    let log = referee("", Order::BottomFirst, true, true, 0, 10);
-    assert!(log.contains("<< "), "the raw input is logged");
-}
-
-#[test]
-fn rows_bottom_to_top_without_action_lines() {
+fn whole_games_in_both_row_orders_with_and_without_action_lines() {
+    referee("", Order::BottomFirst, true, true, 0, 10);
     referee("walls:3", Order::BottomFirst, false, true, 1, 10);
-}
-
-#[test]
-fn rows_top_to_bottom_with_action_lines() {
     referee("walls:11", Order::TopFirst, true, true, 1, 10);
-}
-
-#[test]
-fn rows_top_to_bottom_without_action_lines() {
     referee("", Order::TopFirst, false, true, 0, 10);
 }
 
@@ -205,7 +328,7 @@ fn the_bot_plays_a_whole_game_without_an_illegal_move() {
 
 #[test]
 fn the_arena_referee_sends_the_statement_input_and_reads_moves_with_messages() {
-    use boardlab::arena::{CgReferee, Rejected};
+    use boardlab::arena::{Rejected};
     let pos = Ataxx::start();
     let text = pos.turn_input(Player::First, true, None);
     let lines: Vec<&str> = text.lines().collect();
@@ -225,16 +348,109 @@ fn the_arena_referee_sends_the_statement_input_and_reads_moves_with_messages() {
     assert!(matches!(pos.parse_action("d4"), Err(Rejected::Illegal(_))));
 }
 
+/// The first turn of the first recorded transcript (player 0, rows bottom first, actions
+/// listed), split into its parts.
+fn first_turn() -> (Transcript, Vec<String>) {
+    let t = transcript("bottom_first_actions");
+    let lines = t.turns[0].lines.clone();
+    (t, lines)
+}
+
+fn text(lines: &[String]) -> Vec<u8> {
+    lines
+        .iter()
+        .flat_map(|l| format!("{l}\n").into_bytes())
+        .collect()
+}
+
 #[test]
-fn the_bot_answers_the_arena_referees_input() {
-    use boardlab::arena::CgReferee;
-    let _one_at_a_time = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let mut pos = Ataxx::from_setup("walls:9").unwrap();
-    let first = pos.parse_move("a7b6").unwrap();
-    pos.play(first);
-    let mut bot = Bot::start();
-    bot.send(&pos.turn_input(Player::Second, true, Some(first)));
+fn garbage_lines_are_skipped_and_every_turn_answered_legally() {
+    let (t, lines) = first_turn();
+    let mut bot = Bot::start("ataxx", &[]);
+    // Not UTF-8 before the id, a stray word between two rows and a number where an action line
+    // may stand: the turn is read as recorded.
+    let mut input = b"\xff\xfe\n".to_vec();
+    let mut noisy = lines.clone();
+    noisy.insert(5, "hello".into());
+    input.extend(text(&noisy));
+    input.extend(b"12345\n");
+    bot.send(&input);
     let answer = bot.answer();
-    assert!(pos.parse_move(&answer).is_ok(), "illegal answer {answer}");
+    check_answer(&read_recorded(&lines, Order::BottomFirst), b'0', &answer).unwrap();
+    // The next recorded turn, clean, is still read in step.
+    let next = &t.turns[1].lines;
+    bot.send(&text(next));
+    check_answer(
+        &read_recorded(next, Order::BottomFirst),
+        b'0',
+        &bot.answer(),
+    )
+    .unwrap();
+    let log = bot.finish();
+    assert!(log.contains("not valid UTF-8"), "{log}");
+    assert!(log.contains("skipped 'hello': not row 3"), "{log}");
+}
+
+#[test]
+fn a_lost_row_without_a_record_is_kept_off() {
+    // On the first turn there is no record: the last row (rank 7) is damaged, so the bot
+    // searches the six rows read in their places with the lost one as walls.
+    let (_, lines) = first_turn();
+    let mut bot = Bot::start("ataxx", &[]);
+    let mut damaged = lines.clone();
+    damaged[8] = "0..x..1".into();
+    bot.send(&text(&damaged));
+    let answer = bot.answer();
+    check_answer(&read_recorded(&lines, Order::BottomFirst), b'0', &answer).unwrap();
+    assert!(
+        !answer.contains('7'),
+        "no move onto or from the lost rank: {answer}"
+    );
+    let log = bot.finish();
+    assert!(log.contains("searching the rows read in place"), "{log}");
+}
+
+#[test]
+fn a_lost_row_is_filled_from_the_record_and_last_action() {
+    let (t, lines) = first_turn();
+    let mut bot = Bot::start("ataxx", &[]);
+    bot.send(&text(&lines));
+    let answer = bot.answer();
+    // The next turn, after the bot's own move and the opponent's b2, loses a row in the middle
+    // (a line of garbage in its place): the bot's record plus lastAction gives the board.
+    let mut pos = Ataxx::from_setup(t.setting("setup")).unwrap();
+    pos.play_text(&answer).unwrap();
+    let reply = pos.parse_move("b2").unwrap();
+    pos.play(reply);
+    let next = referee_text(
+        &pos,
+        Player::First,
+        false,
+        Some(reply),
+        Order::BottomFirst,
+        false,
+        false,
+    );
+    let truth: Vec<String> = next.lines().map(str::to_string).collect();
+    let mut damaged = truth.clone();
+    damaged[3] = "garbage".into();
+    bot.send(&text(&damaged));
+    check_answer(
+        &read_recorded(&truth, Order::BottomFirst),
+        b'0',
+        &bot.answer(),
+    )
+    .unwrap();
+    let log = bot.finish();
+    assert!(
+        log.contains("my record plus lastAction gives the board"),
+        "{log}"
+    );
+}
+
+#[test]
+fn end_of_input_mid_turn_exits_cleanly() {
+    common::assert_exits_cleanly_mid_turn("ataxx", b"0\n17\n1.....0\n...");
+    let bot = Bot::start("ataxx", &[]);
     bot.finish();
 }

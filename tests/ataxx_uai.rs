@@ -1,14 +1,17 @@
 //! The UAI front end (`boardlab uai`), driven through its library entry point and the binary:
-//! handshake, positions with moves, every `go` limit, both clock conventions, `stop`, passes.
+//! handshake, positions with moves, every `go` limit, both clock conventions, `stop`, passes,
+//! `perft` as libataxx's `UAIEngine::perft` reads it (it sends `perft N` and waits for a line
+//! whose first word is `nodes`), and `uainewgame`.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use boardlab::game::{Game, Player};
 use boardlab::protocol::uai::{self, parse_position, Go};
 use boardlab::search::StopFlag;
+
+mod common;
 
 /// Runs a whole session over `script` and returns the output lines.
 fn session(script: &str) -> Vec<String> {
@@ -118,34 +121,14 @@ fn both_clock_conventions_give_each_side_its_own_clock() {
 
 #[test]
 fn stop_ends_an_infinite_search_with_a_bestmove_and_isready_answers_during_it() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
-        .args(["uai", "--tt-mb", "8"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut read_until = |prefix: &str| -> String {
-        let mut line = String::new();
-        loop {
-            line.clear();
-            assert!(stdout.read_line(&mut line).unwrap() > 0, "output ended");
-            if line.starts_with(prefix) {
-                return line.trim().to_string();
-            }
-        }
-    };
-    writeln!(stdin, "position startpos\ngo infinite").unwrap();
-    stdin.flush().unwrap();
+    let mut engine = Engine::start();
+    engine.send("position startpos\ngo infinite");
     std::thread::sleep(Duration::from_millis(200));
-    writeln!(stdin, "isready").unwrap();
-    stdin.flush().unwrap();
-    read_until("readyok");
+    engine.send("isready");
+    engine.read_until("readyok");
     let t = Instant::now();
-    writeln!(stdin, "stop").unwrap();
-    stdin.flush().unwrap();
-    let best = read_until("bestmove");
+    engine.send("stop");
+    let best = engine.read_until("bestmove").pop().unwrap();
     assert!(
         t.elapsed() < Duration::from_millis(500),
         "{:?}",
@@ -153,15 +136,144 @@ fn stop_ends_an_infinite_search_with_a_bestmove_and_isready_answers_during_it() 
     );
     let pos = parse_position(&["startpos"]).unwrap();
     assert!(pos.parse_move(best.trim_start_matches("bestmove ")).is_ok());
-    writeln!(stdin, "go movetime 100").unwrap();
-    stdin.flush().unwrap();
+    engine.send("go movetime 100");
     let t = Instant::now();
-    read_until("bestmove");
+    engine.read_until("bestmove");
     assert!(
         t.elapsed() < Duration::from_millis(400),
         "{:?}",
         t.elapsed()
     );
-    writeln!(stdin, "quit").unwrap();
-    assert!(child.wait().unwrap().success());
+    engine.quit();
+}
+
+/// The count of the first line whose first word is `nodes`, as libataxx's `UAIEngine` reads it.
+fn perft_answer(lines: &[String]) -> u64 {
+    lines
+        .iter()
+        .find_map(|l| l.strip_prefix("nodes "))
+        .expect("a 'nodes N' line")
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn perft_answers_nodes_with_the_libataxx_counts() {
+    // anchors.md (libataxx tests/perft.cpp): the start position and a walled one.
+    let lines = session("position startpos\nperft 3\n");
+    assert_eq!(perft_answer(&lines), 6_460);
+    let lines = session("position fen x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1\nperft 2\n");
+    assert_eq!(perft_answer(&lines), 196);
+    let lines = session("position fen 7/7/7/7/-------/-------/x5o x 0 1\nperft 6\n");
+    assert_eq!(perft_answer(&lines), 174);
+    // A side that must pass counts the pass; a finished game has no moves.
+    let lines = session("position fen 7/7/7/7/ooooooo/ooooooo/xxxxxxx x 0 1\nperft 2\n");
+    assert_eq!(perft_answer(&lines), 75);
+    let lines = session("position fen x5o/7/7/7/7/7/o5x x 100 1\nperft 1\n");
+    assert_eq!(perft_answer(&lines), 0);
+    let lines = session("perft x\n");
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info string perft needs a depth")));
+}
+
+/// A `boardlab uai` process driven line by line.
+struct Engine {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    stdout: BufReader<std::process::ChildStdout>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let (child, stdin, stdout) = common::spawn_boardlab(&["uai", "--tt-mb", "8"]);
+        Engine {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        writeln!(self.stdin, "{text}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The lines up to and including the first that starts with `prefix`.
+    fn read_until(&mut self, prefix: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.stdout.read_line(&mut line).unwrap() > 0,
+                "output ended"
+            );
+            let line = line.trim().to_string();
+            let done = line.starts_with(prefix);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        assert!(self.child.wait().unwrap().success());
+    }
+}
+
+/// The node counts of the `info depth` lines of a search.
+fn node_counts(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| {
+            l.split_whitespace()
+                .skip_while(|w| *w != "nodes")
+                .nth(1)
+                .unwrap()
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn uainewgame_resets_the_position_and_forgets_earlier_searches() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves g2\ngo depth 5");
+    let first = node_counts(&engine.read_until("bestmove"));
+    // The same search again reuses the transposition table: fewer nodes.
+    engine.send("go depth 5");
+    let again = node_counts(&engine.read_until("bestmove"));
+    assert_ne!(
+        first, again,
+        "a second search without uainewgame uses what the first found"
+    );
+    // After uainewgame the position is the start again and the search starts from nothing:
+    // from the same position it counts exactly the nodes of the first search.
+    engine.send("uainewgame\nd");
+    let fen = engine.read_until("info string fen");
+    assert_eq!(
+        fen.last().unwrap(),
+        &format!("info string fen {}", uai::STARTPOS)
+    );
+    engine.send("position startpos moves g2\ngo depth 5");
+    let fresh = node_counts(&engine.read_until("bestmove"));
+    assert_eq!(first, fresh);
+    engine.quit();
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_reported_and_the_session_goes_on() {
+    let out = Arc::new(Mutex::new(Vec::<u8>::new()));
+    let script: &[u8] = b"\xff\xfe\nisready\n";
+    uai::run(script, Arc::clone(&out), 8).unwrap();
+    let text = String::from_utf8(out.lock().unwrap().clone()).unwrap();
+    assert!(
+        text.contains("info string boardlab: line 1: not valid UTF-8"),
+        "{text}"
+    );
+    assert!(text.contains("info string unknown command"), "{text}");
+    assert!(text.trim_end().ends_with("readyok"), "{text}");
 }

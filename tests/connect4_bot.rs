@@ -2,54 +2,91 @@
 //! (rules.md §2): `myId oppId` on a player's own first turn only, the turn index, 7 absolute rows
 //! top to bottom, the valid actions, the opponent's previous action; the bot answers a column or
 //! `STEAL`.
+//!
+//! The recorded transcripts in `tests/fixtures/connect4/` were written by hand from rules.md (its
+//! turn-0, after-the-opening and after-a-steal inputs among them); answers are checked against
+//! the recorded action list and rows, not by BoardLab's board code, and a separate test checks
+//! that BoardLab's referee side writes exactly those transcripts.
 
-use std::io::Write;
 use std::time::Duration;
 
-use boardlab::game::{Display, Evaluate, Game, Outcome, Player};
+use boardlab::arena::CgReferee;
+use boardlab::game::{Evaluate, Game, Outcome, Player};
 use boardlab::games::connect4::{Connect4Cg, STEAL};
 
 mod common;
-use common::Bot;
+use common::{assert_arena_writes, replay_all, transcript, transcripts, Bot, RecordedTurn};
 
-/// The referee's input for the side to move of `pos`: the ids on its first turn, the turn index,
-/// the rows, the valid actions and the opponent's previous action.
-fn turn_input(pos: &Connect4Cg, first_turn: bool, previous: Option<u8>) -> String {
-    let me = pos.to_move();
-    let mut text = String::new();
-    if first_turn {
-        text.push_str(if me == Player::First {
-            "0 1\n"
-        } else {
-            "1 0\n"
-        });
-    }
-    text.push_str(&format!("{}\n", pos.ply()));
-    let mut rows = vec![String::new(); 7];
-    for cell in pos.cells() {
-        rows[cell.y as usize].push(match cell.owner {
-            1 => '0',
-            2 => '1',
-            _ => '.',
-        });
-    }
-    for r in rows {
-        text.push_str(&r);
-        text.push('\n');
-    }
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    text.push_str(&format!("{}\n", moves.len()));
-    for m in &moves {
-        text.push_str(&format!("{}\n", if *m == STEAL { -2 } else { *m as i32 }));
-    }
-    let prev = match previous {
-        None => -1,
-        Some(STEAL) => -2,
-        Some(c) => c as i32,
+/// The referee's check of an answer against one turn's input as recorded: the action is the
+/// text before the first space, `STEAL` (any case) or an integer, and it must be one of the
+/// listed valid actions; a column must also have an empty top cell in the rows.
+fn check_answer(lines: &[String], answer: &str) -> Result<i32, String> {
+    let first_row = lines
+        .iter()
+        .position(|l| l.len() == 9 && l.bytes().all(|b| matches!(b, b'.' | b'0' | b'1')))
+        .ok_or("no board row in the input")?;
+    let count: usize = lines[first_row + 7]
+        .parse()
+        .map_err(|_| "no action count")?;
+    let listed: Vec<i32> = lines[first_row + 8..first_row + 8 + count]
+        .iter()
+        .map(|a| a.parse().unwrap())
+        .collect();
+    let action = answer.split(' ').next().unwrap_or("");
+    let value = if action.eq_ignore_ascii_case("steal") {
+        -2
+    } else {
+        action.parse::<i32>().map_err(|_| "not a column or STEAL")?
     };
-    text.push_str(&format!("{prev}\n"));
-    text
+    if !listed.contains(&value) {
+        return Err(format!("{value} is not among the valid actions {listed:?}"));
+    }
+    if value >= 0 && lines[first_row].as_bytes()[value as usize] != b'.' {
+        return Err(format!("column {value} is full"));
+    }
+    Ok(value)
+}
+
+#[test]
+fn recorded_transcripts_get_a_legal_answer_every_turn() {
+    let legal =
+        |_: &_, turn: &RecordedTurn, answer: &str| check_answer(&turn.lines, answer).map(|_| ());
+    for (name, log) in replay_all("connect4", legal, |_| false, &["cannot read"]) {
+        assert!(
+            log.contains("depth"),
+            "{name}: stderr reports the search: {log}"
+        );
+    }
+}
+
+#[test]
+fn the_arena_referee_writes_the_recorded_transcripts() {
+    let action = |text: &str| -> Option<u8> {
+        match text {
+            "-1" => None,
+            "-2" | "STEAL" => Some(STEAL),
+            c => Some(c.parse().expect("a column")),
+        }
+    };
+    for transcript in transcripts("connect4") {
+        let mut pos = Connect4Cg::start();
+        let me = if transcript.turns[0].lines[0] == "0 1" {
+            Player::First
+        } else {
+            Player::Second
+        };
+        for (i, turn) in transcript.turns.iter().enumerate() {
+            let last = action(turn.lines.last().unwrap());
+            if let Some(mv) = last.filter(|_| i > 0 || me == Player::Second) {
+                pos.play(mv);
+            }
+            assert_arena_writes(&transcript, i, &pos.turn_input(me, i == 0, last));
+            if let Some(mv) = &turn.played {
+                pos.play(action(mv).unwrap());
+                assert!(pos.outcome().is_none(), "{}", transcript.name);
+            }
+        }
+    }
 }
 
 /// The opponent: wins when it can, blocks a playable win, avoids handing over a win, and
@@ -71,39 +108,18 @@ fn greedy_reply(pos: &Connect4Cg, script: &[u8]) -> u8 {
         .unwrap_or(legal[0])
 }
 
-fn assert_in_time(times: &[Duration]) {
-    assert!(
-        times[0] < Duration::from_millis(1000),
-        "first turn took {:?}",
-        times[0]
-    );
-    for (i, t) in times.iter().enumerate().skip(1) {
-        // The referee allows 100 ms; the bot aims at 80. The margin absorbs pipes and a loaded
-        // test machine.
-        assert!(
-            *t < Duration::from_millis(100 + 60),
-            "turn {} took {:?}",
-            i + 1,
-            t
-        );
-    }
-}
-
 /// Plays a whole game with the bot as `me`; returns the outcome and the bot's answer times.
 fn play_against_bot(me: Player, script: &[u8]) -> (Outcome, Vec<Duration>) {
     let mut bot = Bot::start("connect4", &[]);
     let mut pos = Connect4Cg::start();
     let mut previous = None;
-    let mut first_turn = true;
     let mut times = Vec::new();
     while pos.outcome().is_none() {
         let mv = if pos.to_move() == me {
-            let (answer, took) = bot.turn(&turn_input(&pos, first_turn, previous));
-            first_turn = false;
+            let (answer, took) = bot.turn(&pos.turn_input(me, times.is_empty(), previous));
             times.push(took);
-            assert!(!answer.starts_with(' '), "no leading space: '{answer}'");
-            pos.parse_action(&answer)
-                .unwrap_or_else(|e| panic!("the bot's action '{answer}' is legal: {e}"))
+            CgReferee::parse_action(&pos, &answer)
+                .unwrap_or_else(|e| panic!("the bot's action '{answer}' is legal: {e:?}"))
         } else {
             greedy_reply(&pos, script)
         };
@@ -119,70 +135,29 @@ const SCRIPT: [u8; 9] = [4, 3, 5, 2, 6, 4, 1, 7, 0];
 #[test]
 fn plays_a_whole_game_as_first_player() {
     let (outcome, times) = play_against_bot(Player::First, &SCRIPT);
-    assert_eq!(
-        outcome,
-        Outcome::Win(Player::First),
-        "the bot beats the greedy opponent"
-    );
-    assert_in_time(&times);
+    common::assert_won_in_time(Player::First, outcome, &times);
 }
 
 #[test]
 fn plays_a_whole_game_as_second_player() {
     let (outcome, times) = play_against_bot(Player::Second, &SCRIPT);
-    assert_eq!(
-        outcome,
-        Outcome::Win(Player::Second),
-        "the bot beats the greedy opponent"
-    );
-    assert_in_time(&times);
+    common::assert_won_in_time(Player::Second, outcome, &times);
 }
 
-#[test]
-fn the_first_turn_reads_the_exact_referee_text() {
+/// The answer of a fresh bot to the second player's first turn after `opening`.
+fn reply_to_opening(opening: u8) -> String {
+    let mut pos = Connect4Cg::start();
+    pos.play(opening);
     let mut bot = Bot::start("connect4", &[]);
-    let empty = ".........\n".repeat(7);
-    let input = format!("0 1\n0\n{empty}9\n0\n1\n2\n3\n4\n5\n6\n7\n8\n-1\n");
-    let (answer, took) = bot.turn(&input);
-    assert!(took < Duration::from_millis(1000));
-    let col: u8 = answer.parse().expect("a bare column digit");
-    assert!(col < 9);
-    let log = bot.finish();
-    assert!(log.contains("depth"), "stderr reports the search: {log}");
-    assert!(
-        !log.contains("line "),
-        "no complaint about well-formed input: {log}"
-    );
+    let (answer, _) = bot.turn(&pos.turn_input(Player::Second, true, Some(opening)));
+    bot.finish();
+    answer
 }
 
 #[test]
-fn steals_a_centre_opening_but_not_an_edge_one() {
-    // The bot's own search weighs the steal against every column.
-    for (opening, steals) in [(4u8, true), (0u8, false)] {
-        let mut bot = Bot::start("connect4", &[]);
-        let mut pos = Connect4Cg::start();
-        pos.play(opening);
-        let input = turn_input(&pos, true, Some(opening));
-        assert!(
-            input.contains("\n10\n") && input.contains("\n-2\n"),
-            "turn 1 lists the steal"
-        );
-        let (answer, _) = bot.turn(&input);
-        assert_eq!(
-            answer == "STEAL",
-            steals,
-            "opening {opening}: answer {answer}"
-        );
-        let mv = pos.parse_action(&answer).unwrap();
-        pos.play(mv);
-        // The game goes on: the opponent replies and the bot answers a legal column.
-        let reply = greedy_reply(&pos, &SCRIPT);
-        pos.play(reply);
-        let (answer, _) = bot.turn(&turn_input(&pos, false, Some(reply)));
-        pos.parse_action(&answer)
-            .unwrap_or_else(|e| panic!("'{answer}' is legal after the steal turn: {e}"));
-        bot.finish();
-    }
+fn does_not_steal_an_edge_opening() {
+    // The centre opening is stolen (transcript `stealing`); an edge one is not worth it.
+    assert_ne!(reply_to_opening(0), "STEAL");
 }
 
 #[test]
@@ -190,41 +165,14 @@ fn opens_with_a_move_it_would_not_steal() {
     // As first player the bot opens where, by its own judgement as second player, stealing is
     // not better than replying.
     let mut first = Bot::start("connect4", &[]);
-    let (answer, _) = first.turn(&turn_input(&Connect4Cg::start(), true, None));
+    let (answer, _) = first.turn(&Connect4Cg::start().turn_input(Player::First, true, None));
     first.finish();
     let opening: u8 = answer.parse().expect("a column");
-    let mut pos = Connect4Cg::start();
-    pos.play(opening);
-    let mut second = Bot::start("connect4", &[]);
-    let (reply, _) = second.turn(&turn_input(&pos, true, Some(opening)));
-    second.finish();
     assert_ne!(
-        reply, "STEAL",
+        reply_to_opening(opening),
+        "STEAL",
         "the bot opened with {opening}, which it would steal"
     );
-}
-
-#[test]
-fn plays_on_after_being_stolen_from() {
-    let mut bot = Bot::start("connect4", &[]);
-    let mut pos = Connect4Cg::start();
-    let (answer, _) = bot.turn(&turn_input(&pos, true, None));
-    let first = pos.parse_action(&answer).unwrap();
-    pos.play(first);
-    pos.play(STEAL);
-    let input = turn_input(&pos, false, Some(STEAL));
-    assert!(
-        input.starts_with("2\n") && input.contains('1') && input.ends_with("\n-2\n"),
-        "turn index 2, the stolen chip reads as '1', previous action -2: {input}"
-    );
-    let (answer, _) = bot.turn(&input);
-    let mv = pos
-        .parse_action(&answer)
-        .unwrap_or_else(|e| panic!("'{answer}' is legal: {e}"));
-    assert_ne!(mv, STEAL);
-    pos.play(mv);
-    let log = bot.finish();
-    assert!(!log.contains("cannot read"), "{log}");
 }
 
 #[test]
@@ -235,7 +183,7 @@ fn takes_a_win_and_blocks_a_loss() {
         pos.play(c);
     }
     let mut bot = Bot::start("connect4", &[]);
-    let (answer, _) = bot.turn(&turn_input(&pos, true, Some(7)));
+    let (answer, _) = bot.turn(&pos.turn_input(Player::First, true, Some(7)));
     assert_eq!(answer, "3");
     bot.finish();
     // The bot (second player) must block column 3.
@@ -244,47 +192,118 @@ fn takes_a_win_and_blocks_a_loss() {
         pos.play(c);
     }
     let mut bot = Bot::start("connect4", &[]);
-    let (answer, _) = bot.turn(&turn_input(&pos, true, Some(2)));
+    let (answer, _) = bot.turn(&pos.turn_input(Player::Second, true, Some(2)));
     assert_eq!(answer, "3");
     bot.finish();
 }
 
-#[test]
-fn malformed_input_is_reported_and_still_answered_legally() {
-    let mut bot = Bot::start("connect4", &[]);
-    // Row 3 is too short: the position cannot be read, the action list still can.
-    let input = "0 1\n0\n.........\n.........\n.........\n......\n.........\n.........\n.........\n9\n0\n1\n2\n3\n4\n5\n6\n7\n8\n-1\n";
-    let (answer, _) = bot.turn(input);
-    let col: u8 = answer.parse().expect("a column");
-    assert!(col < 9);
-    let log = bot.finish();
-    assert!(
-        log.contains("row 3 should have 9 cells"),
-        "stderr names the bad row: {log}"
-    );
+/// A turn's text from its lines.
+fn text(lines: &[String]) -> String {
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
 
-    // A bad turn index line: the board still decides, and the bot says what was wrong.
+/// rules.md's turn of player 1 after player 0 opened in column 4 (as recorded).
+fn after_centre_opening() -> Vec<String> {
+    transcript("connect4", "stealing").turns[0].lines.clone()
+}
+
+#[test]
+fn malformed_rows_are_reported_and_answered_from_the_action_list() {
+    // Row 3 is too short: the board cannot be read, the action list still can.
     let mut bot = Bot::start("connect4", &[]);
-    let input = "1 0\nx\n.........\n.........\n.........\n.........\n.........\n.........\n....0....\n10\n0\n1\n2\n3\n4\n5\n6\n7\n8\n-2\n4\n";
-    let (answer, _) = bot.turn(input);
-    assert!(!answer.is_empty() && !answer.starts_with(' '));
+    let mut lines = after_centre_opening();
+    lines[5] = "......".into();
+    let (answer, _) = bot.turn(&text(&lines));
+    check_answer(&after_centre_opening(), &answer).unwrap();
     let log = bot.finish();
-    assert!(log.contains("expected the turn index"), "{log}");
+    assert!(log.contains("skipped '......': not row 3"), "{log}");
+    assert!(
+        log.contains("the board ends after 6 of its 7 rows"),
+        "{log}"
+    );
+    assert!(log.contains("printing column"), "{log}");
 
     // A floating chip: refused as a position, answered from the valid actions.
     let mut bot = Bot::start("connect4", &[]);
-    let input = "1 0\n1\n.........\n.........\n.........\n.........\n.........\n....0....\n.........\n10\n0\n1\n2\n3\n4\n5\n6\n7\n8\n-2\n4\n";
-    let (answer, _) = bot.turn(input);
-    let col: u8 = answer.parse().expect("a column");
-    assert!(col < 9);
+    let mut lines = after_centre_opening();
+    lines.swap(7, 8);
+    let (answer, _) = bot.turn(&text(&lines));
+    check_answer(&lines, &answer).unwrap();
     let log = bot.finish();
     assert!(log.contains("cannot read the position"), "{log}");
 }
 
 #[test]
-fn end_of_input_mid_turn_exits_cleanly() {
+fn stray_and_leftover_lines_never_shift_the_board() {
     let mut bot = Bot::start("connect4", &[]);
-    bot.stdin.write_all(b"0 1\n0\n.........\n....").unwrap();
+    // A word where the turn index goes, a stray line between two rows and one after the
+    // previous action: every turn still reads its own board, in time.
+    let mut lines = after_centre_opening();
+    lines.insert(1, "hello".into());
+    lines.insert(6, "stray".into());
+    lines.push("left over".into());
+    let (answer, _) = bot.turn(&text(&lines));
+    check_answer(&after_centre_opening(), &answer).unwrap();
+    let mut pos = Connect4Cg::start();
+    pos.play(4);
+    pos.play(CgReferee::parse_action(&pos, &answer).unwrap());
+    let reply = greedy_reply(&pos, &SCRIPT);
+    pos.play(reply);
+    // A leftover number of the previous turn before the next one: the board decides that the
+    // turn index is the number that fits its chips.
+    let clean = pos.turn_input(Player::Second, false, Some(reply));
+    let (answer, took) = bot.turn(&format!("8\n{clean}"));
+    let clean: Vec<String> = clean.lines().map(str::to_string).collect();
+    check_answer(&clean, &answer).unwrap();
+    assert!(
+        took < Duration::from_millis(common::TURN_LIMIT_MS),
+        "{took:?}"
+    );
     let log = bot.finish();
-    assert!(!log.contains("panicked"), "{log}");
+    assert!(
+        log.contains("expected the turn index, got 'hello'"),
+        "{log}"
+    );
+    assert!(log.contains("skipped 'stray': not row 3"), "{log}");
+    assert!(
+        log.contains("expected the turn index, got 'left over'"),
+        "{log}"
+    );
+    assert!(log.contains("before the board: 3 fits its"), "{log}");
+}
+
+#[test]
+fn a_count_larger_than_the_board_allows_does_not_make_the_bot_wait() {
+    // rules.md's turn 2 after a steal has 9 valid actions; 10 are announced. The bot reads the 9
+    // the board allows and the previous action, then answers at once instead of waiting for a
+    // line that never comes.
+    let mut lines = transcript("connect4", "stolen_from").turns[1].lines.clone();
+    assert_eq!(lines[8], "9");
+    lines[8] = "10".into();
+    let mut bot = Bot::start("connect4", &[]);
+    let (answer, took) = bot.turn(&text(&lines));
+    lines[8] = "9".into();
+    check_answer(&lines, &answer).unwrap();
+    assert!(took < Duration::from_millis(common::FIRST_TURN_LIMIT_MS));
+    let log = bot.finish();
+    assert!(
+        log.contains("10 valid actions announced, the board has 9"),
+        "{log}"
+    );
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_read_lossily_and_the_bot_keeps_answering() {
+    let mut bot = Bot::start("connect4", &[]);
+    let mut input = b"\xc3\x28\n".to_vec();
+    input.extend(text(&after_centre_opening()).bytes());
+    bot.send(&input);
+    check_answer(&after_centre_opening(), &bot.answer()).unwrap();
+    let log = bot.finish();
+    assert!(log.contains("not valid UTF-8"), "{log}");
+}
+
+#[test]
+fn end_of_input_mid_turn_exits_cleanly() {
+    common::assert_exits_cleanly_mid_turn("connect4", b"0 1\n0\n.........\n....");
 }

@@ -10,100 +10,89 @@
 //! The position is rebuilt from the rows each turn. A new game starts when `lastAction` is
 //! `null` or when the board has fewer walls than on the bot's previous turn plus two (black's
 //! first turn of game 2 sees one wall); then the tables are cleared and the first-turn time
-//! applies. Unreadable input is reported on stderr; when no position can be read the bot
-//! answers `random`, which the referee accepts as "play a random legal move".
+//! applies. The reader resynchronises on the turn's structure (see `read_turn`), so a stray
+//! line costs a message on stderr, not a wrong board. When no position can be read the bot
+//! answers `random`, which the referee accepts as "play a random legal move", and says so.
 
 use std::io::{self, BufRead, Write};
-
-use crate::clock::Instant;
 
 use crate::game::{Game, Player};
 use crate::games::amazons::{from_rows, Amazons};
 use crate::play::{engine_agent, Agent};
-use crate::protocol::{BotConfig, InputError, Lines};
+use crate::protocol::{serve_turns, BotConfig, InputError, Lines};
 use crate::search::EngineKind;
 
 /// One turn's input, as read.
 struct Turn {
     /// `w` or `b`, when readable.
     colour: Option<Player>,
-    rows: Vec<String>,
+    /// The 8 rows, rank 8 first, when all of them were read.
+    rows: Option<Vec<String>>,
     /// `None` for `null`.
     last_action: Option<String>,
     actions_count: Option<u64>,
 }
 
-fn warn(log: &mut impl Write, e: InputError) {
-    if let InputError::Malformed(msg) = e {
-        let _ = writeln!(log, "boardlab: {msg}");
-    }
+/// Whether `line` is a well-formed board row: 8 characters `.`, `w`, `b` or `-`.
+fn is_row(_y: usize, line: &str) -> bool {
+    line.len() == 8 && line.bytes().all(|b| matches!(b, b'.' | b'w' | b'b' | b'-'))
 }
 
-fn is_row(line: &str) -> bool {
-    line.len() == 8 && line.chars().all(|c| matches!(c, '.' | 'w' | 'b' | '-'))
+/// Whether `line` looks like `lastAction`: `null` or three squares such as `d8d1d7`.
+fn is_last_action(line: &str) -> bool {
+    let b = line.as_bytes();
+    line == "null"
+        || (b.len() == 6
+            && b.chunks(2)
+                .all(|sq| (b'a'..=b'h').contains(&sq[0]) && (b'1'..=b'8').contains(&sq[1])))
 }
 
-/// Reads one turn. Bad lines are logged and read as best they can be; only the end of input
-/// stops the bot.
-fn read_turn<R: BufRead>(
-    lines: &mut Lines<R>,
-    board_size: &mut usize,
-    log: &mut impl Write,
-) -> Result<Turn, InputError> {
-    let mut line = lines.next_line()?;
-    while line.is_empty() {
-        line = lines.next_line()?;
-    }
-    if let Ok(n) = line.parse::<usize>() {
-        if n != 8 {
-            warn(
-                log,
-                lines.error(format!("boardSize {n}: only 8x8 is played; reading 8 rows")),
-            );
-        }
-        *board_size = 8;
-        line = lines.next_line()?;
-    }
-    let mut pending_row = None;
-    let colour = match line.as_str() {
-        "w" => Some(Player::First),
-        "b" => Some(Player::Second),
-        other => {
-            warn(
-                log,
-                lines.error(format!("expected the colour 'w' or 'b', got '{other}'")),
-            );
-            if is_row(other) {
-                pending_row = Some(other.to_string());
+/// Reads one turn, resynchronising on its structure: a number before the colour is `boardSize`,
+/// the colour line `w`/`b` starts the board, the rows are 8 characters of `.wb-`, then come
+/// `lastAction` and `actionsCount`. Lines that fit nowhere are logged and skipped, so a stray
+/// line never shifts the board. Errors: only the end of input or a failed read.
+fn read_turn<R: BufRead>(lines: &mut Lines<R>, log: &mut impl Write) -> Result<Turn, InputError> {
+    let mut colour = None;
+    let mut first_row = None;
+    loop {
+        let line = lines.next_nonempty(log)?;
+        match line.as_str() {
+            "w" => colour = Some(Player::First),
+            "b" => colour = Some(Player::Second),
+            _ if is_row(0, &line) => {
+                lines.warn(
+                    log,
+                    format!("expected the colour 'w' or 'b', got the row '{line}'"),
+                );
+                first_row = Some(line);
             }
-            None
+            _ => {
+                match line.parse::<u64>() {
+                    Ok(8) => {}
+                    Ok(n) => lines.warn(log, format!("boardSize {n}: only 8x8 is played")),
+                    Err(_) => lines.warn(
+                        log,
+                        format!("expected the colour 'w' or 'b', got '{line}': skipped"),
+                    ),
+                }
+                continue;
+            }
         }
-    };
-    let mut rows = Vec::with_capacity(*board_size);
-    if let Some(r) = pending_row {
-        rows.push(r);
+        break;
     }
-    while rows.len() < *board_size {
-        let row = lines.next_line()?;
-        if !is_row(&row) {
-            warn(
-                log,
-                lines.error(format!(
-                    "rank {} should be 8 characters of . w b -, got '{row}'",
-                    8 - rows.len()
-                )),
-            );
-        }
-        rows.push(row);
+    let mut board = lines.read_rows(log, 8, first_row, 0, is_row, is_last_action)?;
+    let rows = board.rows.iter().cloned().collect();
+    let last = board.next_field(lines, log)?;
+    if !is_last_action(&last) {
+        lines.warn(log, format!("expected lastAction, got '{last}'"));
     }
-    let last = lines.next_line()?;
     let last_action = (last != "null").then_some(last);
-    let count = lines.next_line()?;
+    let count = lines.next_nonempty(log)?;
     let actions_count = count.parse::<u64>().ok();
     if actions_count.is_none() {
-        warn(
+        lines.warn(
             log,
-            lines.error(format!("expected actionsCount (a number), got '{count}'")),
+            format!("expected actionsCount (a number), got '{count}'"),
         );
     }
     Ok(Turn {
@@ -140,71 +129,60 @@ pub fn run_with(
     player: &mut dyn Agent<Amazons>,
 ) -> io::Result<()> {
     let mut lines = Lines::new(input);
-    let mut board_size = 8usize;
     let mut previous_walls: Option<u32> = None;
     let mut colour = Player::First;
-    loop {
-        let turn = match read_turn(&mut lines, &mut board_size, log) {
-            Ok(t) => t,
-            Err(InputError::Eof) => return Ok(()),
-            Err(e) => {
-                warn(log, e);
-                return Ok(());
-            }
-        };
-        let started = Instant::now();
+    serve_turns(&mut lines, out, log, read_turn, |turn, started, log| {
         if let Some(c) = turn.colour {
             colour = c;
         }
-        let answer = match from_rows(&turn.rows, colour) {
-            Ok(pos) => {
-                let walls = pos.walls().count_ones();
-                let new_game = turn.last_action.is_none()
-                    || !matches!(previous_walls, Some(w) if walls >= w + 2);
-                previous_walls = Some(walls);
-                if new_game {
-                    player.new_game();
-                    let side = if colour == Player::First { 'w' } else { 'b' };
-                    let _ = writeln!(log, "boardlab: new game as {side}");
-                }
-                let count = pos.count_moves();
-                if turn.actions_count.is_some_and(|n| n != count) {
-                    let _ = writeln!(
-                        log,
-                        "boardlab: actionsCount says {} but the rows give {count} moves",
-                        turn.actions_count.unwrap_or(0)
-                    );
-                }
-                // An Amazons node costs a few hundred evaluations, so the search may pass its
-                // last clock check by a few ms: keep an eighth of the turn in reserve.
-                let budget = if new_game {
-                    config.first_turn_ms
-                } else {
-                    config.turn_ms
-                };
-                let budget = budget - budget / 8;
-                let spent = started.elapsed().as_millis() as u64;
-                if pos.outcome().is_some() {
-                    let _ = writeln!(log, "boardlab: no legal move here; answering 'random'");
-                    "random".to_string()
-                } else {
-                    let mv = player.choose(&pos, budget.saturating_sub(spent).max(1));
-                    if let Some(summary) = player.summary() {
-                        let _ = writeln!(log, "boardlab: {summary}");
-                    }
-                    pos.format_move(mv)
-                }
-            }
+        let position = match &turn.rows {
+            Some(rows) => from_rows(rows, colour).map_err(|e| e.to_string()),
+            None => Err("rows were lost or damaged".to_string()),
+        };
+        let pos = match position {
+            Ok(pos) => pos,
             Err(e) => {
                 let _ = writeln!(
                     log,
                     "boardlab: cannot read the position ({e}); answering 'random'"
                 );
                 previous_walls = None;
-                "random".to_string()
+                return "random".to_string();
             }
         };
-        writeln!(out, "{answer}")?;
-        out.flush()?;
-    }
+        let walls = pos.walls().count_ones();
+        let new_game =
+            turn.last_action.is_none() || !matches!(previous_walls, Some(w) if walls >= w + 2);
+        previous_walls = Some(walls);
+        if new_game {
+            player.new_game();
+            let side = if colour == Player::First { 'w' } else { 'b' };
+            let _ = writeln!(log, "boardlab: new game as {side}");
+        }
+        let count = pos.count_moves();
+        if let Some(n) = turn.actions_count.filter(|&n| n != count) {
+            let _ = writeln!(
+                log,
+                "boardlab: actionsCount says {n} but the rows give {count} moves"
+            );
+        }
+        if pos.outcome().is_some() {
+            let _ = writeln!(log, "boardlab: no legal move here; answering 'random'");
+            return "random".to_string();
+        }
+        // An Amazons node costs a few hundred evaluations, so the search may pass its last
+        // clock check by a few ms: keep an eighth of the turn in reserve.
+        let budget = if new_game {
+            config.first_turn_ms
+        } else {
+            config.turn_ms
+        };
+        let budget = budget - budget / 8;
+        let spent = started.elapsed().as_millis() as u64;
+        let mv = player.choose(&pos, budget.saturating_sub(spent).max(1));
+        if let Some(summary) = player.summary() {
+            let _ = writeln!(log, "boardlab: {summary}");
+        }
+        pos.format_move(mv)
+    })
 }

@@ -1,31 +1,38 @@
 //! `boardlab bot ataxx`: the CodinGame Ataxx protocol (statement seed 004, `shared/rules.md` §4).
 //!
 //! The statement leaves the input partly open, so the reader is tolerant:
-//! - Initial input: `id` (0 or 1), then a `config` line. A first line after the id that looks
-//!   like a board row is taken as the first row (no config line).
+//! - Initial input: `id` (0 or 1), then a `config` line. Lines before the id that are neither an
+//!   id nor a board row are skipped; a line after the id that looks like a board row is taken as
+//!   the first row (no config line).
 //! - Each turn: seven rows of `.`, `0`, `1`, `#`; `lastAction` (`null` on the first turn);
 //!   `actionsCount`. Action lines after the count are never waited for: the bot answers at once,
-//!   and any line that is not a board row where a row is expected is skipped (and logged).
+//!   and action lines met before the next board are skipped (and logged).
+//! - Resynchronisation: the board is the seven rows, `lastAction` the line after them. A stray
+//!   line among the rows is skipped without shifting the board; a row that was lost or damaged
+//!   is read as walls (so no move is chosen on it), and then the bot's own record of the game
+//!   plus `lastAction`, when it fits the rows that were read, gives the whole board.
 //! - Row order: the statement says "bottom to top" but no public referee settles it. The bot
 //!   decides from the board: the orientation in which playing `lastAction` on its own record of
 //!   the game gives this board, else the one in which `lastAction` fits the board (target holds
 //!   an enemy stone, a jump's origin is empty), else the one it used before, else the one where
 //!   player 0 stands on a7 and g1 (the standard start), else the statement's bottom to top.
 //! - Every line read is logged to stderr as `<< line`, so a real match settles the open points.
-//! - With no legal move (the statement has no pass) the bot prints an empty square, the only
-//!   output the statement does not call a loss, and says so on stderr.
+//! - BoardLab's CodinGame draw rules (300 turns, threefold repetition) only guide the search: when
+//!   they say the game is over but the referee asks for a move, the bot forgets the game's
+//!   history and searches the board as it stands, since the referee is the judge.
+//! - With no spawn and no jump (the statement has no pass) the bot prints an empty square, the
+//!   only output the statement does not call a loss, and says so on stderr.
 //!
-//! Player `0` is the first player (`x`), `1` the second (`o`); the CodinGame rules apply (300
-//! turns, threefold repetition).
+//! Player `0` is the first player (`x`), `1` the second (`o`).
 
 use std::io::{self, BufRead, Write};
 
 use crate::clock::Instant;
 
 use crate::game::{Game, Player};
-use crate::games::ataxx::{square_name, Ataxx, Rules, FULL};
+use crate::games::ataxx::{parse_square, square_name, Ataxx, Rules, FULL};
 use crate::play::Agent;
-use crate::protocol::{BotConfig, InputError, Lines};
+use crate::protocol::{serve_turns, BotConfig, InputError, Lines};
 use crate::search::{Limits, Searcher};
 
 /// How the seven rows map to ranks.
@@ -37,29 +44,53 @@ pub enum RowOrder {
     BottomFirst,
 }
 
+impl RowOrder {
+    /// The rank (0 = rank 1) of the `i`-th row printed.
+    fn rank(self, i: usize) -> usize {
+        match self {
+            RowOrder::TopFirst => 6 - i,
+            RowOrder::BottomFirst => i,
+        }
+    }
+}
+
 /// One turn's input.
 #[derive(Clone, Debug)]
 pub struct TurnInput {
-    /// The rows as read, first row first; each `[char; 7]`.
+    /// The rows as read, first row first, 7 bytes each (`.`, `0`, `1`, `#`). When rows were
+    /// lost or damaged the rows read come first and the rest are all `#` (walls).
     pub rows: [[u8; 7]; 7],
+    /// Whether each row holds a row read (`true` for a leading run of them).
+    pub known: [bool; 7],
     /// `lastAction` as read (`null` on the first turn).
     pub last_action: String,
     /// `actionsCount`, if it was a number.
     pub actions_count: Option<u32>,
 }
 
-fn is_row(line: &str) -> bool {
+/// Whether `line` is a well-formed board row: 7 characters `.`, `0`, `1` or `#`.
+fn is_row(_y: usize, line: &str) -> bool {
     line.len() == 7 && line.bytes().all(|b| matches!(b, b'.' | b'0' | b'1' | b'#'))
+}
+
+/// Whether `line` looks like a move or `lastAction`: `null`, `0000`, a square (`b7`) or two
+/// (`a7c7`).
+fn is_action(line: &str) -> bool {
+    match line.len() {
+        _ if line == "null" || line == "0000" => true,
+        2 => parse_square(line).is_some(),
+        4 if line.is_char_boundary(2) => {
+            parse_square(&line[..2]).is_some() && parse_square(&line[2..]).is_some()
+        }
+        _ => false,
+    }
 }
 
 /// The board the rows show under `order`: `(stones of player 0, of player 1, walls)`.
 pub fn board_of(rows: &[[u8; 7]; 7], order: RowOrder) -> (u64, u64, u64) {
     let (mut p0, mut p1, mut walls) = (0u64, 0u64, 0u64);
     for (i, row) in rows.iter().enumerate() {
-        let rank = match order {
-            RowOrder::TopFirst => 6 - i,
-            RowOrder::BottomFirst => i,
-        };
+        let rank = order.rank(i);
         for (file, &c) in row.iter().enumerate() {
             let bit = 1u64 << (rank * 7 + file);
             match c {
@@ -71,6 +102,55 @@ pub fn board_of(rows: &[[u8; 7]; 7], order: RowOrder) -> (u64, u64, u64) {
         }
     }
     (p0, p1, walls)
+}
+
+/// The rows `pos` shows under `order`, first row first, as the referee prints them.
+fn rows_of(pos: &Ataxx, order: RowOrder) -> [[u8; 7]; 7] {
+    let mut rows = [[b'.'; 7]; 7];
+    for (i, row) in rows.iter_mut().enumerate() {
+        for (file, c) in row.iter_mut().enumerate() {
+            let bit = 1u64 << (order.rank(i) * 7 + file);
+            if pos.stones(Player::First) & bit != 0 {
+                *c = b'0';
+            } else if pos.stones(Player::Second) & bit != 0 {
+                *c = b'1';
+            } else if pos.walls() & bit != 0 {
+                *c = b'#';
+            }
+        }
+    }
+    rows
+}
+
+/// Whether `pos` shows this turn's board under `order`. When rows were lost, the rows read must
+/// appear in `pos`'s rows in the same order (where the gap was is unknown: the rows all look
+/// alike).
+fn shows(pos: &Ataxx, turn: &TurnInput, order: RowOrder) -> bool {
+    let all = rows_of(pos, order);
+    let mut candidates = all.iter();
+    turn.rows
+        .iter()
+        .zip(turn.known)
+        .filter(|(_, k)| *k)
+        .all(|(row, _)| candidates.any(|r| r == row))
+}
+
+/// `pos` without the game's history: the same board and side to move at turn 0, so BoardLab's
+/// draw rules (300 turns, threefold repetition) count afresh from here.
+fn without_history(pos: &Ataxx) -> Ataxx {
+    Ataxx::from_parts(
+        pos.stones(Player::First),
+        pos.stones(Player::Second),
+        pos.walls(),
+        pos.to_move(),
+        Rules::CodinGame,
+    )
+    .expect("the squares of a valid position stay valid")
+}
+
+/// Whether BoardLab's draw rules (not the board) end the game at `pos`.
+fn drawn_by_rule(pos: &Ataxx) -> bool {
+    matches!(pos.end_reason(), Some("turns" | "repetition"))
 }
 
 /// The bot's memory between turns.
@@ -85,6 +165,8 @@ pub struct AtaxxBot {
 }
 
 impl AtaxxBot {
+    /// A bot that has seen no input yet, searching with `config`'s time budgets (ms) and a
+    /// transposition table of `config.tt_mib` MiB.
     pub fn new(config: BotConfig) -> Self {
         AtaxxBot {
             me: None,
@@ -96,6 +178,22 @@ impl AtaxxBot {
         }
     }
 
+    /// The bot's record with the opponent's `action` played, when that is possible. A record that
+    /// BoardLab's draw rules have ended loses its history first (the referee asked for a move,
+    /// so the game goes on).
+    fn record_after(&self, action: &str) -> Option<Ataxx> {
+        let prev = self.tracked.as_ref()?;
+        let mut p = if drawn_by_rule(prev) {
+            without_history(prev)
+        } else {
+            prev.clone()
+        };
+        if action != "null" {
+            p.play_text(action).ok()?;
+        }
+        Some(p)
+    }
+
     /// Decides the row order of this turn's rows (see the module documentation).
     fn decide_order(&self, turn: &TurnInput, me: Player, log: &mut impl Write) -> RowOrder {
         let orders = [RowOrder::TopFirst, RowOrder::BottomFirst];
@@ -103,17 +201,10 @@ impl AtaxxBot {
         let boards = orders.map(|o| board_of(&turn.rows, o));
         let action = turn.last_action.split_whitespace().next().unwrap_or("");
         // 1. Our record of the game plus the opponent's move gives the board.
-        if let Some(prev) = &self.tracked {
+        if let Some(next) = self.record_after(action).filter(|_| action != "null") {
             let fits: Vec<RowOrder> = orders
-                .iter()
-                .zip(boards.iter())
-                .filter(|(_, b)| {
-                    let mut p = prev.clone();
-                    p.play_text(action).is_ok()
-                        && p.stones(Player::First) == b.0
-                        && p.stones(Player::Second) == b.1
-                })
-                .map(|(o, _)| *o)
+                .into_iter()
+                .filter(|&o| shows(&next, turn, o))
                 .collect();
             if fits.len() == 1 {
                 return fits[0];
@@ -123,13 +214,16 @@ impl AtaxxBot {
         let target = |b: &(u64, u64, u64)| -> bool {
             let (p0, p1, walls) = *b;
             let theirs = if them == Player::First { p0 } else { p1 };
-            let sq = |t: &str| crate::games::ataxx::parse_square(t);
             match action.len() {
-                2 => sq(action).is_some_and(|s| theirs >> s & 1 == 1),
-                4 if action.is_char_boundary(2) => match (sq(&action[..2]), sq(&action[2..])) {
-                    (Some(f), Some(t)) => theirs >> t & 1 == 1 && (p0 | p1 | walls) >> f & 1 == 0,
-                    _ => false,
-                },
+                2 => parse_square(action).is_some_and(|s| theirs >> s & 1 == 1),
+                4 if action.is_char_boundary(2) => {
+                    match (parse_square(&action[..2]), parse_square(&action[2..])) {
+                        (Some(f), Some(t)) => {
+                            theirs >> t & 1 == 1 && (p0 | p1 | walls) >> f & 1 == 0
+                        }
+                        _ => false,
+                    }
+                }
                 _ => false,
             }
         };
@@ -152,20 +246,21 @@ impl AtaxxBot {
             if b.0 == standard {
                 let _ = writeln!(
                     log,
-                    "row order: {o:?} (player 0 on a7 and g1, the standard start)"
+                    "boardlab: row order {o:?} (player 0 on a7 and g1, the standard start)"
                 );
                 return *o;
             }
         }
         let _ = writeln!(
             log,
-            "row order: undecided, using the statement's bottom to top"
+            "boardlab: row order undecided; using the statement's bottom to top"
         );
         RowOrder::BottomFirst
     }
 
     /// The bot's answer to one turn (a move in the referee's notation), with notes on stderr.
-    /// `player` replaces the engine when given (a baseline).
+    /// `player` replaces the engine when given (a baseline). `started` is when the turn's input
+    /// was read: the time budget counts from there.
     pub fn answer(
         &mut self,
         turn: &TurnInput,
@@ -183,28 +278,29 @@ impl AtaxxBot {
         });
         let order = self.decide_order(turn, me, log);
         if self.order.is_some_and(|o| o != order) {
-            let _ = writeln!(log, "row order changed to {order:?}");
+            let _ = writeln!(log, "boardlab: row order changed to {order:?}");
         }
         self.order = Some(order);
         let (p0, p1, walls) = board_of(&turn.rows, order);
+        let complete = turn.known.iter().all(|&k| k);
 
         // Continue our record when it leads to this board; else rebuild from the board.
         let action = turn.last_action.split_whitespace().next().unwrap_or("");
-        let continued = self.tracked.as_ref().and_then(|prev| {
-            let mut p = prev.clone();
-            let played = if action == "null" {
-                Ok(())
-            } else {
-                p.play_text(action).map(|_| ())
-            };
-            let same = p.stones(Player::First) == p0
-                && p.stones(Player::Second) == p1
-                && p.walls() == walls
-                && p.to_move() == me;
-            (played.is_ok() && same).then_some(p)
-        });
-        let pos = match continued {
-            Some(p) => p,
+        let continued = self
+            .record_after(action)
+            .filter(|p| p.to_move() == me && shows(p, turn, order));
+        // A board rebuilt with lost rows as walls is a guess: it is not kept as the record.
+        let guessed = !complete && continued.is_none();
+        let mut pos = match continued {
+            Some(p) => {
+                if !complete {
+                    let _ = writeln!(
+                        log,
+                        "boardlab: rows were lost; my record plus lastAction gives the board"
+                    );
+                }
+                p
+            }
             None => match Ataxx::from_parts(p0, p1, walls, me, Rules::CodinGame) {
                 Ok(mut p) => {
                     let ply = if self.turns == 0 {
@@ -213,36 +309,55 @@ impl AtaxxBot {
                         2 * self.turns + (me == Player::Second) as u32
                     };
                     p.set_ply(ply);
-                    if self.tracked.is_some() {
-                        let _ = writeln!(log, "board differs from my record: rebuilt at ply {ply}");
+                    if !complete {
+                        let _ = writeln!(
+                            log,
+                            "boardlab: rows were lost and my record does not fill them: \
+                             searching the rows read in place and the lost ones as walls \
+                             (a guess: the gap may stand elsewhere)"
+                        );
+                    } else if self.tracked.is_some() {
+                        let _ = writeln!(
+                            log,
+                            "boardlab: board differs from my record: rebuilt at ply {ply}"
+                        );
                     }
                     p
                 }
                 Err(e) => {
-                    let _ = writeln!(log, "unreadable board: {e}");
+                    let _ = writeln!(log, "boardlab: unreadable board: {e}");
                     return fallback_move(p0 | p1 | walls, log);
                 }
             },
         };
         self.turns += 1;
+        if drawn_by_rule(&pos) {
+            let _ = writeln!(
+                log,
+                "boardlab: my draw rules end the game here ({}), but the referee asks for a \
+                 move: searching this board without the game's history",
+                pos.end_reason().unwrap_or("")
+            );
+            pos = without_history(&pos);
+        }
 
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
-        if moves.is_empty() || moves.iter().all(|m| m.is_pass()) {
+        if moves.iter().all(|m| m.is_pass()) {
             let _ = writeln!(
                 log,
-                "no legal move ({}); the statement has no pass",
+                "boardlab: I have no spawn and no jump ({}); the statement has no pass",
                 if moves.is_empty() {
-                    "game over"
+                    "the game is over on the board"
                 } else {
-                    "must pass"
+                    "I must pass"
                 }
             );
             let mut next = pos.clone();
             if let Some(&m) = moves.first() {
                 next.play(m);
             }
-            self.tracked = Some(next);
+            self.tracked = (!guessed).then_some(next);
             return fallback_move(p0 | p1 | walls, log);
         }
         let budget = if self.turns == 1 {
@@ -251,98 +366,104 @@ impl AtaxxBot {
             self.config.turn_ms
         };
         let spent = started.elapsed().as_millis() as u64;
-        let limits = Limits::time(budget.saturating_sub(spent).max(5));
-        if let Some(agent) = player {
-            let best = agent.choose(&pos, limits.time_ms.unwrap_or(budget));
-            let text = pos.format_move(best);
-            let mut next = pos;
-            next.play(best);
-            self.tracked = Some(next);
-            return text;
-        }
-        let result = self.searcher.search(&pos, limits, |_| {});
-        let best = result.best.unwrap_or(moves[0]);
+        let budget = budget.saturating_sub(spent).max(5);
+        let best = match player {
+            Some(agent) => agent.choose(&pos, budget),
+            None => {
+                let result = self.searcher.search(&pos, Limits::time(budget), |_| {});
+                let best = result.best.unwrap_or(moves[0]);
+                if let Some(it) = &result.last {
+                    let _ = writeln!(
+                        log,
+                        "boardlab: turn {}: {} depth {} score {} nodes {} in {} ms",
+                        self.turns,
+                        pos.format_move(best),
+                        it.depth,
+                        it.score,
+                        result.nodes,
+                        result.elapsed_ms
+                    );
+                }
+                best
+            }
+        };
         let text = pos.format_move(best);
-        if let Some(it) = &result.last {
-            let _ = writeln!(
-                log,
-                "turn {}: {text} depth {} score {} nodes {} in {} ms",
-                self.turns, it.depth, it.score, result.nodes, result.elapsed_ms
-            );
-        }
-        let mut next = pos;
-        next.play(best);
-        self.tracked = Some(next);
+        pos.play(best);
+        self.tracked = (!guessed).then_some(pos);
         text
     }
 }
 
-/// The statement's best guess when there is no legal move: the first empty square.
+/// The statement's best guess when there is no spawn and no jump: the first empty square
+/// (a1, b1, ... g7), which the statement does not call a loss; said on `log`.
 fn fallback_move(filled: u64, log: &mut impl Write) -> String {
     let empty = !filled & FULL;
-    let text = if empty == 0 {
-        "a1".to_string()
+    let (text, what) = if empty == 0 {
+        ("a1".to_string(), "no square is empty either; a1 is a guess")
     } else {
-        square_name(empty.trailing_zeros() as usize)
+        (
+            square_name(empty.trailing_zeros() as usize),
+            "the first empty square, a guess (no legal move exists)",
+        )
     };
-    let _ = writeln!(log, "printing {text}: an empty square, as a best guess");
+    let _ = writeln!(log, "boardlab: printing {text}: {what}");
     text
 }
 
-fn log_line(log: &mut impl Write, line: &str) {
-    let _ = writeln!(log, "<< {line}");
-}
-
-/// Reads the next non-empty line, logging it.
-fn next_logged<R: BufRead>(
-    lines: &mut Lines<R>,
-    log: &mut impl Write,
-) -> Result<String, InputError> {
-    loop {
-        let line = lines.next_line()?;
-        log_line(log, &line);
-        if !line.is_empty() {
-            return Ok(line);
-        }
-    }
-}
-
 /// Reads one turn; `pending` is a row already read (after the id, when there was no config).
+/// Resynchronises on the turn's structure (see the module documentation).
+/// Errors: only the end of input or a failed read.
 fn read_turn<R: BufRead>(
     lines: &mut Lines<R>,
     log: &mut impl Write,
-    mut pending: Option<String>,
+    pending: Option<String>,
 ) -> Result<TurnInput, InputError> {
-    let mut rows = [[b'.'; 7]; 7];
-    let mut i = 0;
-    while i < 7 {
-        let line = match pending.take() {
-            Some(l) => l,
-            None => next_logged(lines, log)?,
-        };
-        if !is_row(&line) {
-            let _ = writeln!(
-                log,
-                "line {}: skipped '{line}' (not a board row: an action line or noise)",
-                lines.line_no
-            );
-            continue;
+    // Lines skipped since the last action line: they may be a damaged first row.
+    let mut noise = 0;
+    let mut action_lines = 0;
+    let first_row = match pending {
+        Some(row) => row,
+        None => loop {
+            let line = lines.next_nonempty(log)?;
+            if is_row(0, &line) {
+                if action_lines > 0 {
+                    let _ = writeln!(
+                        log,
+                        "boardlab: skipped {action_lines} action lines after actionsCount"
+                    );
+                }
+                break line;
+            }
+            if is_action(&line) || line.parse::<i64>().is_ok() {
+                action_lines += 1;
+                noise = 0;
+            } else {
+                lines.warn(log, format!("skipped '{line}': not a board row"));
+                noise += 1;
+            }
+        },
+    };
+    let mut board = lines.read_rows(log, 7, Some(first_row), noise, is_row, is_action)?;
+    let mut rows = [[b'#'; 7]; 7];
+    let mut known = [false; 7];
+    for (i, row) in board.rows.iter().enumerate() {
+        if let Some(row) = row {
+            rows[i].copy_from_slice(row.as_bytes());
+            known[i] = true;
         }
-        rows[i].copy_from_slice(line.as_bytes());
-        i += 1;
     }
-    let last_action = next_logged(lines, log)?;
-    let count_line = next_logged(lines, log)?;
+    let last_action = board.next_field(lines, log)?;
+    if !is_action(&last_action) {
+        lines.warn(log, format!("expected lastAction, got '{last_action}'"));
+    }
+    let count_line = lines.next_nonempty(log)?;
     let actions_count = count_line.parse::<u32>().ok();
     if actions_count.is_none() {
-        let _ = writeln!(
-            log,
-            "line {}: actionsCount '{count_line}' is not a number",
-            lines.line_no
-        );
+        lines.warn(log, format!("actionsCount '{count_line}' is not a number"));
     }
     Ok(TurnInput {
         rows,
+        known,
         last_action,
         actions_count,
     })
@@ -358,8 +479,46 @@ pub fn run(
     run_with(input, out, log, config, None)
 }
 
+/// Reads the initial input: the id line (lines before it that are neither an id nor a board row
+/// are skipped), then the config line unless the next line is already a board row. Returns that
+/// row, if so. Errors: only the end of input or a failed read.
+fn read_initial<R: BufRead>(
+    lines: &mut Lines<R>,
+    bot: &mut AtaxxBot,
+    log: &mut impl Write,
+) -> Result<Option<String>, InputError> {
+    loop {
+        let line = lines.next_nonempty(log)?;
+        match line.as_str() {
+            "0" => bot.me = Some(Player::First),
+            "1" => bot.me = Some(Player::Second),
+            _ if is_row(0, &line) => {
+                lines.warn(log, "no id line: the board starts here");
+                return Ok(Some(line));
+            }
+            _ => {
+                lines.warn(
+                    log,
+                    format!("expected the id 0 or 1, got '{line}': skipped"),
+                );
+                continue;
+            }
+        }
+        break;
+    }
+    let line = lines.next_nonempty(log)?;
+    if is_row(0, &line) {
+        let _ = writeln!(log, "boardlab: no config line: '{line}' is the first row");
+        Ok(Some(line))
+    } else {
+        let _ = writeln!(log, "boardlab: config: '{line}'");
+        Ok(None)
+    }
+}
+
 /// Runs the bot with `player` choosing the moves instead of the engine (a baseline, for the
 /// arena); input reading, row-order detection and logging are the same.
+/// Errors: only failures to write the move.
 pub fn run_with(
     input: impl BufRead,
     out: &mut impl Write,
@@ -367,51 +526,24 @@ pub fn run_with(
     config: BotConfig,
     mut player: Option<&mut dyn Agent<Ataxx>>,
 ) -> io::Result<()> {
-    let mut lines = Lines::new(input);
+    let mut lines = Lines::echoing(input);
     let mut bot = AtaxxBot::new(config);
-    // Initial input: id, then maybe a config line.
-    let mut pending = None;
-    match next_logged(&mut lines, log) {
-        Ok(first) => {
-            let started_line = first.clone();
-            match first.parse::<u8>() {
-                Ok(0) => bot.me = Some(Player::First),
-                Ok(1) => bot.me = Some(Player::Second),
-                _ if is_row(&started_line) => pending = Some(started_line),
-                _ => {
-                    let _ = writeln!(log, "line 1: expected the id 0 or 1, got '{first}'");
-                }
-            }
-            if pending.is_none() {
-                match next_logged(&mut lines, log) {
-                    Ok(l) if is_row(&l) => {
-                        let _ = writeln!(log, "no config line: '{l}' is the first row");
-                        pending = Some(l);
-                    }
-                    Ok(l) => {
-                        let _ = writeln!(log, "config: '{l}'");
-                    }
-                    Err(_) => return Ok(()),
-                }
-            }
+    let mut pending = match read_initial(&mut lines, &mut bot, log) {
+        Ok(row) => row,
+        Err(InputError::Eof) => return Ok(()),
+        Err(InputError::Io(e)) => {
+            let _ = writeln!(log, "boardlab: {e}");
+            return Ok(());
         }
-        Err(_) => return Ok(()),
-    }
-    loop {
-        let turn = match read_turn(&mut lines, log, pending.take()) {
-            Ok(t) => t,
-            Err(InputError::Eof) => return Ok(()),
-            Err(InputError::Malformed(m)) => {
-                let _ = writeln!(log, "{m}");
-                return Ok(());
-            }
-        };
-        let started = Instant::now();
-        let mv = match player.as_mut() {
+    };
+    serve_turns(
+        &mut lines,
+        out,
+        log,
+        |lines, log| read_turn(lines, log, pending.take()),
+        |turn, started, log| match player.as_mut() {
             Some(p) => bot.answer(&turn, started, log, Some(&mut **p)),
             None => bot.answer(&turn, started, log, None),
-        };
-        writeln!(out, "{mv}")?;
-        out.flush()?;
-    }
+        },
+    )
 }

@@ -9,19 +9,19 @@
 //! answers a column digit or `STEAL`, without a leading space.
 //!
 //! The position is rebuilt from the rows and the turn index each turn, so nothing is lost when a
-//! turn is malformed. As second player at turn index 1 the search weighs the steal against every
+//! turn is malformed, and the reader resynchronises on the turn's structure (see `read_turn`):
+//! a stray line costs a message on stderr, not a wrong board. When the position cannot be
+//! searched the bot prints a column from the referee's action list and says so. As second player at turn index 1 the search weighs the steal against every
 //! column; as first player at turn index 0 it searches each opening against every reply including
 //! the steal, so it opens with a move that is not worth stealing.
 
 use std::io::{self, BufRead, Write};
 
-use crate::clock::Instant;
-
 use crate::game::Game;
 use crate::games::connect4::solver::Solver;
 use crate::games::connect4::{Connect4Cg, STEAL};
 use crate::play::{Agent, EngineAgent};
-use crate::protocol::{BotConfig, InputError, Lines};
+use crate::protocol::{serve_turns, two_numbers, BotConfig, InputError, Lines};
 use crate::search::{Limits, Score};
 
 /// Rows and columns of the CodinGame board.
@@ -32,93 +32,149 @@ const COLS: usize = 9;
 struct Turn {
     /// `(myId, oppId)` when this turn had the id line.
     ids: Option<(i32, i32)>,
-    turn_index: Option<u32>,
-    rows: Vec<String>,
+    /// The turn index: the number before the board that fits its chip count (see `read_turn`).
+    turn_index: u32,
+    /// The 7 rows top to bottom, when all of them were read.
+    rows: Option<Vec<String>>,
     /// The valid actions as sent (`-2` is the steal).
     actions: Vec<i32>,
 }
 
-fn warn(log: &mut impl Write, e: InputError) {
-    if let InputError::Malformed(msg) = e {
-        let _ = writeln!(log, "boardlab: {msg}");
-    }
+/// Whether `line` is a well-formed board row: 9 characters `.`, `0` or `1`.
+fn is_row(_y: usize, line: &str) -> bool {
+    line.len() == COLS && line.bytes().all(|b| matches!(b, b'.' | b'0' | b'1'))
 }
 
-/// Reads one turn. Bad lines are logged to `log` and read as best they can be; only the end of
-/// input stops the bot.
+/// Reads one turn, resynchronising on its structure: whole numbers before the board are turn
+/// index candidates (the last one that fits the board's chip count wins, so a leftover line of
+/// the previous turn is harmless), the line `a b` is the ids, the rows are 9 characters of
+/// `.01`, and after them come the count, that many actions (never more than the board has
+/// columns open, so a bad count cannot make the bot wait) and the opponent's previous action.
+/// Lines that fit nowhere are logged and skipped. Errors: only the end of input or a failed read.
 fn read_turn<R: BufRead>(lines: &mut Lines<R>, log: &mut impl Write) -> Result<Turn, InputError> {
-    let mut turn = Turn {
-        ids: None,
-        turn_index: None,
-        rows: Vec::with_capacity(ROWS),
-        actions: Vec::new(),
-    };
-    let mut line = lines.next_line()?;
-    while line.is_empty() {
-        line = lines.next_line()?;
-    }
-    let parts: Vec<&str> = line.split_whitespace().collect();
-    if parts.len() == 2 {
-        match (parts[0].parse(), parts[1].parse()) {
-            (Ok(a), Ok(b)) => turn.ids = Some((a, b)),
-            _ => warn(
-                log,
-                lines.error(format!("expected the ids 'myId oppId', got '{line}'")),
-            ),
+    let mut ids = None;
+    let mut numbers: Vec<u32> = Vec::new();
+    // Lines skipped since the last number: they may be damaged rows.
+    let mut noise = 0;
+    let first_row = loop {
+        let line = lines.next_nonempty(log)?;
+        if is_row(0, &line) {
+            break line;
         }
-        line = lines.next_line()?;
-    }
-    let mut first_row = None;
-    match line.parse::<u32>() {
-        Ok(t) => turn.turn_index = Some(t),
-        Err(_) => {
-            warn(
-                log,
-                lines.error(format!("expected the turn index, got '{line}'")),
-            );
-            if line.len() == COLS {
-                first_row = Some(line);
+        if let Some((me, opp)) = two_numbers(&line) {
+            if !matches!((me, opp), (0, 1) | (1, 0)) {
+                lines.warn(
+                    log,
+                    format!("the ids should be '0 1' or '1 0', got '{line}'"),
+                );
             }
+            ids = Some((me, opp));
+            noise = 0;
+        } else if let Ok(n) = line.parse::<i32>() {
+            if let Ok(n) = u32::try_from(n) {
+                numbers.push(n);
+            }
+            noise = 0;
+        } else {
+            lines.warn(
+                log,
+                format!("expected the turn index, got '{line}': skipped"),
+            );
+            noise += 1;
         }
-    }
-    for y in 0..ROWS {
-        let row = match first_row.take() {
-            Some(r) if y == 0 => r,
-            _ => lines.next_line()?,
-        };
-        turn.rows.push(row);
-    }
-    let count_line = lines.next_line()?;
+    };
+    let mut board = lines.read_rows(log, ROWS, Some(first_row), noise, is_row, |l| {
+        l.parse::<i32>().is_ok()
+    })?;
+    let rows: Option<Vec<String>> = board.rows.iter().cloned().collect();
+    let chips = rows.as_ref().map(|rows| {
+        rows.iter()
+            .map(|r| r.bytes().filter(|&b| b != b'.').count() as u32)
+            .sum::<u32>()
+    });
+    // A steal counts as a turn but adds no chip: the index is the chip count or one more.
+    let turn_index = match (numbers.last(), chips) {
+        (_, Some(chips)) => match numbers
+            .iter()
+            .rev()
+            .find(|&&t| t == chips || (t == chips + 1 && t >= 2))
+        {
+            Some(&t) => {
+                if numbers.len() > 1 {
+                    lines.warn(
+                        log,
+                        format!("numbers {numbers:?} before the board: {t} fits its {chips} chips"),
+                    );
+                }
+                t
+            }
+            None => {
+                lines.warn(
+                    log,
+                    format!(
+                        "no turn index before the board fits its {chips} chips (read {numbers:?}); \
+                         using {chips}"
+                    ),
+                );
+                chips
+            }
+        },
+        (Some(&t), None) => t,
+        (None, None) => 0,
+    };
+    let count_line = board.next_field(lines, log)?;
     let count = match count_line.parse::<usize>() {
         Ok(n) if n <= COLS + 1 => n,
         _ => {
-            warn(
+            lines.warn(
                 log,
-                lines.error(format!(
-                    "expected the number of valid actions (0..=10), got '{count_line}'"
-                )),
+                format!("expected the number of valid actions (0..=10), got '{count_line}'"),
             );
-            // Read no action lines: the board decides the move.
-            return Ok(turn);
+            // Read no action lines: the board decides the move, and lines left over are
+            // skipped before the next board.
+            return Ok(Turn {
+                ids,
+                turn_index,
+                rows,
+                actions: Vec::new(),
+            });
         }
     };
-    for _ in 0..count {
-        let a = lines.next_line()?;
+    // Never read more action lines than the board has actions.
+    let open = rows
+        .as_ref()
+        .map(|rows| rows[0].bytes().filter(|&b| b == b'.').count() + (turn_index == 1) as usize);
+    let to_read = match open {
+        Some(open) if open < count => {
+            lines.warn(
+                log,
+                format!("{count} valid actions announced, the board has {open}: reading {open}"),
+            );
+            open
+        }
+        _ => count,
+    };
+    let mut actions = Vec::with_capacity(to_read);
+    for _ in 0..to_read {
+        let a = lines.next_nonempty(log)?;
         match a.parse::<i32>() {
-            Ok(v) => turn.actions.push(v),
-            Err(_) => warn(log, lines.error(format!("expected an action, got '{a}'"))),
+            Ok(v) => actions.push(v),
+            Err(_) => lines.warn(log, format!("expected an action, got '{a}'")),
         }
     }
-    let previous = lines.next_line()?;
+    let previous = lines.next_nonempty(log)?;
     if previous.parse::<i32>().is_err() {
-        warn(
+        lines.warn(
             log,
-            lines.error(format!(
-                "expected the opponent's previous action, got '{previous}'"
-            )),
+            format!("expected the opponent's previous action, got '{previous}'"),
         );
     }
-    Ok(turn)
+    Ok(Turn {
+        ids,
+        turn_index,
+        rows,
+        actions,
+    })
 }
 
 /// The action text for `mv`: the column digit, or `STEAL`.
@@ -177,7 +233,7 @@ impl Agent<Connect4Cg> for BotEngine {
             self.summary = None;
             // Endgames: try the exact solver on part of the budget first.
             if Connect4Cg::CELLS - pos.chips() <= SOLVER_EMPTY_CELLS {
-                let started = Instant::now();
+                let started = crate::clock::Instant::now();
                 self.solver.set_time_limit(Some(budget_ms * 2 / 5));
                 self.solver.reset_nodes();
                 if let Ok((mv, score)) = self.solver.best_move(pos) {
@@ -251,16 +307,7 @@ pub fn run_with(
     let mut lines = Lines::new(input);
     let mut turns = 0u32;
     let mut my_id: Option<i32> = None;
-    loop {
-        let turn = match read_turn(&mut lines, log) {
-            Ok(t) => t,
-            Err(InputError::Eof) => return Ok(()),
-            Err(e) => {
-                warn(log, e);
-                return Ok(());
-            }
-        };
-        let started = Instant::now();
+    serve_turns(&mut lines, out, log, read_turn, |turn, started, log| {
         if let Some((me, _)) = turn.ids {
             my_id = Some(me);
         }
@@ -270,13 +317,7 @@ pub fn run_with(
             config.turn_ms
         };
         turns += 1;
-        // Without a readable turn index, the chip count tells whose turn it is (no steal assumed).
-        let turn_index = turn.turn_index.unwrap_or_else(|| {
-            turn.rows
-                .iter()
-                .map(|r| r.chars().filter(|&c| c == '0' || c == '1').count() as u32)
-                .sum()
-        });
+        let turn_index = turn.turn_index;
         if let Some(id) = my_id {
             if id >= 0 && turn_index % 2 != id as u32 % 2 {
                 let _ = writeln!(
@@ -285,8 +326,15 @@ pub fn run_with(
                 );
             }
         }
-        let rows: Vec<&str> = turn.rows.iter().map(String::as_str).collect();
-        let answer = match Connect4Cg::from_rows(&rows, turn_index, true) {
+        let position = match &turn.rows {
+            Some(rows) => {
+                let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+                Connect4Cg::from_rows(&rows, turn_index, true)
+                    .map_err(|e| format!("cannot read the position ({e})"))
+            }
+            None => Err("rows were lost or damaged".to_string()),
+        };
+        match position {
             Ok(pos) if pos.outcome().is_none() => {
                 let spent = started.elapsed().as_millis() as u64;
                 let mv = player.choose(&pos, budget.saturating_sub(spent).max(1));
@@ -295,39 +343,38 @@ pub fn run_with(
                 }
                 action_text(mv)
             }
-            Ok(_) => {
-                let _ = writeln!(log, "boardlab: the game is already over; playing anyway");
-                fallback(&turn)
+            other => {
+                let why = match other {
+                    Ok(_) => "the game is already over on this board".to_string(),
+                    Err(why) => why,
+                };
+                let (col, what) = fallback(&turn);
+                let _ = writeln!(log, "boardlab: {why}; printing column {col}: {what}");
+                col.to_string()
             }
-            Err(e) => {
-                let _ = writeln!(
-                    log,
-                    "boardlab: cannot read the position ({e}); playing a legal-looking column"
-                );
-                fallback(&turn)
-            }
-        };
-        writeln!(out, "{answer}")?;
-        out.flush()?;
-    }
+        }
+    })
 }
 
-/// A move when the position cannot be searched: the most central valid column from the action
-/// list, else the most central column whose top cell looks empty, else the centre.
-fn fallback(turn: &Turn) -> String {
+/// A move when the position cannot be searched: the most central column in the referee's
+/// action list, else the most central column whose top cell reads empty, else the centre column.
+/// Returns the column and a description of it that is true for the case taken.
+fn fallback(turn: &Turn) -> (u8, &'static str) {
     let order = Connect4Cg::COLUMN_ORDER;
-    let listed = order
-        .iter()
-        .find(|&&c| turn.actions.contains(&(c as i32)))
-        .copied();
-    let open_top = |c: u8| {
-        turn.rows
-            .first()
-            .and_then(|r| r.as_bytes().get(c as usize))
-            .is_none_or(|&b| b != b'0' && b != b'1')
-    };
-    let col = listed
-        .or_else(|| order.iter().copied().find(|&c| open_top(c)))
-        .unwrap_or(order[0]);
-    col.to_string()
+    if let Some(&c) = order.iter().find(|&&c| turn.actions.contains(&(c as i32))) {
+        return (
+            c,
+            "the most central column in the referee's list of valid actions",
+        );
+    }
+    let top = turn.rows.as_ref().map(|rows| rows[0].as_bytes());
+    if let Some(top) = top {
+        if let Some(&c) = order.iter().find(|&&c| top[c as usize] == b'.') {
+            return (c, "the most central column whose top cell is empty");
+        }
+    }
+    (
+        order[0],
+        "the centre column, a guess: neither the action list nor the top row shows an open one",
+    )
 }

@@ -9,7 +9,9 @@ mod dispatch;
 pub mod uai;
 pub mod yavalath;
 
-use std::io::BufRead;
+use std::io::{self, BufRead, Write};
+
+use crate::clock::Instant;
 
 use crate::search::{EngineKind, MctsConfig};
 pub use dispatch::{run_baseline_bot, run_bot};
@@ -41,42 +43,214 @@ impl Default for BotConfig {
     }
 }
 
-/// Reads input lines, counting them for error messages.
+/// Reads the referee's input line by line, counting lines for the messages on stderr.
+///
+/// Lines are read as bytes and decoded lossily: a line that is not valid UTF-8 is logged and
+/// read with U+FFFD in place of the bad bytes, so a bot keeps answering while input continues.
 pub struct Lines<R> {
     input: R,
     /// 1-based number of the last line read.
     pub line_no: usize,
+    /// Whether every line read is copied to the log as `<< line` (the Ataxx bot does this so a
+    /// real match settles the points its statement leaves open).
+    echo: bool,
 }
 
-/// Why a turn could not be read.
+/// Why no further turn can be read.
 #[derive(Debug)]
 pub enum InputError {
     /// Standard input ended (the referee closed it): stop quietly.
     Eof,
-    /// A line that does not fit the protocol; the message names it.
-    Malformed(String),
+    /// Standard input itself failed (not a bad line: those are read lossily); the message says
+    /// how.
+    Io(String),
 }
 
 impl<R: BufRead> Lines<R> {
+    /// A reader of `input` that logs only problems.
     pub fn new(input: R) -> Self {
-        Lines { input, line_no: 0 }
-    }
-
-    /// The next line without its line ending and surrounding whitespace.
-    pub fn next_line(&mut self) -> Result<String, InputError> {
-        let mut buf = String::new();
-        match self.input.read_line(&mut buf) {
-            Ok(0) => Err(InputError::Eof),
-            Ok(_) => {
-                self.line_no += 1;
-                Ok(buf.trim().to_string())
-            }
-            Err(e) => Err(InputError::Malformed(format!("cannot read stdin: {e}"))),
+        Lines {
+            input,
+            line_no: 0,
+            echo: false,
         }
     }
 
-    /// A malformed-input error naming the current line.
-    pub fn error(&self, what: impl std::fmt::Display) -> InputError {
-        InputError::Malformed(format!("line {}: {what}", self.line_no))
+    /// A reader of `input` that also copies every line to the log as `<< line`.
+    pub fn echoing(input: R) -> Self {
+        Lines {
+            echo: true,
+            ..Lines::new(input)
+        }
     }
+
+    /// The next line without its line ending and surrounding whitespace. Invalid UTF-8 is
+    /// replaced (U+FFFD) and reported on `log`. Errors: the end of input, or a failed read.
+    pub fn next_line(&mut self, log: &mut impl Write) -> Result<String, InputError> {
+        let mut buf = Vec::new();
+        match self.input.read_until(b'\n', &mut buf) {
+            Ok(0) => Err(InputError::Eof),
+            Ok(_) => {
+                self.line_no += 1;
+                let line = match String::from_utf8(buf) {
+                    Ok(text) => text.trim().to_string(),
+                    Err(e) => {
+                        let text = String::from_utf8_lossy(e.as_bytes()).trim().to_string();
+                        self.warn(log, format!("not valid UTF-8, read as '{text}'"));
+                        text
+                    }
+                };
+                if self.echo {
+                    let _ = writeln!(log, "<< {line}");
+                }
+                Ok(line)
+            }
+            Err(e) => Err(InputError::Io(format!("cannot read stdin: {e}"))),
+        }
+    }
+
+    /// The next line that is not blank (blank lines carry nothing in any of the protocols).
+    pub fn next_nonempty(&mut self, log: &mut impl Write) -> Result<String, InputError> {
+        loop {
+            let line = self.next_line(log)?;
+            if !line.is_empty() {
+                return Ok(line);
+            }
+        }
+    }
+
+    /// Writes `boardlab: line N: what` to `log`, naming the last line read.
+    pub fn warn(&self, log: &mut impl Write, what: impl std::fmt::Display) {
+        let _ = writeln!(log, "boardlab: line {}: {what}", self.line_no);
+    }
+
+    /// Reads the `n` rows of a board, resynchronising on their shape (see [`Rows`]).
+    ///
+    /// `first` is a row the caller already read (when the board came without its header line);
+    /// `noise_before` counts the lines after the header that the caller skipped (they may be
+    /// damaged rows). `fits(y, line)` says whether `line` is a well-formed row `y`; `ends(line)`
+    /// whether it looks like the field that follows the board.
+    ///
+    /// A line that is not row `y` but fits row `y + 1` means row `y` was lost (only boards whose
+    /// rows differ in shape, such as Yavalath's, can tell). A line that looks like the next field
+    /// ends the board early only once `n` lines have passed since the header (the referee always
+    /// sends `n`): before that it is a stray line. Every other line is skipped. So a stray line
+    /// never shifts the board, and a damaged row never makes the bot wait for a line that is not
+    /// coming; only a board that lost whole lines with nothing in their place can.
+    /// Errors: the end of input or a failed read.
+    pub fn read_rows(
+        &mut self,
+        log: &mut impl Write,
+        n: usize,
+        first: Option<String>,
+        noise_before: usize,
+        fits: impl Fn(usize, &str) -> bool,
+        ends: impl Fn(&str) -> bool,
+    ) -> Result<Rows, InputError> {
+        let mut rows = vec![None; n];
+        let mut pending = first;
+        let mut seen = noise_before;
+        let mut y = 0;
+        while y < n {
+            let line = match pending.take() {
+                Some(l) => l,
+                None => self.next_nonempty(log)?,
+            };
+            seen += 1;
+            if fits(y, &line) {
+                rows[y] = Some(line);
+                y += 1;
+            } else if y + 1 < n && fits(y + 1, &line) {
+                self.warn(
+                    log,
+                    format!("row {y} is missing or damaged; '{line}' is row {}", y + 1),
+                );
+                rows[y + 1] = Some(line);
+                y += 2;
+            } else if seen > n && ends(&line) {
+                self.warn(
+                    log,
+                    format!(
+                        "the board ends after {} of its {n} rows",
+                        rows.iter().flatten().count()
+                    ),
+                );
+                return Ok(Rows {
+                    rows,
+                    trailing: Some(line),
+                });
+            } else {
+                self.warn(log, format!("skipped '{line}': not row {y} of the board"));
+            }
+        }
+        Ok(Rows {
+            rows,
+            trailing: None,
+        })
+    }
+}
+
+/// The rows of one board as [`Lines::read_rows`] found them.
+#[derive(Clone, Debug)]
+pub struct Rows {
+    /// Row `y` as sent, or `None` when it was lost or damaged. On boards whose rows all look
+    /// alike, rows after a lost one may stand one place early: use such a board only when every
+    /// row is there ([`Rows::complete`]).
+    pub rows: Vec<Option<String>>,
+    /// The line that ended a short board: the field after the board, already read.
+    pub trailing: Option<String>,
+}
+
+impl Rows {
+    /// Whether every row was read.
+    pub fn complete(&self) -> bool {
+        self.rows.iter().all(Option::is_some)
+    }
+
+    /// The field after the board: the line that ended it early, else the next line.
+    /// Errors: the end of input or a failed read.
+    pub fn next_field<R: BufRead>(
+        &mut self,
+        lines: &mut Lines<R>,
+        log: &mut impl Write,
+    ) -> Result<String, InputError> {
+        match self.trailing.take() {
+            Some(line) => Ok(line),
+            None => lines.next_nonempty(log),
+        }
+    }
+}
+
+/// Answers turns until the input ends: `read` reads one turn, `answer` turns it (and the time
+/// its reading finished) into the line to print. Errors: only failures to write the answer.
+pub fn serve_turns<R: BufRead, T, W: Write, L: Write>(
+    lines: &mut Lines<R>,
+    out: &mut W,
+    log: &mut L,
+    mut read: impl FnMut(&mut Lines<R>, &mut L) -> Result<T, InputError>,
+    mut answer: impl FnMut(T, Instant, &mut L) -> String,
+) -> io::Result<()> {
+    loop {
+        let turn = match read(lines, log) {
+            Ok(t) => t,
+            Err(InputError::Eof) => return Ok(()),
+            Err(InputError::Io(e)) => {
+                let _ = writeln!(log, "boardlab: {e}");
+                return Ok(());
+            }
+        };
+        let started = Instant::now();
+        let line = answer(turn, started, log);
+        writeln!(out, "{line}")?;
+        out.flush()?;
+    }
+}
+
+/// Whether `line` is two whole numbers separated by whitespace (a move `x y`, or the ids
+/// `myId oppId`).
+pub fn two_numbers(line: &str) -> Option<(i32, i32)> {
+    let mut words = line.split_whitespace();
+    let a = words.next()?.parse().ok()?;
+    let b = words.next()?.parse().ok()?;
+    words.next().is_none().then_some((a, b))
 }

@@ -3,7 +3,9 @@
 //!
 //! Commands: `uai`, `isready`, `setoption name Hash value <MiB>`, `uainewgame`,
 //! `position startpos|fen <FEN> [moves <m1> <m2> ...]`, `go` with `movetime`, `depth`, `nodes`,
-//! `infinite` and clocks, `stop`, `quit`. Positions follow the engine world's rules
+//! `infinite` and clocks, `stop`, `quit`, and `perft <depth>`, answered `nodes <count>` as
+//! libataxx's `UAIEngine::perft` reads it (it runs on the reading thread, so it cannot be
+//! stopped). Positions follow the engine world's rules
 //! ([`Rules::Engine`]: the halfmove clock draws at 100, no repetition rule).
 //!
 //! Clocks come in two conventions; both are in ms:
@@ -21,6 +23,7 @@ use std::thread::JoinHandle;
 
 use crate::game::{Game, Player};
 use crate::games::ataxx::{Ataxx, Rules};
+use crate::protocol::{InputError, Lines};
 use crate::search::{Iteration, Limits, Score, Searcher, StopFlag};
 
 /// The engine's name in `id name`.
@@ -29,16 +32,21 @@ pub const ENGINE_NAME: &str = "BoardLab Ataxx";
 /// The standard start in FEN.
 pub const STARTPOS: &str = "x5o/7/7/7/7/7/o5x x 0 1";
 
-/// The parameters of one `go` command (times in ms).
+/// The parameters of one `go` command. `None`: the command did not give that limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Go {
+    /// `movetime`: the time for this move, in ms.
     pub movetime: Option<u64>,
+    /// `depth`: the deepest iteration to search, in plies (capped at 1000).
     pub depth: Option<u32>,
+    /// `nodes`: the most nodes to search (checked every 256 nodes, so it may pass by fewer
+    /// than 256).
     pub nodes: Option<u64>,
+    /// `infinite`: search until `stop`, ignoring the clocks.
     pub infinite: bool,
-    /// Remaining time of the first (`x`) and second (`o`) player.
+    /// Remaining clock time of the first (`x`) and second (`o`) player, in ms.
     pub time: [Option<u64>; 2],
-    /// Increment of the first and second player.
+    /// Increment per move of the first and second player, in ms.
     pub inc: [Option<u64>; 2],
 }
 
@@ -194,11 +202,19 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
         }
     };
 
-    for line in input.lines() {
-        let line = match line {
+    let mut lines = Lines::new(input);
+    loop {
+        // Lines that are not UTF-8 are read lossily; the note goes out as `info string`.
+        let mut note = Vec::new();
+        let read = lines.next_line(&mut note);
+        for text in String::from_utf8_lossy(&note).lines() {
+            say(&out, &format!("info string {text}"))?;
+        }
+        let line = match read {
             Ok(l) => l,
-            Err(e) => {
-                say(&out, &format!("info string cannot read input: {e}"))?;
+            Err(InputError::Eof) => break,
+            Err(InputError::Io(e)) => {
+                say(&out, &format!("info string {e}"))?;
                 break;
             }
         };
@@ -285,6 +301,13 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
                 }));
             }
             "stop" => finish(&mut worker, &mut searcher, true),
+            "perft" => {
+                finish(&mut worker, &mut searcher, true);
+                match words.get(1).and_then(|d| d.parse::<u32>().ok()) {
+                    Some(depth) => say(&out, &format!("nodes {}", pos.perft(depth)))?,
+                    None => say(&out, "info string perft needs a depth (a whole number)")?,
+                }
+            }
             "quit" => {
                 quit = true;
                 break;

@@ -6,102 +6,100 @@
 //! `0` empty); then the opponent's last move `x y` (`-1 -1` before any move). The bot answers
 //! `x y`. The position is rebuilt from the board each turn, so a steal needs no special case:
 //! the stolen stone simply shows as the opponent's.
+//!
+//! Bad input never stops the bot while input continues. The reader resynchronises on the turn's
+//! structure (see `read_turn`), so a stray line costs a message on stderr, not a wrong board.
+//! When the position cannot be searched (rows lost, an impossible board) the bot prints an empty
+//! cell chosen without a search and says on stderr which kind of cell it printed and why.
 
 use std::io::{self, BufRead, Write};
-
-use crate::clock::Instant;
 
 use crate::game::Player;
 use crate::games::yavalath::{cell_at, coords, move_effect, MoveEffect, Yavalath, CELLS, ROW_LEN};
 use crate::play::{Agent, EngineAgent};
-use crate::protocol::{BotConfig, InputError, Lines};
+use crate::protocol::{serve_turns, two_numbers, BotConfig, InputError, Lines};
 
 /// One turn's input, as read.
 struct Turn {
     /// The id line, when this turn had one.
     id: Option<u8>,
-    /// `rows[y][x]`: 0 empty, 1 mine, 2 the opponent's.
-    rows: [[u8; 9]; 9],
+    /// `rows[y][x]`: 0 empty, 1 mine, 2 the opponent's; `None` for a cell whose row was lost or
+    /// damaged.
+    rows: [[Option<u8>; 9]; 9],
 }
 
-/// Reads one turn. Bad lines are logged to `log` and read as best they can be; only the end of
-/// input stops the bot.
+/// Whether `line` is a well-formed row `y`: `ROW_LEN[y]` digits 0, 1 or 2.
+fn is_row(y: usize, line: &str) -> bool {
+    line.len() == ROW_LEN[y] as usize && line.bytes().all(|b| matches!(b, b'0' | b'1' | b'2'))
+}
+
+/// Reads one turn, resynchronising on its structure: the line `9` starts the board, a lone
+/// small number before it is the id line, the rows are known by their lengths, and the line
+/// `x y` after them ends the turn. Lines that fit nowhere are logged and skipped, so one stray
+/// line never shifts the board. Errors: only the end of input or a failed read.
 fn read_turn<R: BufRead>(lines: &mut Lines<R>, log: &mut impl Write) -> Result<Turn, InputError> {
-    let mut turn = Turn {
-        id: None,
-        rows: [[0; 9]; 9],
-    };
-    let mut line = lines.next_line()?;
-    while line.is_empty() {
-        line = lines.next_line()?;
-    }
-    if line == "1" || line == "2" {
-        turn.id = line.parse().ok();
-        line = lines.next_line()?;
-    }
+    let mut id = None;
     let mut first_row = None;
-    if line != "9" {
-        warn(
-            log,
-            lines.error(format!("expected the row count '9', got '{line}'")),
-        );
-        if line.chars().all(|c| c.is_ascii_digit()) && line.len() == ROW_LEN[0] as usize {
-            first_row = Some(line);
+    loop {
+        let line = lines.next_nonempty(log)?;
+        if line == "9" {
+            break;
         }
-    }
-    for y in 0..9 {
-        let row = match first_row.take() {
-            Some(r) if y == 0 => r,
-            _ => lines.next_line()?,
-        };
-        let want = ROW_LEN[y] as usize;
-        if row.len() != want || !row.chars().all(|c| matches!(c, '0' | '1' | '2')) {
-            warn(
+        if is_row(0, &line) {
+            lines.warn(
                 log,
-                lines.error(format!(
-                    "row {y} should be {want} digits 0/1/2, got '{row}'"
-                )),
+                format!("no '9' line before the board: '{line}' is row 0"),
             );
+            first_row = Some(line);
+            break;
         }
-        for (x, c) in row.chars().take(want).enumerate() {
-            turn.rows[y][x] = match c {
-                '1' => 1,
-                '2' => 2,
-                _ => 0,
-            };
+        if line.len() <= 2 && line.bytes().all(|b| b.is_ascii_digit()) {
+            match line.as_str() {
+                "1" => id = Some(1),
+                "2" => id = Some(2),
+                other => lines.warn(
+                    log,
+                    format!("'{other}' stands where the id line goes but is not 1 or 2: ignored"),
+                ),
+            }
+            continue;
         }
-    }
-    let last = lines.next_line()?;
-    let parts: Vec<&str> = last.split_whitespace().collect();
-    if parts.len() != 2 || parts.iter().any(|p| p.parse::<i32>().is_err()) {
-        warn(
+        lines.warn(
             log,
-            lines.error(format!("expected the last move 'x y', got '{last}'")),
+            format!("expected the row count '9', got '{line}': skipped"),
         );
     }
-    Ok(turn)
-}
-
-fn warn(log: &mut impl Write, e: InputError) {
-    if let InputError::Malformed(msg) = e {
-        let _ = writeln!(log, "boardlab: {msg}");
+    let mut board = lines.read_rows(log, 9, first_row, 0, is_row, |l| two_numbers(l).is_some())?;
+    let last = board.next_field(lines, log)?;
+    if two_numbers(&last).is_none() {
+        lines.warn(log, format!("expected the last move 'x y', got '{last}'"));
     }
-}
-
-/// The stones of `rows` as `(mine, theirs)` bitboards.
-fn stones_of(rows: &[[u8; 9]; 9]) -> (u64, u64) {
-    let (mut mine, mut theirs) = (0u64, 0u64);
-    for y in 0..9 {
-        for x in 0..ROW_LEN[y] as usize {
-            let bit = 1u64 << cell_at(x as i32, y as i32).expect("on board");
-            match rows[y][x] {
-                1 => mine |= bit,
-                2 => theirs |= bit,
-                _ => {}
+    let mut rows = [[None; 9]; 9];
+    for (y, row) in board.rows.iter().enumerate() {
+        if let Some(row) = row {
+            for (x, b) in row.bytes().enumerate() {
+                rows[y][x] = Some(b - b'0');
             }
         }
     }
-    (mine, theirs)
+    Ok(Turn { id, rows })
+}
+
+/// The stones of `rows` as `(mine, theirs, unknown)` bitboards.
+fn stones_of(rows: &[[Option<u8>; 9]; 9]) -> (u64, u64, u64) {
+    let (mut mine, mut theirs, mut unknown) = (0u64, 0u64, 0u64);
+    for (y, row) in rows.iter().enumerate() {
+        for (x, cell) in row.iter().take(ROW_LEN[y] as usize).enumerate() {
+            let bit = 1u64 << cell_at(x as i32, y as i32).expect("on board");
+            match cell {
+                Some(1) => mine |= bit,
+                Some(2) => theirs |= bit,
+                Some(_) => {}
+                None => unknown |= bit,
+            }
+        }
+    }
+    (mine, theirs, unknown)
 }
 
 /// Plays Yavalath on CodinGame's protocol with the engine until the input ends.
@@ -126,23 +124,23 @@ pub fn run_with(
     player: &mut dyn Agent<Yavalath>,
 ) -> io::Result<()> {
     let mut lines = Lines::new(input);
-    let mut my_id: Option<u8> = None;
+    // The id, and whether it came from an id line (else it was guessed from the board).
+    let mut my_id: Option<(u8, bool)> = None;
     let mut turns = 0u32;
-    loop {
-        let turn = match read_turn(&mut lines, log) {
-            Ok(t) => t,
-            Err(InputError::Eof) => return Ok(()),
-            Err(e) => {
-                warn(log, e);
-                return Ok(());
+    serve_turns(&mut lines, out, log, read_turn, |turn, started, log| {
+        let (mine, theirs, unknown) = stones_of(&turn.rows);
+        match (turn.id, my_id) {
+            (Some(id), None | Some((_, false))) => my_id = Some((id, true)),
+            (Some(id), Some((known, true))) => {
+                let _ = writeln!(
+                    log,
+                    "boardlab: an id line '{id}' on a later turn (the referee sends it once): \
+                     staying player {known}"
+                );
             }
-        };
-        let started = Instant::now();
-        let (mine, theirs) = stones_of(&turn.rows);
-        if let Some(id) = turn.id {
-            my_id = Some(id);
+            (None, _) => {}
         }
-        let id = *my_id.get_or_insert_with(|| {
+        let (id, _) = *my_id.get_or_insert_with(|| {
             // No id line: the first player moves with as many stones as the opponent.
             let guess = if mine.count_ones() >= theirs.count_ones() {
                 1
@@ -153,7 +151,7 @@ pub fn run_with(
                 log,
                 "boardlab: no id line before the first turn; guessing player {guess}"
             );
-            guess
+            (guess, false)
         });
         let me = if id == 1 {
             Player::First
@@ -173,7 +171,13 @@ pub fn run_with(
         };
         turns += 1;
 
-        let cell = match Yavalath::from_stones(first, second, me, steal_open) {
+        let position = if unknown != 0 {
+            Err("rows were lost or damaged, so some cells are unknown".to_string())
+        } else {
+            Yavalath::from_stones(first, second, me, steal_open)
+                .map_err(|e| format!("cannot read the position ({e})"))
+        };
+        let cell = match position {
             Ok(pos) => {
                 let spent = started.elapsed().as_millis() as u64;
                 let cell = player.choose(&pos, budget.saturating_sub(spent).max(1));
@@ -182,29 +186,45 @@ pub fn run_with(
                 }
                 cell as usize
             }
-            Err(e) => {
-                let _ = writeln!(
-                    log,
-                    "boardlab: cannot read the position ({e}); playing a safe-looking empty cell"
-                );
-                fallback_cell(mine, theirs)
+            Err(why) => {
+                let (cell, what) = fallback_cell(mine, theirs, unknown);
+                let (x, y) = coords(cell);
+                let _ = writeln!(log, "boardlab: {why}; printing '{x} {y}': {what}");
+                cell
             }
         };
         let (x, y) = coords(cell);
-        writeln!(out, "{x} {y}")?;
-        out.flush()?;
-    }
+        format!("{x} {y}")
+    })
 }
 
-/// An empty cell that does not make a 3 for `mine`, else any empty cell, else the centre.
-fn fallback_cell(mine: u64, theirs: u64) -> usize {
+/// A move without a search: an empty cell that wins for `mine`, else one that makes no 3 of
+/// `mine`, else any empty cell, else (a full board) the centre. Cells in `unknown` are never
+/// chosen. Returns the cell and a description of it that is true for the case taken.
+fn fallback_cell(mine: u64, theirs: u64, unknown: u64) -> (usize, &'static str) {
     let empty: Vec<usize> = (0..CELLS)
-        .filter(|&c| (mine | theirs) >> c & 1 == 0)
+        .filter(|&c| (mine | theirs | unknown) >> c & 1 == 0)
         .collect();
-    empty
-        .iter()
-        .copied()
-        .find(|&c| move_effect(mine, c) != MoveEffect::Loses)
-        .or(empty.first().copied())
-        .unwrap_or(cell_at(4, 4).expect("centre"))
+    let with_effect = |effect| {
+        empty
+            .iter()
+            .copied()
+            .find(|&c| move_effect(mine, c) == effect)
+    };
+    if let Some(c) = with_effect(MoveEffect::Wins) {
+        (c, "an empty cell that makes a 4 of mine")
+    } else if let Some(c) = with_effect(MoveEffect::Neutral) {
+        (c, "an empty cell that makes no 3 of mine")
+    } else if let Some(&c) = empty.first() {
+        (
+            c,
+            "an empty cell, though every empty cell makes a 3 of mine",
+        )
+    } else {
+        (
+            cell_at(4, 4).expect("centre"),
+            "the centre, which is not empty: no cell that is known to be empty is left, and \
+             the referee waits for an answer",
+        )
+    }
 }
