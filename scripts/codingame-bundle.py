@@ -29,7 +29,9 @@ SRC = os.path.join(ROOT, "src")
 LIMIT = 100_000
 # Crate-root modules the bots need (see DEVELOPERS.md, "The CodinGame bundle").
 ROOT_MODULES = ["clock", "game", "games", "play", "protocol", "rng", "search"]
-# Modules that register every game: the bundle keeps only the game's own child.
+# Modules that register every game: the bundle keeps the game's own child and drops the other
+# games'. `games` keeps its shared helpers (children that are not games, e.g. stones_text);
+# `protocol` keeps nothing else (its other children, the dispatch and UAI, name other games).
 REGISTRIES = {"games", "protocol"}
 
 
@@ -392,7 +394,12 @@ def bundle(game):
         MAIN.replace("GAME", game),
     ]
     for module in ROOT_MODULES:
-        keep = (lambda child: child == game) if module in REGISTRIES else (lambda _: True)
+        if module not in REGISTRIES:
+            keep = lambda _: True
+        elif module == "games":
+            keep = lambda child: child == game or child not in game_names()
+        else:
+            keep = lambda child: child == game
         path = module_file(os.path.dirname(lib), module)
         parts.append(f"pub mod {module} {{\n{expand(path, keep)}\n}}")
     return "\n".join(parts) + "\n"

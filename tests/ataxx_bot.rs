@@ -8,7 +8,7 @@
 //! board code, and a separate test checks that BoardLab's referee side writes the same boards,
 //! last actions, counts and action lists.
 
-use boardlab::arena::CgReferee;
+use boardlab::arena::{Action, CgReferee};
 use boardlab::game::{Game, Player};
 use boardlab::games::ataxx::{Ataxx, Move};
 
@@ -290,13 +290,14 @@ fn referee(
             );
             let (answer, took) = bot.turn(&text);
             times.push(took);
-            CgReferee::parse_action(&pos, &answer).unwrap_or_else(|e| {
-                panic!(
-                    "turn {}: illegal answer '{answer}': {e:?}\n{}",
+            match CgReferee::parse_action(&pos, &answer) {
+                Ok(Action::Play(mv)) => mv,
+                other => panic!(
+                    "turn {}: illegal answer '{answer}': {other:?}\n{}",
                     times.len(),
                     pos.fen()
-                )
-            })
+                ),
+            }
         };
         pos.play(mv);
         last = (!mv.is_pass()).then_some(mv);

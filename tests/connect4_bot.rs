@@ -118,7 +118,7 @@ fn play_against_bot(me: Player, script: &[u8]) -> (Outcome, Vec<Duration>) {
         let mv = if pos.to_move() == me {
             let (answer, took) = bot.turn(&pos.turn_input(me, times.is_empty(), previous));
             times.push(took);
-            CgReferee::parse_action(&pos, &answer)
+            pos.parse_action(&answer)
                 .unwrap_or_else(|e| panic!("the bot's action '{answer}' is legal: {e:?}"))
         } else {
             greedy_reply(&pos, script)
@@ -246,7 +246,7 @@ fn stray_and_leftover_lines_never_shift_the_board() {
     check_answer(&after_centre_opening(), &answer).unwrap();
     let mut pos = Connect4Cg::start();
     pos.play(4);
-    pos.play(CgReferee::parse_action(&pos, &answer).unwrap());
+    pos.play(pos.parse_action(&answer).unwrap());
     let reply = greedy_reply(&pos, &SCRIPT);
     pos.play(reply);
     // A leftover number of the previous turn before the next one: the board decides that the

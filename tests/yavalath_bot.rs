@@ -9,7 +9,7 @@
 
 use std::time::Duration;
 
-use boardlab::arena::CgReferee;
+use boardlab::arena::{Action, CgReferee};
 use boardlab::game::{Game, Outcome, Player};
 use boardlab::games::yavalath::{cell_at, Yavalath, CELLS};
 
@@ -141,8 +141,10 @@ fn play_against_bot(me: Player, script: &[usize]) -> (Outcome, Vec<Duration>) {
         let cell = if pos.to_move() == me {
             let (answer, took) = bot.turn(&pos.turn_input(me, times.is_empty(), last));
             times.push(took);
-            pos.parse_action(&answer)
-                .unwrap_or_else(|e| panic!("the bot's move '{answer}' is legal: {e:?}"))
+            match pos.parse_action(&answer) {
+                Ok(Action::Play(cell)) => cell,
+                other => panic!("the bot's move '{answer}' is legal: {other:?}"),
+            }
         } else {
             scripted_reply(&pos, script) as u8
         };
