@@ -4,6 +4,8 @@
 //! Dependencies point one way: [`games`] and [`search`] know nothing of protocols, wasm or the
 //! browser.
 
+#![warn(missing_docs)]
+
 pub mod baseline;
 pub mod bench;
 pub mod clock;
