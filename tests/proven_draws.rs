@@ -6,6 +6,7 @@
 use boardlab::game::{score, Evaluate, Game, Outcome};
 use boardlab::games::connect4::Connect4Cg;
 use boardlab::games::yavalath::Yavalath;
+use boardlab::play::random_line;
 use boardlab::rng::Rng;
 use boardlab::search::{Limits, Score, Searcher};
 
@@ -32,33 +33,14 @@ fn minimax<G: Game>(pos: &G) -> i32 {
 }
 
 /// Positions after `plies` random moves that do not end the game (a seeded walk per position;
-/// walks that get stuck are dropped).
+/// walks that get stuck early are dropped).
 fn late_positions<G: Game>(seed: u64, count: usize, plies: usize) -> Vec<G> {
     let mut rng = Rng(seed);
     let mut found = Vec::new();
-    let mut moves = Vec::new();
     while found.len() < count {
-        let mut pos = G::start();
-        for played in 0.. {
-            if played == plies {
-                found.push(pos);
-                break;
-            }
-            moves.clear();
-            pos.legal_moves(&mut moves);
-            let quiet: Vec<G::Move> = moves
-                .iter()
-                .copied()
-                .filter(|&mv| {
-                    let mut child = pos.clone();
-                    child.play(mv);
-                    child.outcome().is_none()
-                })
-                .collect();
-            if quiet.is_empty() {
-                break;
-            }
-            pos.play(quiet[rng.below(quiet.len())]);
+        let (pos, line) = random_line(&G::start(), plies as u32, &mut rng);
+        if line.len() == plies {
+            found.push(pos);
         }
     }
     found
