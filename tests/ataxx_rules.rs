@@ -177,7 +177,7 @@ fn the_codingame_start_has_the_pieces_on_the_corners_and_no_walls() {
 }
 
 #[test]
-fn random_wall_layouts_are_reproducible_mirror_symmetric_and_leave_corners_free() {
+fn random_wall_layouts_are_reproducible_mirror_symmetric_walled_and_leave_corners_free() {
     let mirror = |sq: usize, h: bool| {
         if h {
             sq / 7 * 7 + 6 - sq % 7
@@ -186,11 +186,17 @@ fn random_wall_layouts_are_reproducible_mirror_symmetric_and_leave_corners_free(
         }
     };
     let mut distinct = std::collections::HashSet::new();
-    for seed in 0..50u64 {
+    // The playground's Random walls deals seeds up to 2^32: sample that range too.
+    let seeds = (0..50u64).chain((1..=200u64).map(|i| i.wrapping_mul(0x9E37_79B9) % (1 << 32)));
+    for seed in seeds {
         let a = Ataxx::from_setup(&format!("walls:{seed}")).unwrap();
         let b = Ataxx::from_setup(&format!("walls:{seed}")).unwrap();
         assert_eq!(a.fen(), b.fen());
         let w = a.walls();
+        assert_ne!(w, 0, "seed {seed}: a random layout without walls");
+        for corner in [0, 6, 42, 48] {
+            assert_eq!(w >> corner & 1, 0, "seed {seed}: a wall on a corner");
+        }
         for sq in 0..49 {
             let on = w >> sq & 1;
             assert_eq!(on, w >> mirror(sq, true) & 1, "seed {seed}");

@@ -267,7 +267,9 @@ impl Ataxx {
     }
 
     /// A seeded random wall layout: symmetric under both mirror axes (so about the centre, and
-    /// fair to both players), corners free, both players able to move. Same seed, same layout.
+    /// fair to both players), corners free, at least one wall (a "random walls" board without
+    /// walls would only repeat the empty setup), both players able to move. Same seed, same
+    /// layout.
     pub fn random_walls(seed: u64) -> u64 {
         let mut state = seed;
         loop {
@@ -291,6 +293,9 @@ impl Ataxx {
                         }
                     }
                 }
+            }
+            if walls == 0 {
+                continue;
             }
             if let Ok(pos) = Ataxx::with_walls(walls) {
                 let mut other = pos.clone();
