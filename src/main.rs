@@ -382,11 +382,10 @@ mod cli {
                 mcts,
                 iterations,
             } => {
-                let mcts = match MctsConfig::default().with_overrides(&mcts) {
-                    Ok(c) => c,
+                let (engine, mcts) = match engine_and_mcts(&game, engine, &mcts) {
+                    Ok(choice) => choice,
                     Err(e) => return fail(e),
                 };
-                let engine = engine.unwrap_or_else(|| EngineKind::default_for(&game));
                 with_game!(game.as_str(),
                     G => G::from_moves(&setup, &moves).map_err(|e| e.to_string()).and_then(|pos| match engine {
                         EngineKind::AlphaBeta => analyse(&pos, ms, exact_root),
@@ -404,11 +403,10 @@ mod cli {
                 engine,
                 mcts,
             } => {
-                let mcts = match MctsConfig::default().with_overrides(&mcts) {
-                    Ok(c) => c,
+                let (engine, mcts) = match engine_and_mcts(&game, engine, &mcts) {
+                    Ok(choice) => choice,
                     Err(e) => return fail(e),
                 };
-                let engine = engine.unwrap_or_else(|| EngineKind::default_for(&game));
                 with_game!(game.as_str(),
                     G => {
                         run_match_vs_minimax(&G::start(), engine, mcts, games, ms, opening_plies, seed);
@@ -843,5 +841,17 @@ mod cli {
             score.percent(),
             score.max_move_ms
         );
+    }
+
+    /// The engine a command searches with (the game's default unless `--engine` names one) and the
+    /// MCTS settings after the command line's `--mcts name=value,...` overrides. Errors: a bad
+    /// override.
+    fn engine_and_mcts(
+        game: &str,
+        engine: Option<EngineKind>,
+        overrides: &str,
+    ) -> Result<(EngineKind, MctsConfig), String> {
+        let mcts = MctsConfig::default().with_overrides(overrides)?;
+        Ok((engine.unwrap_or_else(|| EngineKind::default_for(game)), mcts))
     }
 }
