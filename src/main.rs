@@ -852,6 +852,9 @@ mod cli {
         overrides: &str,
     ) -> Result<(EngineKind, MctsConfig), String> {
         let mcts = MctsConfig::default().with_overrides(overrides)?;
-        Ok((engine.unwrap_or_else(|| EngineKind::default_for(game)), mcts))
+        Ok((
+            engine.unwrap_or_else(|| EngineKind::default_for(game)),
+            mcts,
+        ))
     }
 }
