@@ -24,7 +24,9 @@ fn a_line_over_the_length_limit_is_unparsable() {
 #[test]
 fn endless_output_without_a_line_end_is_unparsable_at_once() {
     // Reading it whole would grow memory until the time limit; the referee stops at the limit.
-    let v = verdict::<Yavalath>("", "", ["tr '\\0' x < /dev/zero", SILENT]);
+    // The bot keeps its stdin open (cat holds it, unread): `tr < /dev/zero` alone lets the shell
+    // exec tr with stdin replaced, and the referee's first write then races a closed pipe.
+    let v = verdict::<Yavalath>("", "", ["cat /dev/zero | tr '\\0' x", SILENT]);
     assert!(matches!(v, Verdict::Unparsable(Player::First, _)), "{v:?}");
 }
 
