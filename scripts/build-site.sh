@@ -4,6 +4,9 @@
 # DEVELOPERS.md). A separate target dir keeps the two toolchains from rebuilding each other.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# `cargo install` puts wasm-bindgen here; a machine whose cargo came from Debian (not rustup)
+# does not have it on PATH.
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 TARGET=wasm32-unknown-unknown
 OUT=target-wasm

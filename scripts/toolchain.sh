@@ -5,6 +5,9 @@
 # Chromium and playwright-core for the browser tests. Safe to run again: it skips what is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# `cargo install` puts wasm-bindgen here; a machine whose cargo came from Debian (not rustup)
+# does not have it on PATH.
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' Cargo.toml)
 
