@@ -9,8 +9,6 @@
 //! code, and a separate test checks that BoardLab's referee side writes exactly those
 //! transcripts.
 
-use std::time::Duration;
-
 use boardlab::arena::CgReferee;
 use boardlab::game::{Game, Outcome, Player};
 use boardlab::games::amazons::{Amazons, Move};
@@ -153,7 +151,7 @@ fn play_game(
     bot_colour: Player,
     first_of_match: bool,
     rng: &mut Rng,
-) -> (Outcome, Vec<Duration>) {
+) -> (Outcome, Vec<common::TurnTime>) {
     let mut pos = *start;
     let mut last = None;
     let mut times = Vec::new();

@@ -329,7 +329,7 @@ fn the_bot_plays_a_whole_game_without_an_illegal_move() {
 
 #[test]
 fn the_arena_referee_sends_the_statement_input_and_reads_moves_with_messages() {
-    use boardlab::arena::{Rejected};
+    use boardlab::arena::Rejected;
     let pos = Ataxx::start();
     let text = pos.turn_input(Player::First, true, None);
     let lines: Vec<&str> = text.lines().collect();

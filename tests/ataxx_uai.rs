@@ -126,11 +126,14 @@ fn stop_ends_an_infinite_search_with_a_bestmove_and_isready_answers_during_it() 
     std::thread::sleep(Duration::from_millis(200));
     engine.send("isready");
     engine.read_until("readyok");
+    // The bounds below are loose on purpose: an infinite search that ignored `stop` (or a
+    // `movetime` search that ignored its time) would never answer, while a loaded CI machine can
+    // delay a correct answer by far more than the engine's own few milliseconds.
     let t = Instant::now();
     engine.send("stop");
     let best = engine.read_until("bestmove").pop().unwrap();
     assert!(
-        t.elapsed() < Duration::from_millis(500),
+        t.elapsed() < Duration::from_millis(2000),
         "{:?}",
         t.elapsed()
     );
@@ -140,7 +143,7 @@ fn stop_ends_an_infinite_search_with_a_bestmove_and_isready_answers_during_it() 
     let t = Instant::now();
     engine.read_until("bestmove");
     assert!(
-        t.elapsed() < Duration::from_millis(400),
+        t.elapsed() < Duration::from_millis(2000),
         "{:?}",
         t.elapsed()
     );

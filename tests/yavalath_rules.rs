@@ -215,7 +215,15 @@ fn perft_depth_6() {
     let start = Yavalath::new(false);
     let p5 = perft(&start, 5);
     let ended_at_ply_5 = games_ending_at_ply(&start, 5);
-    assert_eq!(ended_at_ply_5, 129 * 6 * 58 * 57, "every five-ply game that ends is a first-player 3");
-    assert_eq!(56 * (p5 - ended_at_ply_5), 39_834_972_576, "the anchor, reproduced");
+    assert_eq!(
+        ended_at_ply_5,
+        129 * 6 * 58 * 57,
+        "every five-ply game that ends is a first-player 3"
+    );
+    assert_eq!(
+        56 * (p5 - ended_at_ply_5),
+        39_834_972_576,
+        "the anchor, reproduced"
+    );
     assert_eq!(perft(&start, 6), 56 * p5 - 55 * ended_at_ply_5);
 }

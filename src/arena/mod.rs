@@ -134,8 +134,7 @@ pub fn run_match<G: CgReferee>(
                 }
                 let opening = &openings[(m * per_match / 2) as usize % openings.len()];
                 let seed = Rng(config.seed ^ u64::from(m)).next_u64();
-                let games =
-                    referee_match(opening, commands, m % 2 == 0, config.limits, seed);
+                let games = referee_match(opening, commands, m % 2 == 0, config.limits, seed);
                 for (g, (refereed, a_first)) in games.into_iter().enumerate() {
                     let result = GameResult {
                         index: m * per_match + g as u32,

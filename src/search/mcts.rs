@@ -193,7 +193,9 @@ impl<G: Evaluate> Mcts<G> {
                 break StopReason::Nodes;
             }
             if done % CLOCK_EVERY == 0 {
-                if limits.stop_at_ms().is_some_and(|ms| self.elapsed_ms() >= ms)
+                if limits
+                    .stop_at_ms()
+                    .is_some_and(|ms| self.elapsed_ms() >= ms)
                     || limits.stop.is_some_and(|f| f.is_raised())
                 {
                     break StopReason::Time;
