@@ -727,8 +727,9 @@ fn static_scores_of<G: Evaluate>(setup: &str, moves: &str) -> Result<Vec<StaticM
 /// win, loss or draw in 1 ply if the move ends the game, else the game's evaluation of the
 /// position after the move, negated; a result the evaluation proves counts one ply more). The
 /// heatmap shows these for the root moves a search did not score (Amazons' searches score 24 of
-/// about a thousand), in their own style: they are one ply deep, not search results. About 1 ms
-/// per thousand moves natively. An empty list when the game is over. Errors: an unknown game or
+/// about a thousand), in their own style: they are one ply deep, not search results. Amazons'
+/// start (1062 moves) takes about 0.1 ms natively and 2.5 ms in Chromium, the JavaScript list
+/// included. An empty list when the game is over. Errors: an unknown game or
 /// a bad position.
 #[wasm_bindgen]
 pub fn static_scores(game: &str, setup: &str, moves: &str) -> Result<JsValue, JsError> {

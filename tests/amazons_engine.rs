@@ -143,14 +143,16 @@ fn static_root_scores_cover_every_legal_move_with_the_evaluation_after_it() {
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
     assert_eq!(legal.len(), 1062, "CodinGame's seed 0 start");
-    assert_eq!(
-        scores.iter().map(|&(mv, _)| mv).collect::<Vec<_>>(),
-        legal
-    );
+    assert_eq!(scores.iter().map(|&(mv, _)| mv).collect::<Vec<_>>(), legal);
     for &(mv, score) in &scores {
         let mut child = pos;
         child.play(mv);
-        assert_eq!(score, Score::Eval(-child.score()), "{}", pos.format_move(mv));
+        assert_eq!(
+            score,
+            Score::Eval(-child.score()),
+            "{}",
+            pos.format_move(mv)
+        );
     }
     // Static scores differ from move to move: they rank the moves, not just list them.
     let first = scores[0].1;
@@ -167,11 +169,19 @@ fn a_static_score_is_a_depth_one_search_score() {
         exact_root_scores: true,
         ..Limits::depth(1)
     };
-    let it = searcher.search(&pos, limits, |_| {}).last.expect("an iteration");
+    let it = searcher
+        .search(&pos, limits, |_| {})
+        .last
+        .expect("an iteration");
     assert!(!it.root_moves.is_empty());
     for r in &it.root_moves {
         assert_eq!(r.bound, ScoreBound::Exact);
-        assert_eq!(static_move_score(&pos, r.mv), r.score, "{}", pos.format_move(r.mv));
+        assert_eq!(
+            static_move_score(&pos, r.mv),
+            r.score,
+            "{}",
+            pos.format_move(r.mv)
+        );
     }
 }
 
@@ -182,7 +192,10 @@ fn a_static_score_is_a_depth_one_search_score() {
 fn static_scores_count_proven_results_from_the_root() {
     let pos = Amazons::from_setup(SPLIT).unwrap();
     let scores = static_root_scores(&pos);
-    assert!(scores.iter().any(|&(_, s)| s == Score::Win(5)), "{scores:?}");
+    assert!(
+        scores.iter().any(|&(_, s)| s == Score::Win(5)),
+        "{scores:?}"
+    );
     let walled = scores
         .iter()
         .find(|&&(mv, _)| pos.format_move(mv) == "a1d1c1")
