@@ -501,6 +501,21 @@ export default suite(GAME, (test) => {
       await page.mouse.move(1, 1);
       await page.waitForTimeout(50);
       assert((await page.evaluate(() => window.boardlab.board().inspect())).arrows === null, 'the arrows stay after the pointer left');
+
+      // Picking an amazon: the squares show only its moves, each of its destinations coloured;
+      // picking a destination shows that queen move's arrows.
+      const from = SEED0.white[0];
+      await clickCell(page, from);
+      const picked = await page.evaluate(() => window.boardlab.board().inspect());
+      const itsDestinations = new Set(s.legal.filter((m) => m.startsWith(from)).map((m) => m.slice(2, 4)));
+      assert(picked.heat.every((h) => h.move.startsWith(from)), `with ${from} picked, other amazons' moves are coloured`);
+      assert(picked.heat.length === itsDestinations.size && picked.heat.every((h) => itsDestinations.has(h.cell)), `${picked.heat.length} squares coloured for ${itsDestinations.size} destinations of ${from}`);
+      const to = [...itsDestinations][0];
+      await clickCell(page, to);
+      const chosen = await page.evaluate(() => window.boardlab.board().inspect());
+      const arrowsOfChosen = s.legal.filter((m) => m.startsWith(from + to)).length;
+      assert(chosen.arrows?.queen === from + to && chosen.arrows.squares.length === arrowsOfChosen, `after ${from} ${to}: arrows ${JSON.stringify(chosen.arrows)}`);
+      await page.keyboard.press('Escape');
       log(`${searched.size} searched of ${s.legal.length} moves; ${kinds.filter((k) => k === 'searched').length} of ${coloured.size} squares searched`);
       mkdirSync(ARTIFACTS, { recursive: true });
       await page.mouse.move(at.x, at.y);
