@@ -163,7 +163,13 @@ mod cli {
             #[arg(long)]
             records: Option<PathBuf>,
         },
-        /// Count the leaves of the legal-move tree (game-ending moves are leaves).
+        /// Count the leaf nodes of the legal-move tree `depth` plies deep, and the speed in
+        /// nodes/s (leaf nodes per second; the last ply is counted in bulk, not played).
+        ///
+        /// A game that ends above the last ply: in Yavalath, Connect 4 and Amazons the move that
+        /// ends it is a leaf and counts one; in Ataxx (as in libataxx, whose tables it matches)
+        /// a finished game has no moves, so it counts nothing. At the last ply every legal move
+        /// counts one in all four games.
         Perft {
             #[arg(value_parser = game_names())]
             game: String,
@@ -666,7 +672,7 @@ mod cli {
         };
         let secs = t.elapsed().as_secs_f64();
         println!(
-            "perft({depth}) = {total}  ({:.3} s, {:.1} M leaves/s)",
+            "perft({depth}) = {total}  ({:.3} s, {:.1} M nodes/s, leaf nodes, the last ply bulk-counted)",
             secs,
             total as f64 / secs.max(1e-9) / 1e6
         );

@@ -119,6 +119,38 @@ fn bad_fens_are_errors_not_panics() {
 }
 
 #[test]
+fn move_clocks_longer_than_any_game_are_errors_and_the_largest_accepted_ones_play_on() {
+    use boardlab::games::ataxx::FEN_COUNTER_MAX;
+    // u32::MAX would overflow on the next move; one past the bound is already refused.
+    for text in [
+        "x5o/7/7/7/7/7/o5x o 0 4294967295",
+        "x5o/7/7/7/7/7/o5x x 4294967295 1",
+        &format!("x5o/7/7/7/7/7/o5x o 0 {}", FEN_COUNTER_MAX + 1),
+        &format!("x5o/7/7/7/7/7/o5x o {} 1", FEN_COUNTER_MAX + 1),
+        "x5o/7/7/7/7/7/o5x o 0 99999999999",
+    ] {
+        let e = Ataxx::from_fen(text).expect_err(text).to_string();
+        assert!(
+            e.contains("fullmove number") || e.contains("halfmove clock"),
+            "{text}: the error does not name the field: {e}"
+        );
+    }
+    // At the bound the fullmove number still grows after the second player's move (a jump, so
+    // the halfmove clock grows too); under the CodinGame rules the halfmove clock is no draw
+    // rule, so a clock at the bound plays on as well.
+    let mut pos = fen(&format!("x5o/7/7/7/7/7/o5x o 0 {FEN_COUNTER_MAX}"));
+    pos.play_text("g7e7").unwrap();
+    assert_eq!(
+        pos.fen(),
+        format!("x3o2/7/7/7/7/7/o5x x 1 {}", FEN_COUNTER_MAX + 1)
+    );
+    let mut pos =
+        Ataxx::from_setup(&format!("cg:x5o/7/7/7/7/7/o5x x {FEN_COUNTER_MAX} 1")).unwrap();
+    pos.play_text("a7c7").unwrap();
+    assert_eq!(pos.halfmove_clock(), FEN_COUNTER_MAX + 1);
+}
+
+#[test]
 fn a_spawn_keeps_its_origin_and_a_jump_leaves_it_and_both_capture_neighbours() {
     let mut pos = fen("7/7/7/2xo3/7/7/7 x 0 1");
     pos.play_text("d3").unwrap();
@@ -159,6 +191,26 @@ fn a_full_board_ends_the_game_and_more_stones_win() {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     assert!(moves.is_empty());
+}
+
+#[test]
+fn a_side_without_stones_loses_but_a_board_without_any_stones_is_a_draw() {
+    // One side has no stones left: the other has more and wins.
+    let pos = fen("x6/7/7/7/7/7/7 o 0 1");
+    assert_eq!(pos.outcome(), Some(Outcome::Win(Player::First)));
+    assert_eq!(pos.end_reason(), Some("no-pieces"));
+    // Neither side has a stone (only a setup gives this board): 0 against 0 is equal stones, a
+    // draw, and the reason must not be the one-sided "no-pieces" that names a winner.
+    for text in ["7/7/7/7/7/7/7 x 0 1", "7/7/2-1-2/7/2-1-2/7/7 o 0 1"] {
+        let pos = fen(text);
+        assert_eq!(pos.outcome(), Some(Outcome::Draw), "{text}");
+        assert_eq!(pos.end_reason(), Some("no-stones"), "{text}");
+        assert_eq!(
+            pos.result_detail(),
+            Some(("no-stones", Vec::new())),
+            "{text}"
+        );
+    }
 }
 
 #[test]

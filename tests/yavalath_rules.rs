@@ -31,10 +31,55 @@ fn the_board_has_61_cells_in_rows_of_5_to_9() {
     );
 }
 
+/// Every straight run of `len` cells on the board, found from the hexagon itself rather than the
+/// crate's tables: the board is the hexagon of radius 4 in cube coordinates (q + r + s = 0, each
+/// of |q|, |r|, |s| at most 4); row y is r = y - 4, and its cells run from the left by growing q,
+/// so (x, y) is q = x + max(-4, -4 - r). A run is `len` cells along one of the three axes
+/// (q grows, r grows, or q grows as r shrinks) that all lie on the board.
+fn runs_from_the_hexagon(len: i32) -> Vec<u64> {
+    let on_board = |q: i32, r: i32| q.abs() <= 4 && r.abs() <= 4 && (q + r).abs() <= 4;
+    let cell = |q: i32, r: i32| {
+        let y = r + 4;
+        let x = q - (-4).max(-4 - r);
+        cell_at(x, y).unwrap_or_else(|| panic!("cube ({q},{r}) maps off the board to ({x},{y})"))
+    };
+    let mut runs = Vec::new();
+    for q in -4..=4 {
+        for r in -4..=4 {
+            for (dq, dr) in [(1, 0), (0, 1), (1, -1)] {
+                let cells: Vec<(i32, i32)> = (0..len).map(|k| (q + k * dq, r + k * dr)).collect();
+                if cells.iter().all(|&(q, r)| on_board(q, r)) {
+                    runs.push(cells.iter().fold(0u64, |m, &(q, r)| m | 1 << cell(q, r)));
+                }
+            }
+        }
+    }
+    runs.sort_unstable();
+    runs
+}
+
 #[test]
-fn the_board_has_129_threes_and_102_fours() {
-    assert_eq!(SEGMENTS_3.len(), 129);
-    assert_eq!(SEGMENTS_4.len(), 102);
+fn the_crates_threes_and_fours_are_exactly_the_boards_129_threes_and_102_fours() {
+    // The cube mapping covers all 61 cells once, so the runs it finds are the board's.
+    let mut cells: Vec<usize> = (-4..=4i32)
+        .flat_map(|q| (-4..=4i32).map(move |r| (q, r)))
+        .filter(|&(q, r)| (q + r).abs() <= 4)
+        .map(|(q, r)| cell_at(q - (-4).max(-4 - r), r + 4).expect("on board"))
+        .collect();
+    cells.sort_unstable();
+    assert_eq!(cells, (0..61).collect::<Vec<_>>());
+
+    for (len, table, count) in [(3, &SEGMENTS_3[..], 129), (4, &SEGMENTS_4[..], 102)] {
+        let expected = runs_from_the_hexagon(len);
+        assert_eq!(
+            expected.len(),
+            count,
+            "runs of {len} on the hexagon (anchors.md)"
+        );
+        let mut crate_runs = table.to_vec();
+        crate_runs.sort_unstable();
+        assert_eq!(crate_runs, expected, "the crate's runs of {len}");
+    }
 }
 
 #[test]

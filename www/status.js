@@ -11,7 +11,10 @@ import { playerTitle } from './players.js';
  */
 export function resultText(result, reasons, sideName) {
   const draw = result.winner === null;
-  const template = reasons?.[result.reason] ?? (draw ? 'Draw' : '{winner} wins');
+  let template = reasons?.[result.reason] ?? (draw ? 'Draw' : '{winner} wins');
+  // A draw has no winner to name: a win's wording given with a draw (a reason the engine gives
+  // for both) would read " wins" with the names blank, so it reads "Draw" instead.
+  if (draw && /\{(winner|loser)\}/.test(template)) template = 'Draw';
   const loser = result.winner === 1 ? 2 : 1;
   return template
     .replaceAll('{winner}', draw ? '' : sideName(result.winner))

@@ -116,6 +116,15 @@ export default suite(GAME, (test) => {
     await waitForState(page, 'window.boardlab.state().moves.length >= 2', "the engine's reply to the pass");
   });
 
+  test('a setup with no stones on either side is a draw, and the status line says so', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 100, humanSide: 1 });
+    await startCustomSetup(page, '7/7/7/7/7/7/7 x 0 1');
+    const s = await state(page);
+    assert(s.result && s.result.winner === null && s.result.reason === 'no-stones', `not a no-stones draw: ${brief(s)}`);
+    const status = (await page.locator('#status').textContent()).trim();
+    assert(status === 'Draw: neither side has a stone', `the status line reads ${JSON.stringify(status)}`);
+  });
+
   test('engine vs engine at 100 ms: a whole game, every move within budget', async ({ page, url, log }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 100 });
     await page.selectOption('#setup', SETUP.walls2);

@@ -410,6 +410,7 @@ export default {
   // The engine's reasons (see Ataxx::end_reason in src/games/ataxx.rs).
   reasons: {
     'no-pieces': '{winner} wins: {loser} has no stones left',
+    'no-stones': 'Draw: neither side has a stone',
     pieces: '{winner} wins on stones',
     equal: 'Draw: equal stones',
     turns: 'Draw: 300 turns',
