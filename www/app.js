@@ -15,7 +15,7 @@ import { createControls } from './controls.js';
 import { EngineClient } from './engine.js';
 import { createEvalBar } from './evalbar.js';
 import { formatCount, formatMs } from './format.js';
-import { availableGames, linkedGame, showGameChrome, sideName, writeLink } from './gamepage.js';
+import { availableGames, showGameChrome, sideName } from './gamepage.js';
 import { createKeyboard } from './keyboard.js';
 import { renderMoveList } from './movelist.js';
 import { registerOffline } from './offline.js';
@@ -23,9 +23,9 @@ import { addChartPoint, createSearchPanel } from './panel.js';
 import { createPvPreview } from './pvpreview.js';
 import { MODES, controllerOf, playerLabel, playerTitle } from './players.js';
 import { looksLikeRecords, parseRecords, recordTitle } from './records.js';
-import { defaultEngine, describePosition, knownGames, loadRules } from './rules.js';
+import { defaultEngine, describePosition, injectRulesFault, knownGames, loadRules, rulesInstances } from './rules.js';
 import { ENGINES, loadSettings, saveSettings, validSettings } from './settings.js';
-import { copyText, moveText, parseMoveText, readSharedFragment, shareUrl } from './share.js';
+import { copyText, moveText, parseMoveText, readSharedLink, shareUrl } from './share.js';
 import { createMessageArea, statusText } from './status.js';
 import { depthCapOf } from './strength.js';
 import { showTerritoryTotals, territoryOf } from './territory.js';
@@ -202,12 +202,13 @@ function playMove(name, engineMs, engineStats = null) {
   return true;
 }
 
-/** Cuts the game back to its first `length` moves. */
+/** Cuts the game back to its first `length` moves (unchanged if the engine cannot describe it). */
 function truncateMoves(length) {
+  const view = describePosition(app.game, app.setup, app.moves.slice(0, length));
   app.moves = app.moves.slice(0, length);
   app.moveTimes = app.moveTimes.slice(0, length);
   app.moveStats = app.moveStats.slice(0, length);
-  app.view = describePosition(app.game, app.setup, app.moves);
+  app.view = view;
   app.evaluation = null; // it was of a later position
 }
 
@@ -506,7 +507,14 @@ function onMove(name) {
 }
 
 function newGame() {
-  startGame(describePosition(app.game, app.setup, []));
+  let view;
+  try {
+    view = describePosition(app.game, app.setup, []);
+  } catch (err) {
+    messages.show(`Cannot start a new game: ${err.message}. The current game is kept.`);
+    return;
+  }
+  startGame(view);
 }
 
 /** Starts over from `view`, the empty position of the game and setup now in app. */
@@ -531,7 +539,12 @@ function undo() {
   stopEngine(); // undo while the engine thinks stops it first
   const length = undoLength();
   if (length === null) return;
-  truncateMoves(length);
+  try {
+    truncateMoves(length);
+  } catch (err) {
+    messages.show(`Cannot undo: ${err.message}. The game is kept.`);
+    return;
+  }
   // In engine vs engine the engines would just replay the move: stop so the user can look.
   if (app.mode === MODES.ENGINE_VS_ENGINE) app.paused = true;
   app.halted = false;
@@ -576,8 +589,7 @@ function switchGame(name, setup) {
   controls.selectGame(name);
   controls.setSetups(app.entry.setups, setup);
   controls.setEngines(app.entry.engines, currentEngine());
-  writeLink(name, setup);
-  startGame(view);
+  startGame(view); // its render() writes the new game into the address
   return true;
 }
 
@@ -603,7 +615,6 @@ function onSetupChange(setup) {
   }
   app.setup = setup;
   controls.showSetup(setup);
-  writeLink(app.game, setup);
   startGame(view);
   return true;
 }
@@ -932,6 +943,7 @@ function snapshot() {
     cells: view ? view.cells.map(({ name, owner, wall }) => ({ name, owner, wall })) : [],
     status: document.getElementById('status').textContent,
     message: messages.text,
+    rulesInstances: rulesInstances(),
   };
 }
 
@@ -948,20 +960,29 @@ window.addEventListener('unhandledrejection', (event) => {
   messages.show(`Unexpected error: ${event.reason?.message ?? event.reason}`);
 });
 
+/**
+ * Takes `settings` (already validated) over what is in effect: into the controls, then into app
+ * (the controls snap a think time to their slider's steps); the settings without a control of
+ * their own are copied as they are.
+ */
+function adoptSettings(settings) {
+  controls.apply({ ...controls.settings(), ...settings });
+  Object.assign(app, controls.settings());
+  for (const key of ['overlayPlay', 'overlayAnalysis', 'territory', 'mctsHeat']) {
+    app[key] = settings[key] ?? app[key];
+  }
+  controls.showOverlay(overlayWanted());
+}
+
 async function start() {
   // Settings, most specific last: what the browser restored in the selects (back/forward), the
   // stored ones, then the link's (a shared game opens with the sharer's opponent).
-  const shared = readSharedFragment(window.location);
+  const shared = readSharedLink(window.location);
   const stored = loadSettings();
-  const linked = validSettings(shared.settings);
-  controls.apply({ ...controls.settings(), ...stored, ...linked });
-  Object.assign(app, controls.settings());
-  for (const key of ['overlayPlay', 'overlayAnalysis', 'territory', 'mctsHeat']) {
-    app[key] = linked[key] ?? stored[key] ?? app[key];
-  }
+  adoptSettings({ ...stored, ...validSettings(shared.settings) });
   app.engines = stored.engines ?? app.engines;
-  controls.showOverlay(overlayWanted());
-  installTestHook(snapshot, () => app.board, (kind) => engine.injectFault(kind));
+  // "rules-panic" breaks the page's own wasm instance (rules.js); the other faults the worker.
+  installTestHook(snapshot, () => app.board, (kind) => (kind === 'rules-panic' ? injectRulesFault() : engine.injectFault(kind)));
   registerOffline((message) => messages.show(message, { kind: 'info' }));
   try {
     await loadRules();
@@ -977,13 +998,28 @@ async function start() {
     return;
   }
   controls.setGames(app.games, app.games[0].name);
+  openShared(shared);
+  // A link opened while the page is open (pasted into the address bar, or followed from another
+  // page of the site) changes only the fragment: the browser does not reload, so open it here.
+  // The page's own address updates use replaceState, which fires no hashchange.
+  window.addEventListener('hashchange', () => {
+    const link = readSharedLink(window.location);
+    adoptSettings(validSettings(link.settings));
+    openShared(link);
+  });
+}
+
+/**
+ * Opens what the link `shared` (readSharedLink()) names: its game and setup, the engine it
+ * picks for that game, then its moves.
+ */
+function openShared(shared) {
   // A link's engine is for its own game, picked before the game opens so the first search uses it.
   const linkedEngine = shared.settings.engine;
-  const linkedName = linkedGame(window.location).game;
-  if (ENGINES.includes(linkedEngine) && linkedName !== null) {
-    app.engines = { ...app.engines, [linkedName]: linkedEngine };
+  if (ENGINES.includes(linkedEngine) && shared.game !== null) {
+    app.engines = { ...app.engines, [shared.game]: linkedEngine };
   }
-  const opened = openLinkedGame();
+  const opened = openLinkedGame(shared);
   if (linkedEngine !== undefined && currentEngine() !== linkedEngine) {
     messages.show(`The link's engine "${linkedEngine}" is not offered here: using ${currentEngine()}.`, { kind: 'info' });
   }
@@ -1147,12 +1183,11 @@ document.getElementById('records-load').addEventListener('click', () => {
 document.getElementById('heat-by').addEventListener('change', (event) => onHeatByChange(event.target.value));
 
 /**
- * Opens the game (and setup) the address names, falling back to the first game, or to the
- * game's default setup, with a note saying so: a stale or mistyped link still opens a game.
- * Returns true if what the address names was opened as it asks.
+ * Opens the game (and setup) the link names ({game, setup}, null where it names none), falling
+ * back to the first game, or to the game's default setup, with a note saying so: a stale or
+ * mistyped link still opens a game. Returns true if what the link names was opened as it asks.
  */
-function openLinkedGame() {
-  const link = linkedGame(window.location);
+function openLinkedGame(link) {
   let choice = app.games.find((g) => g.name === link.game);
   let note = null;
   if (link.game !== null && !choice) {

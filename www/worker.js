@@ -9,6 +9,9 @@
 //                {type: "iteration", id, iteration}    after every completed alpha-beta iteration,
 //                                                      or every 100 ms of MCTS (iteration.engine
 //                                                      says which)
+//                {type: "progress", id, progress}      every second of alpha-beta between its
+//                                                      iterations ({depth (under way), seldepth,
+//                                                      nodes, nps, elapsed_ms}): the search is alive
 //                {type: "done", id, result}            the search's result
 //                {type: "error", id, message}          anything that went wrong (id null if the
 //                                                      module could not even load)
@@ -40,6 +43,8 @@ function errorMessage(err) {
  * each (a search request's `fault` field; the page sends one only when a test asks for it):
  * a real Rust panic inside the engine, an exception escaping the worker, and a worker that
  * silently ends (as when the browser kills it for running out of memory: no message, no error).
+ * A fourth, "hang", is not here but in runSearch: the search starts and reports its first
+ * iteration, then the worker loops for ever without a word (a search stuck in an endless loop).
  */
 const FAULTS = {
   panic: () => panic_for_test('fault injected by a test'),
@@ -66,7 +71,12 @@ function runSearch({ id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_
       FAULTS[fault]();
       return; // "panic" threw above; the other faults leave the page without an answer
     }
-    const onIteration = (iteration) => self.postMessage({ type: 'iteration', id, iteration });
+    const hang = fault === 'hang';
+    // The engine reports progress through the same callback, marked `progress: true`.
+    const onIteration = (report) => {
+      self.postMessage(report.progress ? { type: 'progress', id, progress: report } : { type: 'iteration', id, iteration: report });
+      while (hang) {} // the "hang" fault: never return, never post again
+    };
     // Only a real depth cap is passed on: without one the engine goes as deep as time allows.
     const options = { budget_ms, tt_mb, exact_root: Boolean(exact_root) };
     if (Number.isInteger(max_depth)) options.max_depth = max_depth;

@@ -8,7 +8,7 @@ pub mod tt;
 
 pub use alphabeta::Searcher;
 pub use mcts::{Mcts, MctsConfig, MctsReport, MctsResult};
-pub use report::{Iteration, RootMove, Score, ScoreBound, SearchResult, StopReason};
+pub use report::{Iteration, Progress, RootMove, Score, ScoreBound, SearchResult, StopReason};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

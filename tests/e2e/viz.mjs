@@ -15,8 +15,10 @@ import {
   assert,
   assertWithinBudget,
   brief,
+  clickCell,
   openPlayground,
   playHumanMove,
+  setThinkTime,
   state,
   suite,
   waitForHumanTurn,
@@ -173,6 +175,11 @@ export default suite('viz', (test) => {
     assert(played.moves.length === 3, `expected 3 moves: ${brief(played)}`);
     const link = await page.locator('#share-link').inputValue();
     assert(link === page.url(), `the share box and the address differ: ${link} vs ${page.url()}`);
+    // Everything is in the fragment, which browsers never send to the server.
+    const sharedUrl = new URL(link);
+    const fragment = new URLSearchParams(sharedUrl.hash.slice(1));
+    assert(sharedUrl.search === '' && fragment.get('game') === GAME && fragment.get('moves') === played.moves.join(' ') && fragment.get('level') === 'casual',
+      `the link does not carry game, moves and settings in its fragment: ${link}`);
 
     const other = await page.context().newPage();
     await other.goto(link);
@@ -186,7 +193,7 @@ export default suite('viz', (test) => {
 
     // A link whose third move is illegal: the first two are kept, and the message says why.
     const broken = new URL(link);
-    broken.hash = `moves=${played.moves[0]}+${played.moves[1]}+${played.moves[0]}+e1&mode=human-human`;
+    broken.hash = `game=${GAME}&moves=${played.moves[0]}+${played.moves[1]}+${played.moves[0]}+e1&mode=human-human`;
     await other.goto('about:blank'); // a new load, not a same-page jump to another fragment
     await other.goto(broken.href);
     await waitForState(other, () => window.boardlab?.state().toMove != null, 'the broken link to open', 20_000);
@@ -244,15 +251,23 @@ export default suite('viz', (test) => {
   test('settings and strength levels are kept; keyboard play, undo with "u"', async ({ page, url }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 250, humanSide: 1 });
     await page.selectOption('#level', 'beginner');
-    assert((await page.locator('#think-time').inputValue()) === '100', 'Beginner did not set 0.1 s');
+    assert((await page.locator('#think-time-value').textContent()) === '0.1 s' && (await page.locator('#think-time').getAttribute('aria-valuetext')) === '0.1 s',
+      'Beginner did not put the think-time slider on 0.1 s');
     await page.check('#overlay');
     await page.goto(`${url}?game=${GAME}`);
     await waitForState(page, () => window.boardlab?.state().toMove != null, 'the reload', 20_000);
     let s = await state(page);
     assert(s.level === 'beginner' && s.maxDepth === 2 && s.budgetMs === 100, `the level was not kept: ${JSON.stringify({ level: s.level, ms: s.budgetMs })}`);
     assert(await page.locator('#overlay').isChecked(), 'the overlay setting was not kept');
-    await page.selectOption('#think-time', '250');
-    assert((await state(page)).level === 'custom', 'a think time chosen by hand did not switch to Custom');
+    // The slider by keyboard, as its label names it: one step up from 0.1 s is 0.15 s, and
+    // the level becomes Custom.
+    await page.getByRole('slider', { name: 'Think time per engine move' }).press('ArrowRight');
+    s = await state(page);
+    assert(s.level === 'custom' && s.budgetMs === 150 && (await page.locator('#level').inputValue()) === 'custom',
+      `a think time chosen by hand did not switch to Custom at 0.15 s: ${JSON.stringify({ level: s.level, ms: s.budgetMs })}`);
+    assert((await page.locator('#think-time-value').textContent()) === '0.15 s', 'the slider does not show its time');
+    await setThinkTime(page, 2000);
+    assert((await state(page)).budgetMs === 2000, 'the slider did not set 2 s');
     await page.selectOption('#level', 'beginner');
 
     // Keyboard: focus the board, move with the arrows, play with Enter; the engine replies.
@@ -354,7 +369,38 @@ export default suite('viz', (test) => {
       s = await state(page);
       assert(s.moves.length === before.length + 2 && s.message === '', `${kind}: the engine did not play after Retry: ${brief(s)}`);
     }
-  }, { timeoutMs: 60_000 });
+
+    // A search that hangs early in a long analysis (30 s): its silence gives it away within
+    // seconds, not at the end of its budget (the watchdog restarts at every report).
+    const kept = (await state(page)).moves;
+    await page.selectOption('#mode', 'analysis');
+    await page.evaluate(() => window.boardlab.injectFault('hang'));
+    await page.selectOption('#analysis-budget', '30000'); // restarts the analysis: this search hangs
+    await waitForState(page, "window.boardlab.state().message.includes('Engine error')", 'the hung search to be caught', 20_000);
+    let s = await state(page);
+    assert(/Engine error: the engine stopped answering \(no word from it for 8\.0 s/.test(s.message), `hang: the message does not say what happened: ${JSON.stringify(s.message)}`);
+    assert(JSON.stringify(s.moves) === JSON.stringify(kept) && !s.analysing, `hang: the game was not kept: ${brief(s)}`);
+    await page.click('#message .message-action'); // Retry: the analysis runs again
+    await waitForState(page, 'window.boardlab.state().report?.depth >= 2', 'the analysis after Retry', 10_000);
+    await page.click('#analysis-stop');
+    s = await state(page);
+    assert(!s.analysing && s.message === '', `the analysis after Retry did not run cleanly: ${brief(s)}`);
+  }, { timeoutMs: 90_000 });
+
+  test("faults: a panic in the page's own wasm shows its message, and a fresh instance takes over", async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME });
+    await page.selectOption('#mode', 'human-human');
+    await page.evaluate(() => window.boardlab.injectFault('rules-panic'));
+    await clickCell(page, 'e5');
+    let s = await state(page);
+    assert(/^Cannot play e5: the engine crashed: fault injected by a test \(src\/wasm\.rs:\d+:\d+\)/.test(s.message), `the panic is not reported with its message: ${JSON.stringify(s.message)}`);
+    assert(s.moves.length === 0, `the crashed call changed the game: ${brief(s)}`);
+    await waitForState(page, 'window.boardlab.state().rulesInstances === 2', 'a fresh wasm instance for the page', 10_000);
+    await clickCell(page, 'e5');
+    await waitForState(page, 'window.boardlab.state().moves.length === 1', 'the move on the fresh instance', 3_000);
+    s = await state(page);
+    assert(s.moves[0] === 'e5' && s.message === '' && s.legal.length > 0, `the fresh instance does not play: ${brief(s)}`);
+  });
 
   test('wasm API: a search started from inside on_iteration is refused with a clear error', async ({ page, url }) => {
     await openPlayground(page, url, { game: GAME });
@@ -447,6 +493,7 @@ export default suite('viz', (test) => {
     await page.uncheck('#overlay'); // no overlay in analysis…
     await page.selectOption('#mode', 'human-engine');
     await page.check('#overlay'); // …but one while playing
+    await setThinkTime(page, 700);
     const link = await page.locator('#share-link').inputValue();
 
     // A visitor with no stored settings gets the sharer's.
@@ -460,6 +507,13 @@ export default suite('viz', (test) => {
       assert(JSON.stringify(got) === JSON.stringify({ delayMs: 1000, analysisBudgetMs: 30000, overlayPlay: true, overlayAnalysis: false }), `the link did not carry the settings: ${JSON.stringify(got)} from ${link}`);
       assert(await other.locator('#overlay').isChecked(), 'the overlay box does not show the linked setting');
       assert((await other.inputValue('#analysis-budget')) === '30000' && (await other.inputValue('#delay')) === '1000', 'the selects do not show the linked settings');
+      assert(s.budgetMs === 700 && s.level === 'custom' && (await other.locator('#think-time-value').textContent()) === '0.7 s',
+        `the link did not carry the think time: ${JSON.stringify({ ms: s.budgetMs, level: s.level })}`);
+      // A think time between two of the slider's steps (a hand-edited link) goes to the nearer.
+      await other.goto('about:blank');
+      await other.goto(`${url}#game=${GAME}&time=1900`);
+      await waitForState(other, () => window.boardlab?.state().toMove != null, 'the hand-edited link to open', 20_000);
+      assert((await state(other)).budgetMs === 2000, `a linked 1900 ms did not go to the 2 s step: ${(await state(other)).budgetMs}`);
 
       // A link from before these settings: it opens, and they stay at the visitor's defaults.
       await other.goto('about:blank');
