@@ -1063,8 +1063,10 @@ function restoreMoves(moves, source) {
 
 /**
  * Import: the moves pasted in the share box replace the game, but only if every one of them is
- * legal; otherwise nothing changes and the message names the first bad move. Pasted game records
- * (a text starting with "{") are read as records instead.
+ * legal. Pasted game records (a text starting with "{") are read as records instead. A text that
+ * is not a move list of this game may be a position (the share box's "Position", any setup
+ * text): it starts a game from there, in this game if it takes it, else in the one game that
+ * does. Otherwise nothing changes and the message names the first bad move.
  */
 function importMoves() {
   const note = document.getElementById('share-note');
@@ -1081,6 +1083,7 @@ function importMoves() {
   try {
     describePosition(app.game, app.setup, moves);
   } catch (err) {
+    if (importPosition(text.trim())) return;
     messages.show(`Import refused (${app.entry.title}): ${err.message}. The current game is kept.`);
     note.textContent = '';
     return;
@@ -1088,6 +1091,42 @@ function importMoves() {
   messages.clear();
   restoreMoves(moves, 'The import');
   note.textContent = `Loaded ${moves.length} move${moves.length === 1 ? '' : 's'}.`;
+}
+
+/** Does the engine take `text` as a setup of `game`? */
+function isSetupOf(game, text) {
+  try {
+    describePosition(game, text, []);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts a game from the position `text` (a setup string): in the game on screen if it takes
+ * it, else in the one other game that does (several: the person is asked to pick the game
+ * first). Returns false, changing nothing, if no game takes it.
+ */
+function importPosition(text) {
+  const note = document.getElementById('share-note');
+  if (text === '' || /[\r\n]/.test(text)) return false; // a setup is one line
+  if (isSetupOf(app.game, text)) {
+    onSetupChange(text);
+    note.textContent = `Loaded a position of ${app.entry.title} (as a custom setup).`;
+    return true;
+  }
+  const takers = app.games.filter((g) => g.name !== app.game && isSetupOf(g.name, text));
+  if (takers.length > 1) {
+    messages.show(`The pasted text is a position of ${takers.map((g) => g.title).join(' and of ')}: pick the game first, then load it again. The current game is kept.`);
+    note.textContent = '';
+    return true;
+  }
+  if (takers.length === 0) return false;
+  const was = app.entry.title;
+  if (!switchGame(takers[0].name, text)) return true; // switchGame said why
+  note.textContent = `Loaded a position of ${takers[0].title}, not of ${was} (as a custom setup).`;
+  return true;
 }
 
 /**

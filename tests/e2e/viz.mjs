@@ -227,7 +227,7 @@ export default suite('viz', (test) => {
     assert(copied === 'e5 d4 c3', `the clipboard holds ${JSON.stringify(copied)}`);
   });
 
-  test('position export: Ataxx shows its FEN, which reopens as a custom setup', async ({ page, url }) => {
+  test('position export: Ataxx shows its FEN, which reopens as a custom setup and through the import box, from any game', async ({ page, url }) => {
     await openPlayground(page, url, { game: 'ataxx', thinkMs: 100, humanSide: 2 });
     await waitForHumanTurn(page, 2);
     const before = await state(page);
@@ -246,6 +246,36 @@ export default suite('viz', (test) => {
     assert(owners(after) === owners(before), `the FEN did not give the same board: ${brief(after)}`);
     assert(after.moves.length === 0, `a setup starts with no moves: ${brief(after)}`);
 
+    // The import box takes an exported position too, from another game's page as well: it
+    // opens the game the position belongs to and says so.
+    await page.selectOption('#mode', 'human-human');
+    await page.selectOption('#game', 'yavalath');
+    await page.fill('#import-moves', fen);
+    await page.click('#import-button');
+    await waitForState(page, `window.boardlab.state().game === 'ataxx' && window.boardlab.state().setup === ${JSON.stringify(fen)}`, 'the pasted Ataxx position to open', 5_000);
+    const imported = await state(page);
+    assert(owners(imported) === owners(before) && imported.moves.length === 0 && imported.message === '', `the pasted position did not give the same board: ${brief(imported)}`);
+    const said = await page.locator('#share-note').textContent();
+    assert(said === 'Loaded a position of Ataxx, not of Yavalath (as a custom setup).', `the import does not say what it loaded: ${JSON.stringify(said)}`);
+
+    // In the game on screen: Yavalath's own position, after two moves, comes back as its setup.
+    await page.selectOption('#game', 'yavalath');
+    await clickCell(page, 'e5');
+    await clickCell(page, 'd4');
+    await waitForState(page, 'window.boardlab.state().moves.length === 2', 'two Yavalath moves', 3_000);
+    const played = await state(page);
+    const position = await page.locator('#share-position').inputValue();
+    await page.fill('#import-moves', position);
+    await page.click('#import-button');
+    await waitForState(page, `window.boardlab.state().setup === ${JSON.stringify(position)}`, 'the pasted Yavalath position to open', 5_000);
+    const reopened = await state(page);
+    assert(reopened.game === 'yavalath' && reopened.moves.length === 0 && owners(reopened) === owners(played), `the Yavalath position did not reopen: ${brief(reopened)}`);
+    assert((await page.locator('#share-note').textContent()) === 'Loaded a position of Yavalath (as a custom setup).', 'the import does not say it loaded a Yavalath position');
+    // Text that is neither moves nor a position of any game is refused, naming the bad move.
+    await page.fill('#import-moves', 'zz9 e5');
+    await page.click('#import-button');
+    const refused = await state(page);
+    assert(/^Import refused \(Yavalath\): move 1 \(zz9\)/.test(refused.message) && refused.setup === position, `nonsense was not refused clearly: ${brief(refused)}`);
   });
 
   test('settings and strength levels are kept; keyboard play, undo with "u"', async ({ page, url }) => {
