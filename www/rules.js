@@ -14,7 +14,8 @@ import * as firstInstance from './pkg/boardlab.js';
 let api = firstInstance; // the module (glue namespace) in use
 let loaded = null;
 let restarting = null; // the promise of a fresh instance, while one loads
-let instances = 1; // how many instances have been made: each restart makes one more
+let instances = 1; // how many instances have been in use: each restart that loads adds one
+let attempts = 0; // restarts tried, which number the glue's fresh addresses
 let fault = false; // tests only: the next call panics instead (injectFault)
 
 /** Loads the wasm module once; later calls return the same promise. */
@@ -61,13 +62,14 @@ function call(fn) {
 function restart() {
   const glue = firstInstance.glueUrl;
   if (!glue) return; // a build without hashed names: the old instance goes on as it can
-  instances += 1;
-  const address = `${glue}?instance=${instances}`;
+  attempts += 1;
+  const address = `${glue}?instance=${attempts + 1}`;
   restarting = (async () => {
     try {
       const fresh = await import(address);
       await fresh.default();
       api = fresh;
+      instances += 1;
     } catch {
       // Not loaded (offline with nothing stored?): the old instance goes on as it can.
     } finally {
@@ -76,7 +78,7 @@ function restart() {
   })();
 }
 
-/** How many wasm instances the page has made (1, plus one per crash): for the browser tests. */
+/** How many wasm instances the page has used (1, plus one per crash it recovered from): for the browser tests. */
 export function rulesInstances() {
   return instances;
 }

@@ -572,6 +572,19 @@ export default suite('viz', (test) => {
     assert(later.analysing && later.report.elapsedMs > first.elapsedMs, `the chain did not count its time from the start: ${JSON.stringify([first, later.report])}`);
     const depths = await page.$$eval('#chart-depth .chart-point title', (ts) => ts.map((t) => Number(t.textContent.match(/^depth (\d+)/)[1])));
     assert(depths.every((d, i) => i === 0 || d > depths[i - 1]), `the depth chart goes back: ${depths}`);
+    // An iteration taking more than a second sends progress reports: the panel names the depth
+    // under way, one past the last completed (the worker's watchdog hears these too).
+    // (One check of state and text together: the next iteration may end at any moment.)
+    await waitForState(
+      page,
+      `(() => {
+        const r = window.boardlab.state().report;
+        const text = document.getElementById('stat-depth').textContent;
+        return r.progressDepth === r.depth + 1 && text.startsWith(r.depth + ' (sel ') && text.endsWith(', ' + (r.depth + 1) + ' under way');
+      })()`,
+      'the panel to name the depth under way from a progress report',
+      30_000,
+    );
     await page.click('#analysis-stop');
     const s = await state(page);
     assert(!s.analysing && s.report.stop === 'stopped', `Stop did not end the chain: ${JSON.stringify(s.report)}`);
