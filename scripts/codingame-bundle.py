@@ -4,18 +4,23 @@
 CodinGame compiles one pasted source file (at most 100,000 characters) with plain rustc and none
 of our crates or `.cargo/config.toml`. The bundle is the crate's own source, not a copy: the
 modules the bot needs (`mod x;` becomes `mod x { ... }`, recursively), then a `fn main` that runs
-`protocol::<game>::run` with `BotConfig::default()`, as `boardlab bot <game>` does.
+`protocol::<game>::run` with `BotConfig::default()`, as `boardlab bot <game>` does. With
+`--player random|greedy|minimax` it bundles that baseline instead (`src/baseline`, the game's own
+evaluation only), as `boardlab bot <game> --player <kind>` plays it; its seed is `--seed N` when
+the binary is given one (the arena can), else the clock, so games on CodinGame differ.
 
 What it leaves out, and why that is safe:
-- Modules: at the crate root only those the bots need (no CLI, arena, server, wasm API,
-  baselines); in the registries `src/games/mod.rs` and `src/protocol/mod.rs` only the game's own
-  child, together with the `use` items naming the other children. Every other module keeps all
+- Modules: at the crate root only those the bots need (no CLI, arena, server, wasm API, and no
+  baselines unless asked for); in the registries `src/games/mod.rs`, `src/protocol/mod.rs` and
+  `src/baseline/mod.rs` only the game's own child, together with the `use` items naming the
+  other children. Every other module keeps all
   of its children. rustc checks the result, so a missing module fails the build, never the game.
 - Comments, and items under a `cfg` that is false on CodinGame (`test`, any cargo `feature`,
   `target_arch = "wasm32"`); `cfg_attr`s on such a predicate go too. rustc would skip these
   items anyway; removing them only saves characters.
 
-Usage: scripts/codingame-bundle.py <game> [-o FILE]   (default: target/codingame/<game>.rs)
+Usage: scripts/codingame-bundle.py <game> [--player random|greedy|minimax] [-o FILE]
+       (default FILE: target/codingame/<game>.rs, or <game>-<player>.rs for a baseline)
 """
 
 import argparse
@@ -31,8 +36,11 @@ LIMIT = 100_000
 ROOT_MODULES = ["clock", "game", "games", "play", "protocol", "rng", "search"]
 # Modules that register every game: the bundle keeps the game's own child and drops the other
 # games'. `games` keeps its shared helpers (children that are not games, e.g. stones_text);
-# `protocol` keeps nothing else (its other children, the dispatch and UAI, name other games).
-REGISTRIES = {"games", "protocol"}
+# `protocol` keeps nothing else (its other children, the dispatch and UAI, name other games);
+# `baseline` has one child per game (its leaf evaluation) and nothing else.
+REGISTRIES = {"games", "protocol", "baseline"}
+# The baselines `--player` can bundle (src/baseline/mod.rs, KINDS).
+PLAYERS = ["random", "greedy", "minimax"]
 
 
 def game_names():
@@ -40,6 +48,13 @@ def game_names():
     with open(os.path.join(SRC, "games", "mod.rs"), encoding="utf-8") as f:
         names = re.search(r"pub const NAMES: &\[&str\] = &\[([^\]]*)\]", f.read())
     return re.findall(r'"([a-z0-9_]+)"', names.group(1))
+
+
+def game_types():
+    """Each game's Rust type, from the `with_game!` macro in src/games/mod.rs."""
+    with open(os.path.join(SRC, "games", "mod.rs"), encoding="utf-8") as f:
+        arms = re.findall(r'"([a-z0-9_]+)" => \{\s*type \$G = \$crate::([A-Za-z0-9_:]+);', f.read())
+    return dict(arms)
 
 
 class BundleError(Exception):
@@ -383,17 +398,43 @@ fn main() {
     }
 }"""
 
+# A baseline's main: `boardlab bot GAME --player KIND`, seeded by `--seed N` or else the clock.
+BASELINE_MAIN = """\
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let seed = args.iter().position(|a| a == "--seed").and_then(|i| args.get(i + 1)).and_then(|s| s.parse().ok()).unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64));
+    let mut agent = baseline::agent::<TYPE>("KIND", seed).expect("a known baseline");
+    let (input, mut out, mut log) = (std::io::stdin().lock(), std::io::stdout().lock(), std::io::stderr());
+    if let Err(e) = protocol::GAME::run_with(input, &mut out, &mut log, protocol::BotConfig::default(), AGENT) {
+        eprintln!("boardlab: cannot write the move: {e}");
+        std::process::exit(1);
+    }
+}"""
 
-def bundle(game):
+
+def bundle(game, player="engine"):
     lib = os.path.join(SRC, "lib.rs")
+    if player == "engine":
+        what, command, main = "bot", f"boardlab bot {game}", MAIN.replace("GAME", game)
+        modules = ROOT_MODULES
+    else:
+        types = game_types()
+        if game not in types:
+            raise BundleError(f"no type for '{game}' in the with_game! macro of src/games/mod.rs")
+        # Ataxx's adapter takes the agent as an Option (None: its own engine).
+        agent = "Some(agent.as_mut())" if game == "ataxx" else "agent.as_mut()"
+        what, command = f"{player} baseline", f"boardlab bot {game} --player {player}"
+        main = (BASELINE_MAIN.replace("GAME", game).replace("TYPE", types[game])
+                .replace("KIND", player).replace("AGENT", agent))
+        modules = ROOT_MODULES + ["baseline"]
     parts = [
-        f"// BoardLab's {game} bot for CodinGame (`boardlab bot {game}`), bundled by",
+        f"// BoardLab's {game} {what} for CodinGame (`{command}`), bundled by",
         f"// scripts/codingame-bundle.py from {describe_source()}. Generated: edit the crate, not this.",
         # The crate's public API is the bundle's dead code; rustc would list every unused item.
         "#![allow(dead_code, unused_imports, unused_macros)]",
-        MAIN.replace("GAME", game),
+        main,
     ]
-    for module in ROOT_MODULES:
+    for module in modules:
         if module not in REGISTRIES:
             keep = lambda _: True
         elif module == "games":
@@ -408,11 +449,15 @@ def bundle(game):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=game_names())
-    parser.add_argument("-o", "--output", help="default: target/codingame/<game>.rs")
+    parser.add_argument("--player", choices=["engine"] + PLAYERS, default="engine",
+                        help="who chooses the moves: the engine (default) or a baseline")
+    parser.add_argument("-o", "--output",
+                        help="default: target/codingame/<game>.rs, or <game>-<player>.rs for a baseline")
     args = parser.parse_args()
-    out = args.output or os.path.join(ROOT, "target", "codingame", f"{args.game}.rs")
+    name = args.game if args.player == "engine" else f"{args.game}-{args.player}"
+    out = args.output or os.path.join(ROOT, "target", "codingame", f"{name}.rs")
     try:
-        text = bundle(args.game)
+        text = bundle(args.game, args.player)
     except BundleError as e:
         sys.exit(f"codingame-bundle: {e}")
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
@@ -421,7 +466,7 @@ def main():
     size = len(text)
     print(f"{args.output or os.path.relpath(out)}: {size:,} characters (CodinGame allows {LIMIT:,})", file=sys.stderr)
     if size > LIMIT:
-        sys.exit(f"codingame-bundle: {args.game} is {size - LIMIT:,} characters over the limit")
+        sys.exit(f"codingame-bundle: {name} is {size - LIMIT:,} characters over the limit")
 
 
 if __name__ == "__main__":

@@ -2,8 +2,10 @@
 # Measures each game's engine at the referee's 100 ms per move against each baseline bot, through
 # the arena (real processes, real time limits): 100 games per pairing, the arena's default seeded
 # openings (Yavalath and Connect 4: 1 ply, so the second bot decides the steal; Ataxx: 2 plies;
-# Amazons: 2 plies on a start dealt per match) played with both colours. Prints a Markdown table
-# for the README. Run it on an idle machine: the bots answer within 100 ms of wall time, which a
+# Amazons: 2 plies on a start dealt per match) played with both colours. Connect 4 has only 9
+# one-ply openings, which the arena cycles; the baselines get a seed per game from the arena, so
+# the games still differ (the "distinct" column counts them). Prints a Markdown table for the
+# README. Run it on an idle machine: the bots answer within 100 ms of wall time, which a
 # loaded CPU turns into timeouts.
 # Usage: bash scripts/strength.sh [games...]   (default: every game the arena referees)
 set -euo pipefail
@@ -11,19 +13,20 @@ cd "$(dirname "$0")/.."
 cargo build --release -q
 BOARDLAB=target/release/boardlab
 GAMES=${*:-yavalath connect4 ataxx amazons}
-echo "| game | opponent | engine W / D / L | score | Elo (95 % interval) | engine mean / max ms | engine faults |"
-echo "|---|---|---|---|---|---|---|"
+echo "| game | opponent | engine W / D / L | distinct games | score | Elo (95 % interval) | engine mean / max ms | engine faults |"
+echo "|---|---|---|---|---|---|---|---|"
 for game in $GAMES; do
   for opponent in random greedy minimax; do
     out=$($BOARDLAB arena "$game" engine "$opponent" --games 100 --concurrency 1 --seed 7)
     summary=$(echo "$out" | head -1)
     times=$(echo "$out" | grep '^engine:')
     wdl=$(echo "$summary" | sed -E 's/.*: \+([0-9]+) =([0-9]+) -([0-9]+) of.*/\1 \/ \2 \/ \3/')
+    distinct=$(echo "$summary" | sed -E 's/.*games \(([0-9]+) distinct\).*/\1/')
     score=$(echo "$summary" | sed -E 's/.*score ([0-9.]+ %).*/\1/')
     elo=$(echo "$summary" | sed -E 's/.*Elo ([^,]*)$/\1/; s/95 % interval //')
     mean=$(echo "$times" | sed -E 's/.*mean ([0-9.]+) ms.*/\1/')
     max=$(echo "$times" | sed -E 's/.*max ([0-9.]+) ms.*/\1/')
     faults=$(echo "$times" | sed -E 's/.*, ([0-9]+) faults.*/\1/')
-    echo "| $game | $opponent | $wdl | $score | $elo | $mean / $max | $faults |"
+    echo "| $game | $opponent | $wdl | $distinct | $score | $elo | $mean / $max | $faults |"
   done
 done

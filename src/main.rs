@@ -64,7 +64,8 @@ mod cli {
             /// Who chooses the moves: the engine, or a baseline (random, greedy, minimax).
             #[arg(long, default_value = "engine")]
             player: String,
-            /// Seed of the random baselines.
+            /// Seed of the baselines: random and greedy choose with it, minimax breaks ties
+            /// between equally scored moves with it (the arena passes one per match).
             #[arg(long, default_value_t = 1)]
             seed: u64,
             /// The engine (Amazons only): alphabeta or mcts; default: the game's default engine
@@ -82,11 +83,17 @@ mod cli {
         /// search, i.e. `boardlab bot amazons --engine mcts`).
         ///
         /// Each opening is played twice, colours swapped. By default an opening is seeded random
-        /// plies (`--opening-plies`, `--seed`); `--openings FILE` reads them instead.
+        /// plies (`--opening-plies`, `--seed`), dealt without replacement: no opening repeats
+        /// while distinct ones remain, and when there are fewer than the pairs of games (Connect
+        /// 4's 1-ply openings are its 9 columns) the cycle repeats and the report says so.
+        /// `--openings FILE` reads them instead. The baselines (`random`, `greedy`, `minimax`)
+        /// get `--seed N` from the arena, derived from `--seed` and the game's number, so their
+        /// games differ; the report counts the distinct games (setup and moves).
         ///
         /// Yavalath (referee MultiStruct/Yavalath) and Connect 4 (AshKcg/cg-multi-connect4) allow
         /// the steal on the second player's first turn only; their default opening is 1 random
-        /// ply, so the second bot decides whether to steal. After an opening, the bot to move is
+        /// ply, so the second bot decides whether to steal (with 2 or more, a random ply would
+        /// decide it). After an opening, the bot to move is
         /// told the opening's last move as its opponent's previous move (Connect 4: `-2` after a
         /// steal). Yavalath splits a bot's line on single whitespace characters.
         ///
@@ -348,6 +355,7 @@ mod cli {
                         turn_ms,
                     },
                     seed,
+                    seeded: [false, false],
                     sprt,
                 };
                 let source = OpeningSource {
@@ -515,17 +523,19 @@ mod cli {
     }
 
     /// A bot argument as a shell command: BoardLab's own bots by name, anything else as given.
-    fn bot_command(game: &str, bot: &str) -> String {
+    /// The flag says whether the command takes `--seed N` (the baselines), which the arena then
+    /// sets per match so their games differ.
+    fn bot_command(game: &str, bot: &str) -> (String, bool) {
         let exe = std::env::current_exe()
             .map(|p| p.display().to_string())
             .unwrap_or_else(|_| "boardlab".into());
         match bot {
-            "engine" => format!("'{exe}' bot {game}"),
-            "alphabeta" | "mcts" => format!("'{exe}' bot {game} --engine {bot}"),
+            "engine" => (format!("'{exe}' bot {game}"), false),
+            "alphabeta" | "mcts" => (format!("'{exe}' bot {game} --engine {bot}"), false),
             kind if boardlab::baseline::KINDS.contains(&kind) => {
-                format!("'{exe}' bot {game} --player {kind}")
+                (format!("'{exe}' bot {game} --player {kind}"), true)
             }
-            command => command.to_string(),
+            command => (command.to_string(), false),
         }
     }
 
@@ -573,7 +583,11 @@ mod cli {
         records: Option<PathBuf>,
     ) -> Result<(), String> {
         let openings = arena_openings::<G>(source, &mut config)?;
-        let commands = [bot_command(game, bots[0]), bot_command(game, bots[1])];
+        let [(a, a_seeded), (b, b_seeded)] =
+            [bot_command(game, bots[0]), bot_command(game, bots[1])];
+        config.seeded = [a_seeded, b_seeded];
+        let commands = [a, b];
+        let pairs = arena::openings_needed::<G>(config.games);
         let mut file = match &records {
             Some(path) => Some(std::sync::Mutex::new(
                 std::fs::OpenOptions::new()
@@ -617,7 +631,26 @@ mod cli {
         });
         bar.finish_and_clear();
         file.take();
-        arena::write_summary(&mut io::stdout(), bots, &stats, &config).map_err(|e| e.to_string())
+        arena::write_summary(&mut io::stdout(), bots, &stats, &config)
+            .map_err(|e| e.to_string())?;
+        if openings.len() < pairs {
+            let what = match &source.file {
+                Some(path) => format!("{} has {} openings", path.display(), openings.len()),
+                None => {
+                    let plies = source.plies.unwrap_or(G::DEFAULT_OPENING_PLIES);
+                    format!(
+                        "only {} distinct openings of {plies} random {} exist",
+                        openings.len(),
+                        if plies == 1 { "ply" } else { "plies" }
+                    )
+                }
+            };
+            println!(
+                "note: {what} for {pairs} pairs of games, so the openings were dealt in a cycle \
+                 that repeats"
+            );
+        }
+        Ok(())
     }
 
     fn run_perft<G: Game>(pos: &G, depth: u32, divide: bool) {

@@ -2,7 +2,9 @@
 
 use boardlab::game::{Evaluate, Game, Outcome, Player};
 use boardlab::games::amazons::{longest_play, Amazons};
-use boardlab::search::{Limits, Score, Searcher};
+use boardlab::search::{
+    static_move_score, static_root_scores, Limits, Score, ScoreBound, Searcher,
+};
 
 /// White (a1) has a 3-square pocket, black (h8) a 2-square one; everything else is burned.
 const SPLIT: &str = "-----..b/--------/--------/--------/--------/--------/--------/w...---- w";
@@ -130,4 +132,73 @@ fn a_split_board_is_proven_when_the_move_counts_cannot_overlap() {
         black_to_move.evaluate().score,
         boardlab::game::score::loss_in(2)
     );
+}
+
+/// The static root scores the playground's heatmap shows for the moves a search left out: every
+/// legal move once, each scored as the evaluation after it, from the mover's side.
+#[test]
+fn static_root_scores_cover_every_legal_move_with_the_evaluation_after_it() {
+    let pos = Amazons::from_setup("seed:0").unwrap();
+    let scores = static_root_scores(&pos);
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    assert_eq!(legal.len(), 1062, "CodinGame's seed 0 start");
+    assert_eq!(scores.iter().map(|&(mv, _)| mv).collect::<Vec<_>>(), legal);
+    for &(mv, score) in &scores {
+        let mut child = pos;
+        child.play(mv);
+        assert_eq!(
+            score,
+            Score::Eval(-child.score()),
+            "{}",
+            pos.format_move(mv)
+        );
+    }
+    // Static scores differ from move to move: they rank the moves, not just list them.
+    let first = scores[0].1;
+    assert!(scores.iter().any(|&(_, s)| s != first));
+}
+
+/// One ply and the evaluation is what a depth-1 search says of a move: the static score of each
+/// move the search scored exactly equals its root score.
+#[test]
+fn a_static_score_is_a_depth_one_search_score() {
+    let pos = Amazons::from_setup("seed:1").unwrap();
+    let mut searcher: Searcher<Amazons> = Searcher::new(4);
+    let limits = Limits {
+        exact_root_scores: true,
+        ..Limits::depth(1)
+    };
+    let it = searcher
+        .search(&pos, limits, |_| {})
+        .last
+        .expect("an iteration");
+    assert!(!it.root_moves.is_empty());
+    for r in &it.root_moves {
+        assert_eq!(r.bound, ScoreBound::Exact);
+        assert_eq!(
+            static_move_score(&pos, r.mv),
+            r.score,
+            "{}",
+            pos.format_move(r.mv)
+        );
+    }
+}
+
+/// On a split board the evaluation proves results, and a static score counts them from the root:
+/// white's best move keeps its three moves against black's two, a win in 5 plies; a move that
+/// walls its own amazon in loses at once (black moves, white cannot: 2 plies).
+#[test]
+fn static_scores_count_proven_results_from_the_root() {
+    let pos = Amazons::from_setup(SPLIT).unwrap();
+    let scores = static_root_scores(&pos);
+    assert!(
+        scores.iter().any(|&(_, s)| s == Score::Win(5)),
+        "{scores:?}"
+    );
+    let walled = scores
+        .iter()
+        .find(|&&(mv, _)| pos.format_move(mv) == "a1d1c1")
+        .expect("a1d1c1 is legal");
+    assert_eq!(walled.1, Score::Loss(2));
 }

@@ -2,13 +2,14 @@
 //! plain `rustc` compiles it (no cargo, no crates, no `.cargo/config.toml`, as on CodinGame), and
 //! the result plays refereed games against BoardLab's random bot under the game's CodinGame
 //! protocol: every answer is checked against the rules by the arena's referee, and the engine
-//! must win.
+//! must win. A bundled baseline (`--player`) must play move for move as BoardLab's own.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use boardlab::arena::{referee_match, Opening, TimeLimits, Verdict};
 use boardlab::game::{Outcome, Player};
+use boardlab::games::connect4::Connect4Cg;
 use boardlab::with_game;
 
 /// The referee's patience, not the bot's budget: the bundle thinks as long as `boardlab bot`
@@ -21,9 +22,9 @@ const LIMITS: TimeLimits = TimeLimits {
 /// CodinGame's limit on the size of a submission, in characters.
 const CODINGAME_LIMIT: usize = 100_000;
 
-/// A fresh directory for one game's bundle and binary.
-fn scratch_dir(game: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("codingame-{game}"));
+/// A fresh directory for one bundle (a game, or a game's baseline) and its binary.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("codingame-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -39,18 +40,20 @@ fn run(command: &mut Command, what: &str) {
     );
 }
 
-/// Bundles `game` and compiles it with plain rustc; returns the executable.
-fn build_bundle(game: &str) -> PathBuf {
-    let dir = scratch_dir(game);
+/// Bundles `game`'s bot (`player`: `engine`, or a baseline) and compiles it with plain rustc;
+/// returns the executable.
+fn build_bundle(game: &str, player: &str) -> PathBuf {
+    let dir = scratch_dir(&format!("{game}-{player}"));
     let source = dir.join("main.rs");
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/codingame-bundle.py");
     run(
         Command::new("python3")
             .arg(script)
             .arg(game)
+            .args(["--player", player])
             .arg("-o")
             .arg(&source),
-        &format!("bundling {game}"),
+        &format!("bundling {game} ({player})"),
     );
     let chars = std::fs::read_to_string(&source).unwrap().chars().count();
     assert!(
@@ -71,7 +74,7 @@ fn build_bundle(game: &str) -> PathBuf {
 /// Plays the bundled bot against `boardlab bot <game> --player random`, once with each colour,
 /// and checks that every game ends under the rules with the bundle winning.
 fn bundle_beats_random(game: &str) {
-    let exe = build_bundle(game);
+    let exe = build_bundle(game, "engine");
     let bundle = format!("'{}'", exe.display());
     let random = format!(
         "'{}' bot {game} --player random --seed 7",
@@ -115,4 +118,28 @@ fn the_ataxx_bundle_compiles_with_plain_rustc_and_beats_random() {
 #[test]
 fn the_amazons_bundle_compiles_with_plain_rustc_and_beats_random() {
     bundle_beats_random("amazons");
+}
+
+#[test]
+fn the_bundled_connect4_minimax_plays_move_for_move_as_boardlabs() {
+    // Same seed, swapped colours: if the bundle chose as `boardlab bot --player minimax` does
+    // (the same leaf evaluation, the same tie-breaks from the same seed), the two games are one
+    // move sequence. Both games are refereed, so every move is legal and the games finish.
+    let exe = build_bundle("connect4", "minimax");
+    let bundle = format!("'{}' --seed 11", exe.display());
+    let boardlab = format!(
+        "'{}' bot connect4 --player minimax --seed 11",
+        env!("CARGO_BIN_EXE_boardlab")
+    );
+    let opening = Opening::<Connect4Cg>::new("").expect("the default start");
+    let games = referee_match(&opening, [&bundle, &boardlab], true, LIMITS, 11);
+    let swapped = referee_match(&opening, [&boardlab, &bundle], true, LIMITS, 11);
+    let (game, other) = (&games[0].0, &swapped[0].0);
+    assert!(
+        matches!(game.verdict, Verdict::Finished(_)),
+        "{:?}",
+        game.verdict
+    );
+    assert_eq!(game.moves, other.moves);
+    assert_eq!(game.verdict, other.verdict);
 }

@@ -628,7 +628,9 @@ function boardOverlay() {
   const iteration = app.report?.iteration;
   if (!overlayWanted() || !iteration || app.report.key !== key || app.view.result) return null;
   const heat =
-    iteration.engine === 'mcts' ? heatFromMcts(iteration, app.mctsHeat) : heatFromIteration(iteration, app.entry.scoreScale ?? DEFAULT_SCORE_SCALE);
+    iteration.engine === 'mcts'
+      ? heatFromMcts(iteration, app.mctsHeat, app.entry.scoreScale ?? DEFAULT_SCORE_SCALE)
+      : heatFromIteration(iteration, app.entry.scoreScale ?? DEFAULT_SCORE_SCALE);
   return { heat, pv: iteration.pv.slice(0, PV_SHOWN) };
 }
 
@@ -647,6 +649,8 @@ function renderHeatLegend(overlay) {
   const mcts = iteration.engine === 'mcts';
   const byVisits = mcts && app.mctsHeat === 'visits';
   document.getElementById('heat-by-field').hidden = !mcts;
+  // Moves the search left out are drawn in their own style: the legend says which.
+  document.getElementById('heat-legend-static').hidden = !overlay.heat.some((h) => h.static);
   document.getElementById('heat-by').value = app.mctsHeat;
   document.getElementById('heat-legend-bad').textContent = byVisits ? 'Few visits' : `Worse for ${side}`;
   document.getElementById('heat-legend-good').textContent = byVisits ? 'Most visits' : 'Best';

@@ -40,35 +40,68 @@ export function scoreForPlayer1(score, searcher) {
 const HEAT_RANGE = 0.25;
 
 /**
- * The root-move heatmap of an iteration: [{move, value, label}], in the engine's order. The
- * value says how a move compares with the best one, which is what a player asks of a heatmap:
- * 1 = as good as the best, 0 = about 12 % less winning chance, -1 = 25 % less or a proven loss.
- * Moves with only an upper bound (PVS proved them no better than that) are labelled "≤".
+ * Heat for the legal moves a report has no search value for, from the report's `static_root`
+ * ([{move, score}]: every legal move's one-ply static score, which the worker adds while the
+ * heatmap shows): [{move, value, label, static: true}]. `searched` names the moves the search
+ * did value, which are left out. The value compares a move's static score with the best static
+ * score of all legal moves (the same curve as searched moves, but its own best: one-ply scores
+ * are not comparable with deeper ones); the label is the static score after a "~". Empty without
+ * static_root.
+ */
+export function staticHeat(iteration, searched, scale = DEFAULT_SCORE_SCALE) {
+  const all = iteration?.static_root;
+  if (!all?.length) return [];
+  const chances = all.map(({ score }) => winChance(score, scale));
+  const best = Math.max(...chances);
+  const out = [];
+  all.forEach(({ move, score }, i) => {
+    if (searched.has(move)) return;
+    out.push({
+      move,
+      value: score.kind === 'loss' ? -1 : 1 - 2 * Math.min(1, (best - chances[i]) / HEAT_RANGE),
+      label: `~${shortScore(score)}`,
+      static: true,
+    });
+  });
+  return out;
+}
+
+/**
+ * The root-move heatmap of an iteration: [{move, value, label, static?}], the searched moves in
+ * the engine's order, then the moves it did not search (see staticHeat). The value says how a
+ * move compares with the best one, which is what a player asks of a heatmap: 1 = as good as the
+ * best, 0 = about 12 % less winning chance, -1 = 25 % less or a proven loss. Moves with only an
+ * upper bound (PVS proved them no better than that) are labelled "≤".
  */
 export function heatFromIteration(iteration, scale = DEFAULT_SCORE_SCALE) {
   if (!iteration?.root_moves?.length) return null;
   const chances = iteration.root_moves.map(({ score }) => winChance(score, scale));
   const best = Math.max(...chances);
-  return iteration.root_moves.map(({ move, score, bound }, i) => ({
+  const searched = iteration.root_moves.map(({ move, score, bound }, i) => ({
     move,
     value: score.kind === 'loss' ? -1 : 1 - 2 * Math.min(1, (best - chances[i]) / HEAT_RANGE),
     label: shortScore(score, bound),
   }));
+  return [...searched, ...staticHeat(iteration, new Set(searched.map((h) => h.move)), scale)];
 }
 
 /**
- * The root-move heatmap of an MCTS report: [{move, value, label}], most visited first. `by`
- * picks the colour: "visits" (1 = the most visited move, -1 = never visited, on a square-root
- * scale so the runners-up still show; label: the visits, e.g. "1.2k") or "value" (as for
- * alpha-beta: how the move's winning chance compares with the best move's; label: the chance in
- * percent, or W3/L2 when proven).
+ * The root-move heatmap of an MCTS report: [{move, value, label, static?}], the visited moves,
+ * most visited first, then the others (never visited, or not in the tree) with their static
+ * score (see staticHeat; `scale` is its curve). `by` picks the visited moves' colour: "visits"
+ * (1 = the most visited move, on a square-root scale so the runners-up still show; label: the
+ * visits, e.g. "1.2k") or "value" (as for alpha-beta: how the move's winning chance compares
+ * with the best move's; label: the chance in percent, or W3/L2 when proven). Without static
+ * scores, unvisited root moves show at -1 with 0 visits.
  */
-export function heatFromMcts(iteration, by = 'visits') {
+export function heatFromMcts(iteration, by = 'visits', scale = DEFAULT_SCORE_SCALE) {
   const moves = iteration?.root_moves;
   if (!moves?.length) return null;
-  const mostVisits = Math.max(1, ...moves.map((m) => m.visits));
-  const bestValue = Math.max(...moves.map((m) => m.value));
-  return moves.map(({ move, visits, value, score }) => {
+  const withStatic = Boolean(iteration.static_root?.length);
+  const tried = withStatic ? moves.filter((m) => m.visits > 0) : moves;
+  const mostVisits = Math.max(1, ...tried.map((m) => m.visits));
+  const bestValue = Math.max(...tried.map((m) => m.value));
+  const visited = tried.map(({ move, visits, value, score }) => {
     if (by === 'value') {
       const proven = score.kind === 'win' || score.kind === 'loss';
       return {
@@ -79,6 +112,7 @@ export function heatFromMcts(iteration, by = 'visits') {
     }
     return { move, value: 2 * Math.sqrt(visits / mostVisits) - 1, label: shortCount(visits) };
   });
+  return [...visited, ...staticHeat(iteration, new Set(visited.map((h) => h.move)), scale)];
 }
 
 /** How many moves the heatmap's words (heatSummary) name. */
@@ -96,13 +130,21 @@ export function heatSummary(iteration, by = 'visits') {
   const bounded = { upper: 'at most ', lower: 'at least ', exact: '' };
   if (iteration.engine !== 'mcts') {
     const listed = moves.slice(0, SUMMARY_MOVES).map((m) => `${m.move} ${bounded[m.bound] ?? ''}${formatScore(m.score)}`);
-    return `Move scores at depth ${iteration.depth}, best first: ${listed.join('; ')}.`;
+    return `Move scores at depth ${iteration.depth}, best first: ${listed.join('; ')}.${staticWords(iteration, moves)}`;
   }
   const ordered = by === 'value' ? [...moves].sort((a, b) => b.value - a.value) : moves;
   const chance = (m) => (m.score.kind === 'eval' ? `${Math.round(100 * m.value)} % to win` : formatScore(m.score));
   const listed = ordered.slice(0, SUMMARY_MOVES).map((m) => `${m.move} ${m.visits} visits, ${chance(m)}`);
   const head = by === 'value' ? 'Best moves by winning chance' : 'Most visited moves';
-  return `${head} after ${formatCount(iteration.iterations)} iterations: ${listed.join('; ')}.`;
+  const visited = moves.filter((m) => m.visits > 0);
+  return `${head} after ${formatCount(iteration.iterations)} iterations: ${listed.join('; ')}.${staticWords(iteration, visited)}`;
+}
+
+/** The static part of heatSummary: how many legal moves have only a one-ply static score. */
+function staticWords(iteration, searched) {
+  const all = iteration.static_root?.length ?? 0;
+  const rest = all - new Set(searched.map((m) => m.move)).size;
+  return rest > 0 ? ` ${rest} of ${all} legal moves not searched: one-ply static evaluation only.` : '';
 }
 
 /** A count short enough for a cell: 950, 1.2k, 12k, 1.2M. */

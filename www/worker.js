@@ -15,9 +15,12 @@
 //                {type: "done", id, result}            the search's result
 //                {type: "error", id, message}          anything that went wrong (id null if the
 //                                                      module could not even load)
+// With exact_root (the heatmap is shown) every report (each iteration and result.last) also
+// carries static_root: [{move, score}], every legal move's static score (wasm static_scores),
+// for the root moves the search did not score.
 // Stopping a search early is done from outside, by terminating this worker.
 
-import init, { new_game, panic_for_test, search, take_panic_message } from './pkg/boardlab.js';
+import init, { new_game, panic_for_test, search, static_scores, take_panic_message } from './pkg/boardlab.js';
 
 /**
  * A readable message for anything thrown. A Rust panic reaches JavaScript as a wasm trap
@@ -65,6 +68,16 @@ const loading = init().then(
   },
 );
 
+/** The last position's static root scores: {key, list}, so "go deeper" does not redo them. */
+let staticCache = { key: null, list: null };
+
+/** Every legal move's static score in the position (see static_scores in src/wasm.rs). */
+function staticRoot(game, setup, moves) {
+  const key = `${game}|${setup}|${moves}`;
+  if (staticCache.key !== key) staticCache = { key, list: static_scores(game, setup, moves) };
+  return staticCache.list;
+}
+
 function runSearch({ id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_root, engine, fault }) {
   try {
     if (Object.hasOwn(FAULTS, fault ?? '')) {
@@ -72,9 +85,13 @@ function runSearch({ id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_
       return; // "panic" threw above; the other faults leave the page without an answer
     }
     const hang = fault === 'hang';
+    // Computed before the search (a few ms for Amazons' ~1000 moves), so the search's own clock
+    // is not charged for it.
+    const statics = exact_root ? staticRoot(game, setup ?? '', moves ?? '') : null;
+    const withStatics = (report) => (statics && report ? { ...report, static_root: statics } : report);
     // The engine reports progress through the same callback, marked `progress: true`.
     const onIteration = (report) => {
-      self.postMessage(report.progress ? { type: 'progress', id, progress: report } : { type: 'iteration', id, iteration: report });
+      self.postMessage(report.progress ? { type: 'progress', id, progress: report } : { type: 'iteration', id, iteration: withStatics(report) });
       while (hang) {} // the "hang" fault: never return, never post again
     };
     // Only a real depth cap is passed on: without one the engine goes as deep as time allows.
@@ -82,6 +99,7 @@ function runSearch({ id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_
     if (Number.isInteger(max_depth)) options.max_depth = max_depth;
     if (typeof engine === 'string') options.engine = engine;
     const result = search(game, setup ?? '', moves ?? '', options, onIteration);
+    if (result) result.last = withStatics(result.last);
     self.postMessage({ type: 'done', id, result });
   } catch (err) {
     self.postMessage({ type: 'error', id, message: errorMessage(err) });

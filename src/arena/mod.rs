@@ -34,8 +34,13 @@ pub struct MatchConfig {
     pub concurrency: usize,
     /// The referee's time limits for every turn of both bots.
     pub limits: TimeLimits,
-    /// Seeds the referee's own random moves (Amazons' `random` action), one stream per match.
+    /// Seeds the referee's own random moves (Amazons' `random` action), one stream per match,
+    /// and the seeded bots (see `seeded`).
     pub seed: u64,
+    /// Which bots (`[A, B]`) are BoardLab's baselines, which take `--seed N`: the arena appends
+    /// ` --seed N` to such a bot's command for each match, with `N` from [`bot_seed`], so their
+    /// random choices differ from game to game instead of replaying the same stream.
+    pub seeded: [bool; 2],
     /// Stop early when the SPRT accepts a hypothesis.
     pub sprt: Option<Sprt>,
 }
@@ -95,6 +100,14 @@ impl GameResult {
     }
 }
 
+/// The seed a seeded bot (`bot`: 0 for A, 1 for B) gets for the match whose first game is
+/// `game`, from the match seed `seed`: 31 bits, short in a command line, and different for the
+/// two bots so that `random` against `random` is not one stream playing both sides.
+pub fn bot_seed(seed: u64, game: u32, bot: usize) -> u64 {
+    let base = Rng(seed).next_u64();
+    Rng(base ^ (u64::from(game) << 1 | bot as u64)).next_u64() >> 33
+}
+
 /// The games a match of `games` requested games plays: rounded up to whole matches of
 /// [`CgReferee::GAMES_PER_MATCH`].
 pub fn planned_games<G: CgReferee>(games: u32) -> u32 {
@@ -110,7 +123,9 @@ pub fn openings_needed<G: CgReferee>(games: u32) -> usize {
 /// after each game (from the worker that played it). Games `2k` and `2k + 1` start from
 /// `openings[k % openings.len()]` with colours swapped, so each opening is played with both
 /// colours: by two consecutive single-game matches (bot A first in the even ones), or within one
-/// two-game match (Amazons; bot A is white in game 1 of every other match). Games run on
+/// two-game match (Amazons; bot A is white in game 1 of every other match). With fewer openings
+/// than pairs of games the cycle repeats. Seeded bots get their seed per match
+/// ([`MatchConfig::seeded`]). Games run on
 /// `concurrency` threads; with an SPRT the match stops once a hypothesis is accepted (games
 /// already under way still count). `openings` must not be empty.
 pub fn run_match<G: CgReferee>(
@@ -134,7 +149,16 @@ pub fn run_match<G: CgReferee>(
                 }
                 let opening = &openings[(m * per_match / 2) as usize % openings.len()];
                 let seed = Rng(config.seed ^ u64::from(m)).next_u64();
-                let games = referee_match(opening, commands, m % 2 == 0, config.limits, seed);
+                let command = |b: usize| match config.seeded[b] {
+                    true => format!(
+                        "{} --seed {}",
+                        commands[b],
+                        bot_seed(config.seed, m * per_match, b)
+                    ),
+                    false => commands[b].to_string(),
+                };
+                let (a, b) = (command(0), command(1));
+                let games = referee_match(opening, [&a, &b], m % 2 == 0, config.limits, seed);
                 for (g, (refereed, a_first)) in games.into_iter().enumerate() {
                     let result = GameResult {
                         index: m * per_match + g as u32,
@@ -156,7 +180,8 @@ pub fn run_match<G: CgReferee>(
     stats.into_inner().expect("stats lock")
 }
 
-/// Writes a match summary: the score with an Elo interval, the SPRT's state, and per bot its
+/// Writes a match summary: the score with the number of distinct games
+/// ([`MatchStats::distinct_games`]) and an Elo interval, the SPRT's state, and per bot its
 /// response times (ms) and its faults by kind.
 pub fn write_summary(
     out: &mut impl Write,
@@ -166,13 +191,14 @@ pub fn write_summary(
 ) -> std::io::Result<()> {
     write!(
         out,
-        "{} vs {}: +{} ={} -{} of {} games, score {:.1} %",
+        "{} vs {}: +{} ={} -{} of {} games ({} distinct), score {:.1} %",
         names[0],
         names[1],
         stats.wins,
         stats.draws,
         stats.losses,
         stats.games(),
+        stats.distinct_games(),
         100.0 * stats.score(),
     )?;
     match stats.elo_interval() {

@@ -1,6 +1,8 @@
 //! Match statistics: score, Elo difference with a 95 % interval, a sequential probability ratio
 //! test (SPRT) for comparing two builds, fault counts and response-time summaries.
 
+use std::collections::HashSet;
+
 use crate::arena::referee::Verdict;
 use crate::arena::GameResult;
 use crate::game::Player;
@@ -98,6 +100,8 @@ pub struct MatchStats {
     pub times_ms: [Vec<f64>; 2],
     /// Each bot's faults by kind.
     pub faults: [Faults; 2],
+    /// Every game's setup and moves so far, once each: see [`MatchStats::distinct_games`].
+    pub sequences: HashSet<(String, Vec<String>)>,
 }
 
 /// The expected score of a side `elo` points stronger (the logistic Elo model).
@@ -135,6 +139,8 @@ impl MatchStats {
             p if p > 0.25 => self.draws += 1,
             _ => self.losses += 1,
         }
+        self.sequences
+            .insert((g.refereed.setup.clone(), g.refereed.moves.clone()));
         let (a, b) = if g.a_first { (0, 1) } else { (1, 0) };
         self.times_ms[0].extend(&g.refereed.times_ms[a]);
         self.times_ms[1].extend(&g.refereed.times_ms[b]);
@@ -154,6 +160,13 @@ impl MatchStats {
     /// Games played.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
+    }
+
+    /// Games that differ from every other in their setup or moves (opening included): what a
+    /// match of `games()` games really sampled. Deterministic bots replay the same game from the
+    /// same opening, so with fewer distinct openings than pairs of games this is smaller.
+    pub fn distinct_games(&self) -> usize {
+        self.sequences.len()
     }
 
     /// Bot A's mean points per game (0..1; 0.5 before any game).

@@ -4,11 +4,13 @@
 pub mod alphabeta;
 pub mod mcts;
 pub mod report;
+pub mod statics;
 pub mod tt;
 
 pub use alphabeta::Searcher;
 pub use mcts::{Mcts, MctsConfig, MctsReport, MctsResult};
 pub use report::{Iteration, Progress, RootMove, Score, ScoreBound, SearchResult, StopReason};
+pub use statics::{static_move_score, static_root_scores};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

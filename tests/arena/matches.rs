@@ -22,6 +22,7 @@ fn config(games: u32, concurrency: usize) -> MatchConfig {
         concurrency,
         limits: LIMITS,
         seed: 1,
+        seeded: [false, false],
         sprt: None,
     }
 }
@@ -216,4 +217,41 @@ fn the_engine_beats_the_random_baseline_in_a_refereed_match() {
     assert_eq!(stats.games(), 4);
     assert_eq!(stats.wins, 4, "faults: {:?}", stats.faults);
     assert_eq!(stats.faults[0].total() + stats.faults[1].total(), 0);
+}
+
+#[test]
+fn a_hundred_games_between_random_bots_are_a_hundred_different_games() {
+    // Connect 4's default openings are its 9 columns, so 50 pairs of games repeat them; the
+    // arena seeds each match's baselines differently, so the games still differ.
+    let records = scratch_file("distinct.jsonl");
+    let (stdout, _) = arena(&[
+        "connect4",
+        "random",
+        "random",
+        "--games",
+        "100",
+        "--records",
+        &records.display().to_string(),
+        "--first-ms",
+        "3000",
+        "--turn-ms",
+        "3000",
+    ]);
+    let text = std::fs::read_to_string(&records).expect("records written");
+    let games: std::collections::HashSet<(String, String)> = text
+        .lines()
+        .map(|l| {
+            let r: serde_json::Value = serde_json::from_str(l).expect("JSON");
+            (r["setup"].to_string(), r["moves"].to_string())
+        })
+        .collect();
+    assert_eq!(text.lines().count(), 100);
+    assert!(games.len() >= 95, "{} distinct games", games.len());
+    // The summary counts them the same way, and says the 9 openings were cycled.
+    let reported = format!("of 100 games ({} distinct)", games.len());
+    assert!(stdout.contains(&reported), "{stdout}");
+    assert!(
+        stdout.contains("only 9 distinct openings of 1 random ply exist for 50 pairs of games"),
+        "{stdout}"
+    );
 }

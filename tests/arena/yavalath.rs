@@ -5,7 +5,7 @@ use boardlab::arena::Verdict;
 use boardlab::game::Player;
 use boardlab::games::Yavalath;
 
-use crate::{first_input, verdict, SILENT};
+use crate::{first_input, game, verdict, SILENT};
 
 fn from_start(first: &str, second: &str) -> Verdict {
     verdict::<Yavalath>("", "", [first, second])
@@ -91,9 +91,18 @@ fn an_off_board_cell_is_illegal() {
 
 #[test]
 fn crashing_mid_game_loses() {
-    // The first bot plays one move and exits; the second plays a legal reply.
-    let v = from_start("echo '4 4'", "echo '0 0'; sleep 30");
-    assert!(matches!(v, Verdict::Crash(Player::First, _)), "{v:?}");
+    // The first bot reads its first turn (the id line, `9`, nine rows and the last move: 12
+    // lines), plays the centre, reads its second turn (the same without the id line: 11 lines)
+    // and exits instead of answering. Reading each turn before acting keeps the order fixed: the
+    // referee's writes all land before the bot exits.
+    let crashing = "head -n 12 >/dev/null; echo '4 4'; head -n 11 >/dev/null; exit 3";
+    let g = game::<Yavalath>("", "", [crashing, "echo '0 0'; sleep 30"]);
+    assert_eq!(g.moves, ["e5", "a1"], "{:?}", g.verdict);
+    assert_eq!(
+        g.verdict,
+        Verdict::Crash(Player::First, "closed its output".into())
+    );
+    assert_eq!(g.verdict.describe(), "player 1 crashed: closed its output");
 }
 
 #[test]

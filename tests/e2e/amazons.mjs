@@ -358,9 +358,13 @@ export default suite(GAME, (test) => {
     assert(/%|win in|loss in/.test(await page.locator('#stat-score').innerText()), 'the value is not a winning chance');
     assert(/\(mean \d/.test(await page.locator('#stat-depth').innerText()), 'the tree depth has no mean');
 
-    // The table: every root move, most visited first.
+    // The table: every root move, most visited first. The heatmap has every visited one as
+    // searched, and every other legal move with its static score.
     let rows = await tableRows(page);
-    assert(rows.length === s.overlay.heat.length && rows.length > 1, `${rows.length} rows for ${s.overlay.heat.length} root moves`);
+    const searchedHeat = s.overlay.heat.filter((h) => !h.static);
+    const visitedRows = rows.filter((r) => r.visits > 0);
+    assert(visitedRows.length === searchedHeat.length && rows.length > 1, `${visitedRows.length} visited rows for ${searchedHeat.length} searched heat moves`);
+    assert(s.overlay.heat.length === s.legal.length, `${s.overlay.heat.length} heat moves for ${s.legal.length} legal moves`);
     assert(rows.every((r) => s.legal.includes(r.move)), 'a row is not a legal move');
     assert(ordered(rows.map((r) => r.visits), 'descending'), `not by visits: ${rows.map((r) => r.visits)}`);
     // MCTS keeps the part of its last tree the position is in: those visits count too.
@@ -404,7 +408,10 @@ export default suite(GAME, (test) => {
     await page.selectOption('#heat-by', 'value');
     s = await state(page);
     assert((await page.locator('#heat-legend').innerText()).includes('Best'), 'the legend does not follow the value colouring');
-    assert(s.overlay.heat.every((h) => /^(\d+|W\d+|L\d+)$/.test(h.label)), `value labels are not percentages: ${s.overlay.heat.map((h) => h.label)}`);
+    const valued = s.overlay.heat.filter((h) => !h.static);
+    assert(valued.every((h) => /^(\d+|W\d+|L\d+)$/.test(h.label)), `value labels are not percentages: ${valued.map((h) => h.label)}`);
+    const statics = s.overlay.heat.filter((h) => h.static);
+    assert(statics.every((h) => /^~([+-]?\d+|0|W\d+|L\d+)$/.test(h.label)), `static labels do not read "~score": ${statics.slice(0, 5).map((h) => h.label)}`);
     const byValue = await page.evaluate(() => document.getElementById('board').toDataURL());
     await page.uncheck('#overlay');
     await page.waitForTimeout(50);
@@ -438,6 +445,82 @@ export default suite(GAME, (test) => {
     const squares = line.map((m) => m.slice(2, 4)).sort().join(' ');
     assert(labels === squares, `labels drawn on ${labels}, expected every scored square ${squares}`);
     const rules = (await page.locator('#rules-body').textContent()).replace(/\s+/g, ' ');
-    assert(/among the moves the engine considered, which are not every legal move/.test(rules), 'the rules do not say what the heatmap covers');
+    assert(/a square that none of them reaches shows its best move's static score/.test(rules), 'the rules do not say what the heatmap covers');
   });
+
+  for (const engine of ['alphabeta', 'mcts']) {
+    test(`heatmap (${engine}): every square an amazon can reach is coloured, searched and static moves apart; pointing at one shows its arrows`, async ({ page, url, log }) => {
+      await openPlayground(page, url, { game: GAME });
+      await page.selectOption('#engine', engine);
+      await page.selectOption('#mode', 'analysis');
+      await waitForState(
+        page,
+        `(() => { const s = window.boardlab.state(); return s.analysing && s.report?.engine === ${JSON.stringify(engine)} && (s.overlay?.heat ?? []).some((h) => h.static); })()`,
+        'an analysis with searched and static heat',
+        20_000,
+      );
+      await page.click('#analysis-stop'); // a still report, so the board holds still
+      await page.waitForTimeout(100);
+      const s = await state(page);
+      const drawn = await page.evaluate(() => window.boardlab.board().inspect());
+      // Every destination of a legal move (seed 0: 1062 moves onto 43 squares) is coloured.
+      const destinations = new Set(s.legal.map((m) => m.slice(2, 4)));
+      const coloured = new Set(drawn.heat.map((h) => h.cell));
+      assert(s.legal.length === SEED0.moves, `${s.legal.length} legal moves at seed 0`);
+      const missing = [...destinations].filter((d) => !coloured.has(d));
+      assert(missing.length === 0 && coloured.size === destinations.size, `squares not coloured: ${missing.join(' ')} (${coloured.size} of ${destinations.size})`);
+      // Each square shows a move landing on it: a searched one wherever the search valued one,
+      // else a static one; both kinds are on the board at the start.
+      const searched = new Set(s.overlay.heat.filter((h) => !h.static).map((h) => h.move));
+      for (const h of drawn.heat) {
+        assert(h.move.slice(2, 4) === h.cell && s.legal.includes(h.move), `${h.cell} shows ${h.move}`);
+        const searchedThere = [...searched].some((m) => m.slice(2, 4) === h.cell);
+        assert((h.kind === 'searched') === searchedThere, `${h.cell} drawn ${h.kind}, though the search ${searchedThere ? 'valued' : 'left out'} the moves there`);
+        assert((h.kind === 'searched') === searched.has(h.move), `${h.cell}: ${h.move} drawn ${h.kind}`);
+      }
+      const kinds = drawn.heat.map((h) => h.kind);
+      assert(kinds.includes('searched') && kinds.includes('static'), `kinds drawn: ${[...new Set(kinds)]}`);
+      // The legend explains the static style.
+      assert(await page.locator('#heat-legend-static').isVisible(), 'the legend does not explain the static squares');
+      assert(/not searched/.test(await page.locator('#heat-legend').innerText()), 'the legend does not say "not searched"');
+
+      // Pointing at a static square: the best move there, its queen path, a tile on each square
+      // its arrow can burn (every arrow of that queen move).
+      const target = drawn.heat.find((h) => h.kind === 'static');
+      const at = await page.evaluate((n) => window.boardlab.cellCenter(n), target.cell);
+      await page.mouse.move(at.x, at.y);
+      await page.waitForTimeout(50);
+      const hovered = await page.evaluate(() => window.boardlab.board().inspect());
+      const queen = target.move.slice(0, 4);
+      assert(hovered.arrows?.queen === queen, `pointing at ${target.cell} shows ${hovered.arrows?.queen}, not ${queen}`);
+      const arrowSquares = new Set(s.legal.filter((m) => m.startsWith(queen)).map((m) => m.slice(4, 6)));
+      const tiles = new Set(hovered.arrows.squares.map((a) => a.cell));
+      assert(tiles.size === arrowSquares.size && [...arrowSquares].every((a) => tiles.has(a)), `arrow tiles ${[...tiles]} for arrows ${[...arrowSquares]}`);
+      assert(hovered.arrows.squares.every((a) => a.move === queen + a.cell && (a.kind === 'searched') === searched.has(a.move)), 'an arrow tile shows another move or the wrong kind');
+      // Off the board: no arrows.
+      await page.mouse.move(1, 1);
+      await page.waitForTimeout(50);
+      assert((await page.evaluate(() => window.boardlab.board().inspect())).arrows === null, 'the arrows stay after the pointer left');
+
+      // Picking an amazon: the squares show only its moves, each of its destinations coloured;
+      // picking a destination shows that queen move's arrows.
+      const from = SEED0.white[0];
+      await clickCell(page, from);
+      const picked = await page.evaluate(() => window.boardlab.board().inspect());
+      const itsDestinations = new Set(s.legal.filter((m) => m.startsWith(from)).map((m) => m.slice(2, 4)));
+      assert(picked.heat.every((h) => h.move.startsWith(from)), `with ${from} picked, other amazons' moves are coloured`);
+      assert(picked.heat.length === itsDestinations.size && picked.heat.every((h) => itsDestinations.has(h.cell)), `${picked.heat.length} squares coloured for ${itsDestinations.size} destinations of ${from}`);
+      const to = [...itsDestinations][0];
+      await clickCell(page, to);
+      const chosen = await page.evaluate(() => window.boardlab.board().inspect());
+      const arrowsOfChosen = s.legal.filter((m) => m.startsWith(from + to)).length;
+      assert(chosen.arrows?.queen === from + to && chosen.arrows.squares.length === arrowsOfChosen, `after ${from} ${to}: arrows ${JSON.stringify(chosen.arrows)}`);
+      await page.keyboard.press('Escape');
+      log(`${searched.size} searched of ${s.legal.length} moves; ${kinds.filter((k) => k === 'searched').length} of ${coloured.size} squares searched`);
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.mouse.move(at.x, at.y);
+      await page.waitForTimeout(50);
+      await page.screenshot({ path: path.join(ARTIFACTS, `amazons-heatmap-${engine}.png`) });
+    }, { timeoutMs: 60_000 });
+  }
 });

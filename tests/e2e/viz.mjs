@@ -461,7 +461,9 @@ export default suite('viz', (test) => {
     const boardlab = path.resolve(HERE, '..', '..', 'target', 'release', 'boardlab');
     assert(existsSync(boardlab), `${boardlab} is missing: run "cargo build --release" first`);
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'boardlab-records-')), 'games.jsonl');
-    const run = spawnSync(boardlab, ['arena', 'yavalath', 'random', 'greedy', '--games', '2', '--concurrency', '1', '--records', file], { encoding: 'utf8' });
+    // Generous limits: Chromium loads the machine, and a bot timing out at the referee's 100 ms
+    // would leave a record without a result.
+    const run = spawnSync(boardlab, ['arena', 'yavalath', 'random', 'greedy', '--games', '2', '--concurrency', '1', '--first-ms', '5000', '--turn-ms', '5000', '--records', file], { encoding: 'utf8' });
     assert(run.status === 0, `the arena failed: ${run.stderr}`);
     const lines = readFileSync(file, 'utf8').trim().split('\n');
     assert(lines.length === 2, `expected 2 records, got ${lines.length}`);

@@ -14,7 +14,7 @@ import { sizeBackingStore, toViewport } from './canvas.js';
 import { bindPointer } from './pointer.js';
 import { randomSeedEntry } from './randomsetup.js';
 import { squareGrid } from './squaregrid.js';
-import { drawSquareOverlay } from './squareoverlay.js';
+import { bestBySquare, drawHeatSquare, drawSquareOverlay } from './squareoverlay.js';
 import { drawTerritory } from './territoryshade.js';
 import { themeColors } from './theme.js';
 
@@ -42,7 +42,7 @@ function createAmazonsBoard(canvas, { onMove }) {
   const grid = squareGrid(canvas, 8, { pad: MARGIN });
   let shown = null; // the app's overlay: {heat, pv} (see overlay() below)
   let territory = null; // the app's territory shading: territory() data or null
-  let drawnOverlay = { line: [], labels: [] }; // what the last draw showed of the overlay
+  let drawnOverlay = { heat: [], line: [], labels: [], arrows: null }; // what the last draw showed of the overlay
 
   const { corner, center } = grid;
 
@@ -252,10 +252,12 @@ function createAmazonsBoard(canvas, { onMove }) {
       }
     }
 
-    // The engine's view: each square an amazon may go to, scored by its best move there among
-    // the moves the search considered; the start of the best line as numbered discs with the
-    // amazon's path and, dashed, its arrow.
-    drawnOverlay = drawSquareOverlay(ctx, shown && { heat: shown.heat, pv: shown.pv?.slice(0, LINE_SHOWN) ?? null }, {
+    // The engine's view: each square an amazon may go to, scored by the best move there (a
+    // searched one if any, else the best static one, see bestBySquare); with an amazon picked,
+    // only that amazon's moves. The start of the best line as numbered discs with the amazon's
+    // path and, dashed, its arrow.
+    const heat = shown?.heat && movedFrom ? shown.heat.filter((h) => h.move.startsWith(movedFrom)) : (shown?.heat ?? null);
+    drawnOverlay = drawSquareOverlay(ctx, shown && { heat, pv: shown.pv?.slice(0, LINE_SHOWN) ?? null }, {
       cellByName: (name) => byName.get(name) ?? null,
       center,
       size: s,
@@ -266,6 +268,55 @@ function createAmazonsBoard(canvas, { onMove }) {
         return { from, to, extra };
       },
     });
+    drawnOverlay.arrows = drawArrowHeat(heat, movedFrom, movedTo, hovered);
+  }
+
+  /**
+   * The arrows of one queen move over the heatmap: the move being made (amazon and destination
+   * picked), else the best move to the hovered square. Its path is drawn and each square its
+   * arrow may burn gets a small tile in the heat of that full move (static ones hatched), so the
+   * thousand moves behind the destination colours can be read one queen move at a time.
+   * Returns {queen: 'd1d7' (from and to), squares: [{cell, move, kind}]} or null.
+   */
+  function drawArrowHeat(heat, movedFrom, movedTo, hovered) {
+    if (!heat?.length) return null;
+    let queen = null;
+    if (movedFrom && movedTo) queen = movedFrom + movedTo;
+    else if (hovered) {
+      const best = bestBySquare(heat, (h) => squaresOf(h.move)[1], (name) => name === hovered).get(hovered);
+      if (best) queen = best.move.slice(0, 4);
+    }
+    if (!queen) return null;
+    const through = heat.filter((h) => h.move.startsWith(queen));
+    const tiles = bestBySquare(through, (h) => squaresOf(h.move)[2], (name) => byName.has(name));
+    const s = grid.s;
+    const a = center(byName.get(queen.slice(0, 2)));
+    const b = center(byName.get(queen.slice(2, 4)));
+    ctx.save();
+    ctx.globalAlpha = 0.8;
+    ctx.lineCap = 'round';
+    ctx.strokeStyle = 'rgba(0,0,0,0.45)';
+    ctx.lineWidth = Math.max(3, s * 0.1);
+    ctx.beginPath();
+    ctx.moveTo(a.x, a.y);
+    ctx.lineTo(b.x, b.y);
+    ctx.stroke();
+    ctx.strokeStyle = 'rgba(79,124,255,0.9)';
+    ctx.lineWidth = Math.max(1.5, s * 0.06);
+    ctx.stroke();
+    ctx.restore();
+    const squares = [];
+    for (const [name, h] of tiles) {
+      const c = center(byName.get(name));
+      drawHeatSquare(ctx, c, s, h, 0.42);
+      ctx.save();
+      ctx.strokeStyle = 'rgba(40,25,15,0.85)';
+      ctx.lineWidth = Math.max(1, s * 0.03);
+      ctx.strokeRect(c.x - s * 0.21, c.y - s * 0.21, s * 0.42, s * 0.42);
+      ctx.restore();
+      squares.push({ cell: name, move: h.move, kind: h.static ? 'static' : 'searched' });
+    }
+    return { queen, squares };
   }
 
   function reset() {
@@ -363,7 +414,11 @@ function createAmazonsBoard(canvas, { onMove }) {
       if (!cell) return null;
       return toViewport(grid.update().rect, center(cell));
     },
-    /** For tests: the overlay as last drawn, {line: [{cell, number}], labels: [{cell, label}]}. */
+    /**
+     * For tests: the overlay as last drawn, {heat: [{cell, move, kind: searched|static}], line:
+     * [{cell, number}], labels: [{cell, label}], arrows: {queen, squares: [{cell, move, kind}]}
+     * | null} (arrows: the picked or hovered queen move's arrow squares, see drawArrowHeat).
+     */
     inspect() {
       return drawnOverlay;
     },
@@ -396,7 +451,8 @@ export default {
     randomSeedEntry('Random seed', 'seed:'),
     { value: '', label: 'Typed seed or position', custom: true, placeholder: 'seed:42, or ranks like ..b..b../…/..w..w.. w' },
   ],
-  heatNote: 'squares: the best move ending there among the moves the engine considered (not every legal move)',
+  heatNote:
+    'squares: the best move whose amazon lands there (searched moves first, else the best static one); point at a square to see that move\'s arrows',
   sides: [
     { name: 'White', color: '#f1ece1' },
     { name: 'Black', color: '#34363c' },
@@ -423,10 +479,15 @@ export default {
       the engine counts: the deeper the shade, the nearer. A whole square in solid colour is
       sealed: only that side's amazons can ever get there. Half-and-half squares are contested;
       grey hatching marks squares no amazon can reach.</li>
-    <li>Heatmap: each square an amazon can move to is coloured by the best move landing there
-      (of all its arrows) among the moves the engine considered, which are not every legal move
-      (both engines look at a selection of promising moves). The board shows the first three moves of
-      the best line; the search panel lists all of it.</li>
+    <li>Heatmap: every square an amazon can move to is coloured by the best move landing there
+      (of all its arrows). Both engines search only a selection of promising moves (about two
+      dozen of the thousand at the start); a square that none of them reaches shows its best
+      move's <em>static</em> score instead: the evaluation one move ahead, no search, drawn
+      paler, hatched, with a dashed rim and a "~" before the number. Point at a coloured square
+      (or pick an amazon and its destination) to see that queen move's path and a small tile on
+      each square its arrow can burn, coloured the same way. With an amazon picked, the squares
+      show only its moves. The board shows the first three moves of the best line; the search
+      panel lists all of it.</li>
     <li>Two engines: alpha-beta (the depth it reaches, every move's score) and MCTS (Monte Carlo
       tree search: how often it tried each move, and each move's winning chance). Pick one under
       "Engine"; MCTS lists its moves in a table you can sort, and clicking a move shows the

@@ -45,8 +45,9 @@ function readColors(element) {
 
 /** How a heat label reads in the strip: proven results in colour, bounds muted, bold if exact. */
 function labelStyle(label, colors) {
-  const bound = /^[≤≥]/.test(label);
-  const kind = label.replace(/^[≤≥]/, '')[0];
+  // "~" marks a static score (a move the search left out), read muted like a bound.
+  const bound = /^[≤≥~]/.test(label);
+  const kind = label.replace(/^[≤≥~]/, '')[0];
   return {
     color: kind === 'W' ? colors.win : kind === 'L' ? colors.loss : bound ? colors.muted : colors.text,
     weight: bound ? '' : '600 ',
@@ -154,8 +155,15 @@ function createConnect4Board(canvas, { onMove }) {
         const x = Number(h.move);
         ctx.beginPath();
         ctx.roundRect(layout.left + x * s + s * 0.08, y - 0.19 * s, s * 0.84, 0.38 * s, 0.19 * s);
-        ctx.fillStyle = heatColor(h.value, 0.45);
+        ctx.fillStyle = heatColor(h.value, h.static ? 0.2 : 0.45);
         ctx.fill();
+        if (h.static) {
+          ctx.setLineDash([s * 0.06, s * 0.05]);
+          ctx.strokeStyle = heatColor(h.value, 0.95);
+          ctx.lineWidth = Math.max(1, s * 0.03);
+          ctx.stroke();
+          ctx.setLineDash([]);
+        }
         ctx.font = `${style.weight}${Math.round(s * 0.24)}px system-ui, sans-serif`;
         ctx.fillStyle = style.color;
         ctx.textAlign = 'center';

@@ -62,7 +62,11 @@
 // MCTS coloured by visits the most visited, -1: far worse or lost, or never visited; see
 // heatFromIteration and heatFromMcts in ../winchance.js), label a short score or count
 // ("+31", "W5") to print; colour it with heatColor(value) from ../winchance.js, so every game
-// shares one legend (the app draws the legend outside the canvas). pv = [move, …] | null is
+// shares one legend (the app draws the legend outside the canvas). Entries with `static: true`
+// are legal moves the search gave no value (it searched only some moves, or MCTS never visited
+// them): their value and label ("~+12") come from the one-ply static score, and the renderer
+// draws them apart from searched ones (paler, dashed; square boards also hatch them), which the
+// legend explains. Every legal move has an entry once the search reports static scores. pv = [move, …] | null is
 // the principal variation from the side to move, drawn as numbered ghost stones or marks
 // (1 = the next move; moves on one cell share it, numbered "1/2"; a renderer may draw only its
 // start, as Amazons does). A game without overlay() simply shows no board overlay.

@@ -21,34 +21,87 @@ function haloStroke(ctx, color, width) {
 }
 
 /**
+ * The heat entry each square shows, as a Map from square name to entry: of the moves `squareOf`
+ * puts on a square, the best searched one, or if the search valued none there, the best static
+ * one (heat entries with `static: true`, see staticHeat in ../winchance.js). Searched values win
+ * over static ones whatever their colour: they are the deeper look, and the two are not on one
+ * scale. `known(name)` says whether the square is on the board.
+ */
+export function bestBySquare(heat, squareOf, known) {
+  const best = new Map();
+  for (const h of heat ?? []) {
+    const name = squareOf(h);
+    if (!name || !known(name)) continue;
+    const held = best.get(name);
+    const better = !held || (held.static && !h.static) || (Boolean(held.static) === Boolean(h.static) && held.value < h.value);
+    if (better) best.set(name, h);
+  }
+  return best;
+}
+
+/**
+ * Tints the square centred at `c` (`size` CSS px a side, `scale` of it filled) in the heat
+ * colour of `h`: solid for a searched move; for a static one (not searched) paler, hatched and
+ * with a dashed rim, so the two read apart without colour too.
+ */
+export function drawHeatSquare(ctx, c, size, h, scale = 0.92) {
+  const half = (size * scale) / 2;
+  ctx.save();
+  if (!h.static) {
+    ctx.fillStyle = heatColor(h.value, 0.6);
+    ctx.fillRect(c.x - half, c.y - half, 2 * half, 2 * half);
+    ctx.restore();
+    return;
+  }
+  ctx.fillStyle = heatColor(h.value, 0.3);
+  ctx.fillRect(c.x - half, c.y - half, 2 * half, 2 * half);
+  ctx.beginPath();
+  ctx.rect(c.x - half, c.y - half, 2 * half, 2 * half);
+  ctx.clip();
+  ctx.strokeStyle = 'rgba(0,0,0,0.22)';
+  ctx.lineWidth = Math.max(1, size * 0.025);
+  ctx.beginPath();
+  for (let d = -2 * half; d <= 2 * half; d += size * 0.16) {
+    ctx.moveTo(c.x - half + d, c.y + half);
+    ctx.lineTo(c.x + half + d, c.y - half);
+  }
+  ctx.stroke();
+  ctx.restore();
+  ctx.save();
+  ctx.setLineDash([size * 0.07, size * 0.05]);
+  ctx.strokeStyle = heatColor(h.value, 0.95);
+  ctx.lineWidth = Math.max(1, size * 0.035);
+  ctx.strokeRect(c.x - half, c.y - half, 2 * half, 2 * half);
+  ctx.restore();
+}
+
+/**
  * Draws `shown` = {heat, pv} on `ctx`. `board` = {cellByName(name) -> cell | null,
  * center(cell) -> {x, y}, size (a square's side in CSS px), toMove (1|2), players (colours by
  * player number), squaresOf(move)}. Layers, bottom up: the heat tints, the line's paths, arrows
- * and numbered discs, then the heat labels, so no line mark hides a score. Returns what it drew:
- * {line: [{cell, number}], labels: [{cell, label}]} (for a renderer's inspect()).
+ * and numbered discs, then the heat labels, so no line mark hides a score. Each square shows one
+ * move's heat (see bestBySquare); static ones in their own style (drawHeatSquare). Returns what
+ * it drew: {heat: [{cell, move, kind: "searched" | "static"}], line: [{cell, number}], labels:
+ * [{cell, label}]} (for a renderer's inspect()).
  */
 export function drawSquareOverlay(ctx, shown, board) {
-  const drawn = { line: [], labels: [] };
+  const drawn = { heat: [], line: [], labels: [] };
   if (!shown) return drawn;
   const { size } = board;
   // Several moves may end on one square (Ataxx jumps, Amazons arrows): it shows the best.
-  const best = new Map();
-  for (const h of shown.heat ?? []) {
-    const to = board.squaresOf(h.move)?.to;
-    if (to && board.cellByName(to) && (!best.has(to) || best.get(to).value < h.value)) best.set(to, h);
-  }
+  const best = bestBySquare(shown.heat, (h) => board.squaresOf(h.move)?.to, (name) => Boolean(board.cellByName(name)));
   ctx.save();
   for (const [name, h] of best) {
-    const c = board.center(board.cellByName(name));
-    ctx.fillStyle = heatColor(h.value, 0.6);
-    ctx.fillRect(c.x - size * 0.46, c.y - size * 0.46, size * 0.92, size * 0.92);
+    drawHeatSquare(ctx, board.center(board.cellByName(name)), size, h);
+    drawn.heat.push({ cell: name, move: h.move, kind: h.static ? 'static' : 'searched' });
   }
   drawn.line = shown.pv ? drawLine(ctx, shown.pv, board) : [];
   const discs = new Set(drawn.line.map((d) => d.cell));
   if (size >= 30) {
-    ctx.font = `600 ${Math.max(8, Math.round(size * 0.22))}px system-ui, sans-serif`;
     for (const [name, h] of best) {
       if (!h.label) continue;
+      // Static scores in a lighter type: they are a glance, not the search's word.
+      ctx.font = `${h.static ? '400' : '600'} ${Math.max(8, Math.round(size * 0.22))}px system-ui, sans-serif`;
       // A square with a numbered disc shows the number; the label goes to its lower edge.
       const c = board.center(board.cellByName(name));
       haloText(ctx, h.label, c.x, discs.has(name) ? c.y + size * 0.36 : c.y);

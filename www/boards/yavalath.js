@@ -131,14 +131,23 @@ function createYavalathBoard(canvas, { onMove }) {
     ctx.font = `600 ${Math.max(8, Math.round(s * 0.34))}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    for (const { move, value, label } of heat) {
+    for (const { move, value, label, static: unsearched } of heat) {
       const cell = cells.find((c) => c.name === move);
       if (!cell) continue;
       const c = center(cell);
       if (cell.owner === 0) {
         hexPath(ctx, c.x, c.y, s * 0.94, 30);
-        ctx.fillStyle = heatColor(value, 0.72);
+        // A move the search left out (only forced moves were searched) shows its one-ply static
+        // score, pale with a dashed rim, apart from the searched ones.
+        ctx.fillStyle = heatColor(value, unsearched ? 0.3 : 0.72);
         ctx.fill();
+        if (unsearched) {
+          ctx.setLineDash([s * 0.12, s * 0.1]);
+          ctx.strokeStyle = heatColor(value, 0.95);
+          ctx.lineWidth = Math.max(1, s * 0.06);
+          ctx.stroke();
+          ctx.setLineDash([]);
+        }
       } else {
         // A scored occupied cell is the steal: a ring, so the stone keeps its own colour.
         ctx.beginPath();

@@ -1,58 +1,31 @@
 //! Baseline opponents to measure the engines against: `random`, `greedy` and `minimax`, for every
 //! game. Each is an [`Agent`], so it can play in-process matches or, through the protocol
-//! adapters, as a CodinGame bot the arena runs.
+//! adapters, as a CodinGame bot the arena runs (or, bundled, CodinGame itself).
+//!
+//! This file is generic; each game's child module holds its [`Baseline`] leaf evaluation, so a
+//! one-game CodinGame bundle keeps only its own game's.
+
+mod amazons;
+mod ataxx;
+mod connect4;
+mod yavalath;
 
 use crate::game::{score, Game, Outcome, Player};
-use crate::games::yavalath::{move_effect, MoveEffect, Yavalath};
 use crate::play::{Agent, Rng};
 
 /// The names of the baselines, as the CLI spells them.
 pub const KINDS: &[&str] = &["random", "greedy", "minimax"];
 
-/// What the `minimax` baseline evaluates at its leaves: seed 000's one-ply threat evaluation,
-/// adapted to each game. The default plays every legal move of the side to move once: +100 for
-/// each move that wins on the spot, -100 for each that loses on the spot.
+/// What the `minimax` baseline evaluates at its leaves: seed 000's one-ply threat evaluation
+/// (`evaluateBoard`), which looks one move ahead for BOTH players: what the side to move could do
+/// at once counts for it, and what the opponent could do at once, were it its turn, counts
+/// against it. Each game's module says what that means under its rules. There is no default: a
+/// generic version could only try the side to move's moves and would miss every threat the
+/// opponent holds.
 pub trait Baseline: Game {
-    /// The leaf score from the side to move.
-    fn threat_eval(&self) -> i32 {
-        let me = self.to_move();
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        moves
-            .into_iter()
-            .map(|mv| {
-                let mut p = self.clone();
-                p.play(mv);
-                match p.outcome() {
-                    Some(Outcome::Win(w)) if w == me => 100,
-                    Some(Outcome::Win(_)) => -100,
-                    _ => 0,
-                }
-            })
-            .sum()
-    }
-}
-
-/// Seed 000's `evaluateBoard`: every empty cell is tried for both sides: +100 where the side to
-/// move would make a 4, -100 where it would make a 3, and the opposite for the opponent's cells.
-impl Baseline for Yavalath {
-    fn threat_eval(&self) -> i32 {
-        let me = self.to_move();
-        let (mine, theirs) = (self.stones(me), self.stones(me.opponent()));
-        let value = |own: u64, cell: usize| match move_effect(own, cell) {
-            MoveEffect::Wins => 100,
-            MoveEffect::Loses => -100,
-            MoveEffect::Neutral => 0,
-        };
-        let mut total = 0;
-        let mut empty = self.empty();
-        while empty != 0 {
-            let cell = empty.trailing_zeros() as usize;
-            empty &= empty - 1;
-            total += value(mine, cell) - value(theirs, cell);
-        }
-        total
-    }
+    /// The leaf score from the side to move, in the baseline's units (100 for an immediate win,
+    /// or in Ataxx for a stone). The search scores finished games itself and never asks here.
+    fn threat_eval(&self) -> i32;
 }
 
 /// A uniformly random legal move.
@@ -109,20 +82,37 @@ impl<G: Game> Agent<G> for GreedyAgent {
 }
 
 /// The plain bot seed 000 describes: fixed-depth minimax with alpha-beta (depth 2 by default)
-/// and [`Baseline::threat_eval`] at the leaves. Deterministic: ties go to the first move
-/// generated.
+/// and [`Baseline::threat_eval`] at the leaves.
+///
+/// Seed 000 does not say how ties between equally scored moves break. Without `tie_break` the
+/// first move generated wins them, so the agent is deterministic; with it, a uniformly random one
+/// of the best moves does (the root moves are shuffled, then the first best is kept), which is
+/// what the arena uses so that games between `minimax` and a deterministic engine still differ.
 pub struct MinimaxAgent {
     /// Search depth in plies (seed 000 uses 2).
     pub depth: u32,
+    /// Breaks ties between the best root moves at random when set.
+    pub tie_break: Option<Rng>,
 }
 
 impl Default for MinimaxAgent {
     fn default() -> Self {
-        MinimaxAgent { depth: 2 }
+        MinimaxAgent {
+            depth: 2,
+            tie_break: None,
+        }
     }
 }
 
 impl MinimaxAgent {
+    /// Depth 2 with ties broken at random from `seed`.
+    pub fn seeded(seed: u64) -> Self {
+        MinimaxAgent {
+            tie_break: Some(Rng(seed)),
+            ..MinimaxAgent::default()
+        }
+    }
+
     fn negamax<G: Baseline>(&self, pos: &G, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         match pos.outcome() {
             Some(Outcome::Draw) => return 0,
@@ -159,10 +149,19 @@ impl<G: Baseline> Agent<G> for MinimaxAgent {
     fn choose(&mut self, pos: &G, _budget_ms: u64) -> G::Move {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
+        if let Some(rng) = &mut self.tie_break {
+            // Fisher-Yates: every order equally likely, so the first of the tied best moves is
+            // each of them equally often.
+            for i in (1..moves.len()).rev() {
+                moves.swap(i, rng.below(i + 1));
+            }
+        }
         let mut best = (moves[0], -score::INFINITE);
         for &mv in &moves {
             let mut child = pos.clone();
             child.play(mv);
+            // The window starts at the best score so far: a move that cannot beat it returns a
+            // bound no higher than that score, and only a strictly better move replaces it.
             let s = -self.negamax(
                 &child,
                 self.depth.saturating_sub(1),
@@ -177,39 +176,16 @@ impl<G: Baseline> Agent<G> for MinimaxAgent {
     }
 }
 
-/// The baseline called `kind` (one of [`KINDS`]), seeded with `seed` where it is random.
-/// Errors: an unknown kind.
+/// The baseline called `kind` (one of [`KINDS`]), seeded with `seed`: `random` and `greedy`
+/// choose with it, `minimax` breaks ties with it. Errors: an unknown kind.
 pub fn agent<G: Baseline>(kind: &str, seed: u64) -> Result<Box<dyn Agent<G>>, String> {
     match kind {
         "random" => Ok(Box::new(RandomAgent(Rng(seed)))),
         "greedy" => Ok(Box::new(GreedyAgent(Rng(seed)))),
-        "minimax" => Ok(Box::new(MinimaxAgent::default())),
+        "minimax" => Ok(Box::new(MinimaxAgent::seeded(seed))),
         other => Err(format!(
             "unknown baseline '{other}' (known: {})",
             KINDS.join(", ")
         )),
-    }
-}
-
-/// Connect 4 uses the default one-ply threat evaluation.
-impl<const W: usize, const H: usize> Baseline for crate::games::Connect4<W, H> {}
-
-/// Ataxx: the plain stone difference (100 a stone) from the side to move, what a first Ataxx bot
-/// counts.
-impl Baseline for crate::games::Ataxx {
-    fn threat_eval(&self) -> i32 {
-        let me = self.to_move();
-        let stones = |p| self.stones(p).count_ones() as i32;
-        100 * (stones(me) - stones(me.opponent()))
-    }
-}
-
-/// Amazons: every legal move is a leaf of the default threat evaluation (about a thousand), so
-/// the baseline counts queen moves instead: 10 per amazon move the side to move has, minus 10
-/// per move the opponent's amazons have (arrows not counted).
-impl Baseline for crate::games::Amazons {
-    fn threat_eval(&self) -> i32 {
-        let me = self.to_move();
-        10 * (self.amazon_mobility(me) as i32 - self.amazon_mobility(me.opponent()) as i32)
     }
 }
