@@ -26,14 +26,17 @@ fi
 
 # Content-hashed names for the glue and the wasm, so a cached glue never meets another build's
 # module (www/sw.js keeps copies for offline play). pkg/boardlab.js stays as the one stable entry
-# point: it only re-exports the hashed glue, so importers (rules.js, worker.js) never change.
+# point: it only re-exports the hashed glue, so importers (rules.js, worker.js) never change. It
+# also names the glue's address (glueUrl), which rules.js imports again to make a fresh instance
+# after a crash (the glue keeps its instance in a module-level variable).
 HASH=$(cat dist/pkg/boardlab.js dist/pkg/boardlab_bg.wasm | sha256sum | cut -c1-12)
 GLUE=boardlab-$HASH.js
 WASM=boardlab_bg-$HASH.wasm
 mv dist/pkg/boardlab_bg.wasm "dist/pkg/$WASM"
 sed "s/boardlab_bg\.wasm/$WASM/g" dist/pkg/boardlab.js > "dist/pkg/$GLUE"
 grep -q "$WASM" "dist/pkg/$GLUE" || { echo "build-site: the glue does not name boardlab_bg.wasm any more" >&2; exit 1; }
-printf "export * from './%s';\nexport { default } from './%s';\n" "$GLUE" "$GLUE" > dist/pkg/boardlab.js
+printf "export * from './%s';\nexport { default } from './%s';\nexport const glueUrl = new URL('./%s', import.meta.url).href;\n" \
+  "$GLUE" "$GLUE" "$GLUE" > dist/pkg/boardlab.js
 
 cp -r www/. dist/
 # Everything the service worker stores for offline play (paths relative to the site root).

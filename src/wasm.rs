@@ -17,8 +17,8 @@ use wasm_bindgen::prelude::*;
 use crate::game::{CellView, Display, Evaluate, Game, Player};
 use crate::search::mcts::{MctsReport, MctsResult};
 use crate::search::{
-    EngineKind, Iteration, Limits, Mcts, MctsConfig, RootMove, Score, ScoreBound, SearchResult,
-    Searcher, StopReason,
+    EngineKind, Iteration, Limits, Mcts, MctsConfig, Progress, RootMove, Score, ScoreBound,
+    SearchResult, Searcher, StopReason,
 };
 use crate::with_game;
 
@@ -29,6 +29,9 @@ pub const MAX_TT_MIB: usize = 32;
 
 /// Milliseconds between two MCTS reports (alpha-beta reports each completed iteration).
 const MCTS_REPORT_MS: u64 = 100;
+/// Milliseconds between two alpha-beta progress reports, which come between its iterations: a
+/// deep one can take minutes, and the page takes a worker silent for a few seconds for dead.
+const PROGRESS_MS: u64 = 1000;
 
 /// A cached searcher: `(game, engine, MiB, Searcher<G> or Mcts<G>)`.
 type CachedSearcher = (&'static str, EngineKind, usize, Box<dyn Any>);
@@ -586,6 +589,15 @@ fn report_to(on_iteration: &js_sys::Function, value: Result<JsValue, JsError>) {
     }
 }
 
+/// An alpha-beta progress report: `progress` is always true, which tells it from an iteration's.
+#[derive(Serialize)]
+struct ProgressView {
+    engine: EngineKind,
+    progress: bool,
+    #[serde(flatten)]
+    at: Progress,
+}
+
 fn search_alphabeta<G: Evaluate>(
     setup: &str,
     moves: &str,
@@ -600,9 +612,20 @@ fn search_alphabeta<G: Evaluate>(
         tt_mib,
         || Searcher::<G>::new(tt_mib),
         |searcher| {
-            let result = searcher.search(&pos, limits, |it| {
-                report_to(on_iteration, to_js(&iteration_view(&pos, it)));
-            });
+            let result = searcher.search_with_progress(
+                &pos,
+                limits,
+                |it| report_to(on_iteration, to_js(&iteration_view(&pos, it))),
+                PROGRESS_MS,
+                |at| {
+                    let view = ProgressView {
+                        engine: EngineKind::AlphaBeta,
+                        progress: true,
+                        at: *at,
+                    };
+                    report_to(on_iteration, to_js(&view));
+                },
+            );
             search_view(&pos, &result)
         },
     )?;
@@ -643,7 +666,10 @@ fn search_mcts<G: Evaluate>(
 ///
 /// Alpha-beta calls `on_iteration(iteration)` after each completed iteration with `{engine:
 /// "alphabeta", depth, seldepth, nodes, nps, elapsed_ms, score {kind: eval|win|loss, value}, pv
-/// [move], root_moves [{move, score, bound: exact|upper|lower}]}`. MCTS calls it every 100 ms
+/// [move], root_moves [{move, score, bound: exact|upper|lower}]}`, and between iterations, every
+/// second, with `{engine: "alphabeta", progress: true, depth (the iteration under way),
+/// seldepth, nodes, nps, elapsed_ms}`, so a long iteration still shows the search is alive.
+/// MCTS calls it every 100 ms
 /// with `{engine: "mcts", depth (deepest tree node, plies), seldepth, nodes (= iterations), nps
 /// (iterations/s), elapsed_ms, score, pv, root_moves [{move, score, bound: exact, visits, value
 /// (winning chance 0..1 for the side to move), prior, pv [move], replies [{move, visits, value

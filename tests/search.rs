@@ -156,6 +156,58 @@ fn the_node_limit_stops_the_search() {
     assert!(r.best.is_some());
 }
 
+/// Progress reports (for the browser's watchdog) come between and inside iterations; they only
+/// watch: the search they report on is the very search it would be without them.
+#[test]
+fn progress_reports_come_mid_iteration_and_change_nothing() {
+    let limits = Limits {
+        max_nodes: Some(400_000),
+        ..Limits::default()
+    };
+    let pos = position("e5");
+    let mut plain: Searcher<Yavalath> = Searcher::new(4);
+    let mut plain_depths = Vec::new();
+    let expected = plain.search(&pos, limits, |it| plain_depths.push(it.depth));
+
+    // Reports are due every millisecond (the least): 400,000 nodes take far longer than that.
+    let mut watched: Searcher<Yavalath> = Searcher::new(4);
+    // (a completed iteration?, depth, nodes), in the order heard; both callbacks write to it.
+    let heard = std::cell::RefCell::new(Vec::new());
+    let got = watched.search_with_progress(
+        &pos,
+        limits,
+        |it| heard.borrow_mut().push((true, it.depth, it.nodes)),
+        1,
+        |p| heard.borrow_mut().push((false, p.depth, p.nodes)),
+    );
+    let events = heard.into_inner();
+
+    assert_eq!(got.best, expected.best);
+    assert_eq!(got.nodes, expected.nodes);
+    assert_eq!(
+        events
+            .iter()
+            .filter(|e| e.0)
+            .map(|e| e.1)
+            .collect::<Vec<_>>(),
+        plain_depths
+    );
+    assert!(events.iter().any(|e| !e.0), "no progress report at all");
+    // Each report names the iteration under way: one deeper than the last completed, and its
+    // node count never goes back.
+    let mut completed = 0;
+    let mut nodes = 0;
+    for &(done, depth, n) in &events {
+        assert!(n >= nodes, "the node count went back: {events:?}");
+        nodes = n;
+        if done {
+            completed = depth;
+        } else {
+            assert_eq!(depth, completed + 1, "a report mid-iteration: {events:?}");
+        }
+    }
+}
+
 #[test]
 fn beats_seed_000_minimax_from_varied_openings() {
     // Fixed depth (not time) keeps the test reproducible on any machine; the README's figure is

@@ -8,6 +8,7 @@
 // Which game is played is data too: a game name (the engine's) and its renderer entry from
 // boards/index.js, which brings everything game-specific (drawing, setups, rules, wording).
 
+import { continued, createAnalysis } from './analysis.js';
 import * as RENDERERS from './boards/index.js';
 import { boardLabel, cellWords } from './boardlabel.js';
 import { attachTooltip, summaryChart } from './charts.js';
@@ -15,17 +16,17 @@ import { createControls } from './controls.js';
 import { EngineClient } from './engine.js';
 import { createEvalBar } from './evalbar.js';
 import { formatCount, formatMs } from './format.js';
-import { availableGames, linkedGame, showGameChrome, sideName, writeLink } from './gamepage.js';
+import { availableGames, showGameChrome, sideName } from './gamepage.js';
 import { createKeyboard } from './keyboard.js';
 import { renderMoveList } from './movelist.js';
 import { registerOffline } from './offline.js';
 import { addChartPoint, createSearchPanel } from './panel.js';
 import { createPvPreview } from './pvpreview.js';
 import { MODES, controllerOf, playerLabel, playerTitle } from './players.js';
-import { looksLikeRecords, parseRecords, recordTitle } from './records.js';
-import { defaultEngine, describePosition, knownGames, loadRules } from './rules.js';
+import { defaultEngine, describePosition, injectRulesFault, knownGames, loadRules, rulesInstances } from './rules.js';
 import { ENGINES, loadSettings, saveSettings, validSettings } from './settings.js';
-import { copyText, moveText, parseMoveText, readSharedFragment, shareUrl } from './share.js';
+import { readSharedLink, shareUrl } from './share.js';
+import { createShareBox } from './sharebox.js';
 import { createMessageArea, statusText } from './status.js';
 import { depthCapOf } from './strength.js';
 import { showTerritoryTotals, territoryOf } from './territory.js';
@@ -33,12 +34,6 @@ import { installTestHook } from './testhook.js';
 import { DEFAULT_SCORE_SCALE, heatFromIteration, heatFromMcts, heatSummary, scoreForPlayer1 } from './winchance.js';
 
 const TT_MB = 16; // transposition table size: small enough for a phone
-const HINT_MS = 500; // a hint is a short look, not a full engine move
-const MAX_BUDGET_MS = 600_000; // the longest single search the engine accepts (wasm.rs clamps to it)
-// The analysis time select's "Until stopped" (kept in settings and links as this number): not one
-// search but a chain of them, each twice as long as the last, from CHAIN_FIRST_MS up to the cap.
-const UNTIL_STOPPED_MS = MAX_BUDGET_MS;
-const CHAIN_FIRST_MS = 2_000;
 const PV_SHOWN = 8; // longer lines turn the board into a puzzle of numbers
 
 // Everything the page shows is derived from this object.
@@ -57,7 +52,7 @@ const app = {
   humanSide: 1, // in human vs engine: which player the person is
   budgetMs: 1000,
   level: 'custom', // a named strength level (strength.js): think time and depth cap
-  analysisBudgetMs: 5000, // analysis mode: budget of each analysis (UNTIL_STOPPED_MS: until stopped)
+  analysisBudgetMs: 5000, // analysis mode: budget of each analysis (UNTIL_STOPPED_MS in analysis.js: until stopped)
   overlayPlay: false, // heatmap and best line on the board while playing (off: spoils nothing)
   overlayAnalysis: true, // the same in analysis mode, where it is the point
   territory: false, // shade who owns each square (games whose renderer has territory(): Amazons)
@@ -72,14 +67,14 @@ const app = {
   analysing: false, // the engine is searching without playing: analysis mode or a hint
   analysedKey: null, // analysis mode: the position (positionKey) whose analysis is over
   lastAnalysisMs: null, // the budget of the last analysis, which "Go deeper" doubles
-  records: [], // game records read from a file or a paste (records.js): [{line, record}]
   hint: null, // {key, move}: the hinted move for the position `key`
   evaluation: null, // the eval bar: {scoreP1, depth}, from the latest iteration of any search
   shownOverlay: null, // what the renderer's overlay() was last given ({heat, pv} or null)
   shownOverlaySignature: null, // the same as JSON, to skip redraws that would change nothing
   report: null, // what the search panel shows: {who, moveNumber, thinking, activity, iteration,
-  //               iterations, stop, key (positionKey searched), searcher (player), chain (an
-  //               analysis until stopped: {offsetMs, offsetNodes, links}, else null)}
+  //               iterations, progress (the latest alpha-beta progress report past the shown
+  //               iteration, or null), stop, key (positionKey searched), searcher (player),
+  //               chain (an analysis until stopped: {offsetMs, offsetNodes, links}, else null)}
   searchToken: 0, // bumped whenever a running or scheduled engine move becomes unwanted
   engineTimer: null, // the delayed start of the next engine move
 };
@@ -107,11 +102,27 @@ const controls = createControls(document, {
   onSteal: () => humanToMove() && app.view.steal && playMove(app.view.steal, null),
   onPauseToggle,
   onStep,
-  onHint,
-  onAnalysisStop,
-  onAnalysisDeeper,
+  onHint: () => analysis.hint(),
+  onAnalysisStop: () => analysis.stop(),
+  onAnalysisDeeper: () => analysis.deeper(),
 });
 const engine = new EngineClient({ onProblem: (message) => messages.show(message) });
+const analysis = createAnalysis({
+  app,
+  engine,
+  messages,
+  render,
+  stopEngine,
+  beginReport,
+  iterationListener,
+  progressListener,
+  searchRequest,
+  titleOf,
+  humanToMove,
+  positionKey,
+  retryEngine,
+});
+const shareBox = createShareBox({ app, messages, restoreMoves, switchGame, changeSetup: onSetupChange });
 const keyboard = createKeyboard({
   canvas,
   ring: document.getElementById('focus-ring'),
@@ -202,12 +213,13 @@ function playMove(name, engineMs, engineStats = null) {
   return true;
 }
 
-/** Cuts the game back to its first `length` moves. */
+/** Cuts the game back to its first `length` moves (unchanged if the engine cannot describe it). */
 function truncateMoves(length) {
+  const view = describePosition(app.game, app.setup, app.moves.slice(0, length));
   app.moves = app.moves.slice(0, length);
   app.moveTimes = app.moveTimes.slice(0, length);
   app.moveStats = app.moveStats.slice(0, length);
-  app.view = describePosition(app.game, app.setup, app.moves);
+  app.view = view;
   app.evaluation = null; // it was of a later position
 }
 
@@ -271,6 +283,7 @@ function beginReport(who, activity) {
     activity,
     iteration: null,
     iterations: [],
+    progress: null,
     stop: null,
     chain: null,
     key: positionKey(),
@@ -292,28 +305,32 @@ function searchRequest(options) {
   return { game: app.game, setup: app.setup, moves: app.moves, ttMb: TT_MB, engine: currentEngine(), ...options };
 }
 
-/**
- * An iteration of one search of an "until stopped" chain, as part of the whole analysis: its time
- * and nodes count from the chain's start. Alpha-beta starts each search of the chain at depth 1
- * again and passes the depths already shown quickly (its table remembers them): those re-runs
- * return null, so the report only ever goes deeper.
- */
-function continued(iteration, chain) {
-  if (!chain) return iteration;
-  if (iteration.engine !== 'mcts' && iteration.depth <= (app.report.iteration?.depth ?? 0)) return null;
-  return { ...iteration, elapsed_ms: iteration.elapsed_ms + chain.offsetMs, nodes: iteration.nodes + chain.offsetNodes };
-}
-
 /** What each completed iteration of the search `token` updates: panel, overlay, eval bar. */
 function iterationListener(token) {
   return (reported) => {
     if (token !== app.searchToken) return;
-    const iteration = continued(reported, app.report.chain);
+    const iteration = continued(reported, app.report);
     if (iteration === null) return;
     app.report.iteration = iteration;
+    app.report.progress = null;
     addChartPoint(app.report.iterations, iteration);
     app.evaluation = { scoreP1: scoreForPlayer1(iteration.score, app.report.searcher), depth: iteration.depth };
     renderInsight();
+  };
+}
+
+/**
+ * What each alpha-beta progress report of the search `token` (between iterations, every second)
+ * updates: the panel's nodes and time, and the depth under way. Counted from the start of an
+ * "until stopped" chain, like its iterations; a chain's quick re-run of depths already shown
+ * says nothing.
+ */
+function progressListener(token) {
+  return (progress) => {
+    if (token !== app.searchToken || !app.report?.iteration || progress.depth <= app.report.iteration.depth) return;
+    const chain = app.report.chain;
+    app.report.progress = { ...progress, elapsed_ms: progress.elapsed_ms + (chain?.offsetMs ?? 0), nodes: progress.nodes + (chain?.offsetNodes ?? 0) };
+    panel.show(app.report);
   };
 }
 
@@ -333,7 +350,7 @@ async function runEngineMove() {
   const request = searchRequest({ budgetMs: app.budgetMs, maxDepth: depthCapOf(app.level), exactRoot: overlayWanted() });
   let outcome;
   try {
-    outcome = await engine.search(request, iterationListener(token));
+    outcome = await engine.search(request, iterationListener(token), progressListener(token));
   } catch (err) {
     if (token !== app.searchToken) return;
     // The engine client has already replaced the worker; the game itself is untouched.
@@ -383,114 +400,6 @@ function retryEngine() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Searches that play nothing: analysis mode and hints
-
-/** Analysis mode: analyses the position on screen once, unless that is done or under way. */
-function scheduleAnalysis() {
-  if (app.mode !== MODES.ANALYSIS || app.analysing || app.halted) return;
-  if (!app.view || app.view.result || app.analysedKey === positionKey()) return;
-  runAnalysis(app.analysisBudgetMs);
-}
-
-/**
- * Searches the position for `budgetMs` (exact root scores, for the heatmap), playing nothing.
- * UNTIL_STOPPED_MS chains searches until Stop or any change of position instead (one search
- * cannot be extended from outside): each is twice as long as the last, up to the engine's cap,
- * and goes on deeper where the last ended, as the engine keeps its table (MCTS: its tree)
- * between searches. The chain ends when a search proves the result or reaches the depth cap.
- */
-async function runAnalysis(budgetMs) {
-  const token = ++app.searchToken;
-  const untilStopped = budgetMs >= UNTIL_STOPPED_MS;
-  app.analysing = true;
-  app.lastAnalysisMs = budgetMs;
-  beginReport(titleOf(app.view.to_move), 'analysing');
-  const chain = untilStopped ? { offsetMs: 0, offsetNodes: 0, links: 1 } : null;
-  app.report.chain = chain;
-  render();
-  let linkMs = untilStopped ? CHAIN_FIRST_MS : budgetMs;
-  let result;
-  for (;;) {
-    result = await searchSafely(token, { budgetMs: linkMs, exactRoot: true });
-    if (result === null) return; // stopped, replaced or failed
-    if (!chain || result.stop === 'solved' || result.stop === 'depth') break;
-    chain.offsetMs += result.elapsed_ms;
-    chain.offsetNodes += result.nodes;
-    chain.links += 1;
-    linkMs = Math.min(MAX_BUDGET_MS, 2 * linkMs);
-  }
-  endSearchReport(result);
-  app.analysedKey = app.report.key;
-  render();
-}
-
-/**
- * Runs an analysis or hint search for the search `token`; resolves with its result, or null if
- * it was stopped, replaced, or failed (the failure is shown, with Retry, and the game is kept).
- * The report keeps showing a search under way: endSearchReport() says it is over.
- */
-async function searchSafely(token, options) {
-  let outcome;
-  try {
-    outcome = await engine.search(searchRequest(options), iterationListener(token));
-  } catch (err) {
-    if (token !== app.searchToken) return null;
-    app.analysing = false;
-    app.halted = true;
-    app.report.thinking = false;
-    messages.show(`Engine error: ${err.message}. The engine was restarted and the game is kept.`, {
-      action: { label: 'Retry', run: retryEngine },
-    });
-    render();
-    return null;
-  }
-  if (outcome === null || token !== app.searchToken) return null;
-  const last = outcome.result.last && continued(outcome.result.last, app.report.chain);
-  if (last) app.report.iteration = last;
-  return outcome.result;
-}
-
-/** An analysis or hint is over with `result`: the panel says why it stopped. */
-function endSearchReport(result) {
-  app.analysing = false;
-  app.report.thinking = false;
-  app.report.stop = result.stop;
-}
-
-function onAnalysisStop() {
-  if (!app.analysing) return;
-  const key = app.report?.key ?? null;
-  stopEngine();
-  app.analysedKey = key; // stopped by hand: not started again until something changes
-  render();
-}
-
-/** Analyses again with twice the last time; past the cap, or after "until stopped", until stopped. */
-function onAnalysisDeeper() {
-  if (app.mode !== MODES.ANALYSIS || app.analysing || !app.view || app.view.result) return;
-  stopEngine();
-  app.halted = false;
-  runAnalysis(Math.min(UNTIL_STOPPED_MS, 2 * (app.lastAnalysisMs ?? app.analysisBudgetMs)));
-}
-
-/** Human vs engine: a short search of the person's position whose best move is marked. */
-async function onHint() {
-  if (!humanToMove() || app.analysing || app.thinking) return;
-  const token = ++app.searchToken;
-  app.analysing = true;
-  beginReport(titleOf(app.view.to_move), 'looking for a hint');
-  render();
-  const result = await searchSafely(token, { budgetMs: HINT_MS });
-  if (result === null) return;
-  endSearchReport(result);
-  if (result.best) {
-    app.hint = { key: app.report.key, move: result.best };
-    messages.show(`Hint: ${result.best} (marked on the board).`, { kind: 'info' });
-  }
-  render();
-}
-
-// ---------------------------------------------------------------------------------------------
 // What the person does
 
 /** The renderer's onMove: a complete move in the game's notation, legal or not. */
@@ -506,7 +415,14 @@ function onMove(name) {
 }
 
 function newGame() {
-  startGame(describePosition(app.game, app.setup, []));
+  let view;
+  try {
+    view = describePosition(app.game, app.setup, []);
+  } catch (err) {
+    messages.show(`Cannot start a new game: ${err.message}. The current game is kept.`);
+    return;
+  }
+  startGame(view);
 }
 
 /** Starts over from `view`, the empty position of the game and setup now in app. */
@@ -531,7 +447,12 @@ function undo() {
   stopEngine(); // undo while the engine thinks stops it first
   const length = undoLength();
   if (length === null) return;
-  truncateMoves(length);
+  try {
+    truncateMoves(length);
+  } catch (err) {
+    messages.show(`Cannot undo: ${err.message}. The game is kept.`);
+    return;
+  }
   // In engine vs engine the engines would just replay the move: stop so the user can look.
   if (app.mode === MODES.ENGINE_VS_ENGINE) app.paused = true;
   app.halted = false;
@@ -576,8 +497,7 @@ function switchGame(name, setup) {
   controls.selectGame(name);
   controls.setSetups(app.entry.setups, setup);
   controls.setEngines(app.entry.engines, currentEngine());
-  writeLink(name, setup);
-  startGame(view);
+  startGame(view); // its render() writes the new game into the address
   return true;
 }
 
@@ -603,7 +523,6 @@ function onSetupChange(setup) {
   }
   app.setup = setup;
   controls.showSetup(setup);
-  writeLink(app.game, setup);
   startGame(view);
   return true;
 }
@@ -696,7 +615,7 @@ function onStep() {
 function update() {
   render();
   scheduleEngineMove();
-  scheduleAnalysis();
+  analysis.schedule();
 }
 
 /**
@@ -838,13 +757,9 @@ function renderShare() {
     },
   });
   if (link !== window.location.href) window.history.replaceState(null, '', link);
-  document.getElementById('share-link').value = link;
-  document.getElementById('share-moves').value = moveText(app.moves);
   // Every game exports its position text too (Ataxx FEN, Amazons and the others' rows), except
   // once the game is over: a finished position is not a setup.
-  const position = app.view?.position ?? null;
-  document.getElementById('share-position-field').hidden = position === null;
-  document.getElementById('share-position').value = position ?? '';
+  shareBox.show({ link, moves: app.moves, position: app.view?.position ?? null });
 }
 
 function render() {
@@ -912,6 +827,7 @@ function snapshot() {
           reused: app.report.iteration?.reused ?? null,
           links: app.report.chain?.links ?? null,
           elapsedMs: app.report.iteration?.elapsed_ms ?? null,
+          progressDepth: app.report.progress?.depth ?? null,
         }
       : null,
     engine: app.game ? currentEngine() : null,
@@ -936,6 +852,7 @@ function snapshot() {
     cells: view ? view.cells.map(({ name, owner, wall }) => ({ name, owner, wall })) : [],
     status: document.getElementById('status').textContent,
     message: messages.text,
+    rulesInstances: rulesInstances(),
   };
 }
 
@@ -952,20 +869,29 @@ window.addEventListener('unhandledrejection', (event) => {
   messages.show(`Unexpected error: ${event.reason?.message ?? event.reason}`);
 });
 
+/**
+ * Takes `settings` (already validated) over what is in effect: into the controls, then into app
+ * (the controls snap a think time to their slider's steps); the settings without a control of
+ * their own are copied as they are.
+ */
+function adoptSettings(settings) {
+  controls.apply({ ...controls.settings(), ...settings });
+  Object.assign(app, controls.settings());
+  for (const key of ['overlayPlay', 'overlayAnalysis', 'territory', 'mctsHeat']) {
+    app[key] = settings[key] ?? app[key];
+  }
+  controls.showOverlay(overlayWanted());
+}
+
 async function start() {
   // Settings, most specific last: what the browser restored in the selects (back/forward), the
   // stored ones, then the link's (a shared game opens with the sharer's opponent).
-  const shared = readSharedFragment(window.location);
+  const shared = readSharedLink(window.location);
   const stored = loadSettings();
-  const linked = validSettings(shared.settings);
-  controls.apply({ ...controls.settings(), ...stored, ...linked });
-  Object.assign(app, controls.settings());
-  for (const key of ['overlayPlay', 'overlayAnalysis', 'territory', 'mctsHeat']) {
-    app[key] = linked[key] ?? stored[key] ?? app[key];
-  }
+  adoptSettings({ ...stored, ...validSettings(shared.settings) });
   app.engines = stored.engines ?? app.engines;
-  controls.showOverlay(overlayWanted());
-  installTestHook(snapshot, () => app.board, (kind) => engine.injectFault(kind));
+  // "rules-panic" breaks the page's own wasm instance (rules.js); the other faults the worker.
+  installTestHook(snapshot, () => app.board, (kind) => (kind === 'rules-panic' ? injectRulesFault() : engine.injectFault(kind)));
   registerOffline((message) => messages.show(message, { kind: 'info' }));
   try {
     await loadRules();
@@ -981,13 +907,28 @@ async function start() {
     return;
   }
   controls.setGames(app.games, app.games[0].name);
+  openShared(shared);
+  // A link opened while the page is open (pasted into the address bar, or followed from another
+  // page of the site) changes only the fragment: the browser does not reload, so open it here.
+  // The page's own address updates use replaceState, which fires no hashchange.
+  window.addEventListener('hashchange', () => {
+    const link = readSharedLink(window.location);
+    adoptSettings(validSettings(link.settings));
+    openShared(link);
+  });
+}
+
+/**
+ * Opens what the link `shared` (readSharedLink()) names: its game and setup, the engine it
+ * picks for that game, then its moves.
+ */
+function openShared(shared) {
   // A link's engine is for its own game, picked before the game opens so the first search uses it.
   const linkedEngine = shared.settings.engine;
-  const linkedName = linkedGame(window.location).game;
-  if (ENGINES.includes(linkedEngine) && linkedName !== null) {
-    app.engines = { ...app.engines, [linkedName]: linkedEngine };
+  if (ENGINES.includes(linkedEngine) && shared.game !== null) {
+    app.engines = { ...app.engines, [shared.game]: linkedEngine };
   }
-  const opened = openLinkedGame();
+  const opened = openLinkedGame(shared);
   if (linkedEngine !== undefined && currentEngine() !== linkedEngine) {
     messages.show(`The link's engine "${linkedEngine}" is not offered here: using ${currentEngine()}.`, { kind: 'info' });
   }
@@ -1029,134 +970,14 @@ function restoreMoves(moves, source) {
   return played;
 }
 
-/**
- * Import: the moves pasted in the share box replace the game, but only if every one of them is
- * legal; otherwise nothing changes and the message names the first bad move. Pasted game records
- * (a text starting with "{") are read as records instead.
- */
-function importMoves() {
-  const note = document.getElementById('share-note');
-  const text = document.getElementById('import-moves').value;
-  if (looksLikeRecords(text)) {
-    importRecords(text, 'The pasted text', { listAlways: false });
-    return;
-  }
-  const moves = parseMoveText(text);
-  if (moves.length === 0) {
-    messages.show('Nothing to import: paste moves separated by spaces, e.g. "e5 d4", or a line of game records.');
-    return;
-  }
-  try {
-    describePosition(app.game, app.setup, moves);
-  } catch (err) {
-    messages.show(`Import refused (${app.entry.title}): ${err.message}. The current game is kept.`);
-    note.textContent = '';
-    return;
-  }
-  messages.clear();
-  restoreMoves(moves, 'The import');
-  note.textContent = `Loaded ${moves.length} move${moves.length === 1 ? '' : 's'}.`;
-}
-
-/**
- * Game records (records.js) from `source` ("The pasted text", a file name): one good record and
- * no bad line loads at once unless `listAlways`; several go to a list to choose from, with a note
- * on the lines skipped. No good record: nothing changes, and the message says what is wrong.
- */
-function importRecords(text, source, { listAlways }) {
-  const note = document.getElementById('share-note');
-  const { records, errors } = parseRecords(text);
-  const skipped = errors.length === 0 ? '' : ` ${errors.length} line${errors.length === 1 ? '' : 's'} skipped (line ${errors[0].line}: ${errors[0].message}).`;
-  if (records.length === 0) {
-    const why = errors.length > 0 ? `line ${errors[0].line} is not a game record: ${errors[0].message}` : 'it holds no game record';
-    messages.show(`${source} cannot be imported: ${why}. The current game is kept.`);
-    note.textContent = '';
-    return;
-  }
-  if (records.length === 1 && errors.length === 0 && !listAlways) {
-    loadRecord(records[0]);
-    return;
-  }
-  app.records = records;
-  document.getElementById('records-caption').textContent = `${records.length} game${records.length === 1 ? '' : 's'} in ${source === 'The pasted text' ? 'the pasted text' : source}`;
-  document.getElementById('records-list').replaceChildren(
-    ...records.map((entry, i) => {
-      const option = document.createElement('option');
-      option.value = String(i);
-      option.textContent = recordTitle(entry);
-      return option;
-    }),
-  );
-  document.getElementById('records-field').hidden = false;
-  messages.clear();
-  if (skipped) messages.show(`${source}:${skipped}`, { kind: 'info' });
-  note.textContent = 'Pick a game below and load it.';
-}
-
-/**
- * Opens a game record ({line, record}): its game and setup, then its moves, after the engine has
- * accepted all of them; a record it refuses (an unknown game or setup, an illegal move) changes
- * nothing and the message says why.
- */
-function loadRecord({ line, record }) {
-  const note = document.getElementById('share-note');
-  const what = `The record on line ${line}`;
-  const choice = app.games.find((g) => g.name === record.game);
-  if (!choice) {
-    const offered = app.games.map((g) => g.name).join(', ');
-    messages.show(`${what} is a game of "${record.game}", which this page cannot show (it shows ${offered}). The current game is kept.`);
-    return;
-  }
-  try {
-    describePosition(record.game, record.setup, record.moves);
-  } catch (err) {
-    messages.show(`${what} cannot be loaded (${choice.title}): ${err.message}. The current game is kept.`);
-    return;
-  }
-  if ((record.game !== app.game || record.setup !== app.setup) && !switchGame(record.game, record.setup)) return;
-  messages.clear();
-  restoreMoves(record.moves, what);
-  const players = record.first || record.second ? `${record.first || '?'} vs ${record.second || '?'}` : 'a game';
-  const result = [record.result, record.verdict].filter(Boolean).join(', ');
-  note.textContent = `Loaded ${players}${result ? ` (${result})` : ''}: ${record.moves.length} moves.`;
-}
-
-async function copyFrom(inputId, what) {
-  const note = document.getElementById('share-note');
-  const copied = await copyText(document.getElementById(inputId).value);
-  note.textContent = copied ? `${what} copied.` : `Could not copy: select the ${what.toLowerCase()} and copy it by hand.`;
-  if (!copied) document.getElementById(inputId).select();
-}
-
-document.getElementById('copy-link').addEventListener('click', () => copyFrom('share-link', 'Link'));
-document.getElementById('copy-moves').addEventListener('click', () => copyFrom('share-moves', 'Moves'));
-document.getElementById('copy-position').addEventListener('click', () => copyFrom('share-position', 'Position'));
-document.getElementById('import-button').addEventListener('click', importMoves);
-document.getElementById('records-file').addEventListener('change', async (event) => {
-  const file = event.target.files?.[0];
-  if (!file) return;
-  let text;
-  try {
-    text = await file.text();
-  } catch (err) {
-    messages.show(`"${file.name}" cannot be read: ${err.message}. The current game is kept.`);
-    return;
-  }
-  importRecords(text, `"${file.name}"`, { listAlways: true });
-});
-document.getElementById('records-load').addEventListener('click', () => {
-  const entry = app.records[Number(document.getElementById('records-list').value)];
-  if (entry) loadRecord(entry);
-});
 document.getElementById('heat-by').addEventListener('change', (event) => onHeatByChange(event.target.value));
 
 /**
- * Opens the game (and setup) the address names, falling back to the first game, or to the
- * game's default setup, with a note saying so: a stale or mistyped link still opens a game.
- * Returns true if what the address names was opened as it asks.
+ * Opens the game (and setup) the link names ({game, setup}, null where it names none), falling
+ * back to the first game, or to the game's default setup, with a note saying so: a stale or
+ * mistyped link still opens a game. Returns true if what the link names was opened as it asks.
  */
-function openLinkedGame() {
-  const link = linkedGame(window.location);
+function openLinkedGame(link) {
   let choice = app.games.find((g) => g.name === link.game);
   let note = null;
   if (link.game !== null && !choice) {

@@ -2,7 +2,7 @@
 // that do something in the current mode (elements with data-modes="…" list the modes they
 // belong to), so no button is ever dead. The game and setup pickers are filled per game.
 
-import { CUSTOM_LEVEL, LEVELS, levelById, levelLabel } from './strength.js';
+import { CUSTOM_LEVEL, LEVELS, THINK_TIMES_MS, levelById, levelLabel, nearestThinkStep, thinkTimeText } from './strength.js';
 
 /**
  * Binds the controls in `doc` to `handlers` = {onGameChange, onSetupChange, onModeChange,
@@ -11,7 +11,7 @@ import { CUSTOM_LEVEL, LEVELS, levelById, levelLabel } from './strength.js';
  * onAnalysisStop, onAnalysisDeeper}.
  * onGameChange(name) and onSetupChange(setup) return true if the app took the change; on false
  * the pickers go back to what is in play. onStrengthChange({budgetMs, level}) hears both the
- * level and the think time. Returns `settings()`, the current values of the selects,
+ * level and the think time. Returns `settings()`, the current values of the controls,
  * `apply(settings)` to set them, `setGames(games, current)`, `setSetups(setups, current)`,
  * `setEngines(engines, current)`, `showOverlay(on)`, `showTerritory({available, on})`, and
  * `update(ui)` to refresh what is shown and enabled.
@@ -28,6 +28,7 @@ export function createControls(doc, handlers) {
     mode: byId('mode'),
     humanSide: byId('human-side'),
     thinkTime: byId('think-time'),
+    thinkTimeValue: byId('think-time-value'),
     delay: byId('delay'),
     level: byId('level'),
     analysisBudget: byId('analysis-budget'),
@@ -64,11 +65,36 @@ export function createControls(doc, handlers) {
   );
   el.level.value = CUSTOM_LEVEL;
 
+  // The think-time slider moves over the steps of THINK_TIMES_MS (its value is a step's index);
+  // the time itself is shown beside its label and read out by screen readers (aria-valuetext).
+  el.thinkTime.min = '0';
+  el.thinkTime.max = String(THINK_TIMES_MS.length - 1);
+  el.thinkTime.step = '1';
+  el.thinkTime.dataset.steps = JSON.stringify(THINK_TIMES_MS); // for the browser tests
+
+  /** The think time the slider shows, in ms. */
+  function thinkTimeMs() {
+    return THINK_TIMES_MS[Number(el.thinkTime.value)] ?? THINK_TIMES_MS[0];
+  }
+
+  /** Puts the slider on the step nearest `ms` and shows that time. */
+  function showThinkTime(ms) {
+    el.thinkTime.value = String(nearestThinkStep(ms));
+    showThinkTimeValue();
+  }
+
+  function showThinkTimeValue() {
+    const text = thinkTimeText(thinkTimeMs());
+    el.thinkTimeValue.textContent = text;
+    el.thinkTime.setAttribute('aria-valuetext', text);
+  }
+  showThinkTimeValue(); // the step in the HTML, or the one the browser restored (back/forward)
+
   function settings() {
     return {
       mode: el.mode.value,
       humanSide: Number(el.humanSide.value),
-      budgetMs: Number(el.thinkTime.value),
+      budgetMs: thinkTimeMs(),
       delayMs: Number(el.delay.value),
       level: el.level.value,
       analysisBudgetMs: Number(el.analysisBudget.value),
@@ -83,17 +109,18 @@ export function createControls(doc, handlers) {
   }
 
   /**
-   * Shows `values` (any of settings()' keys) in the selects, skipping values a select does not
-   * offer. A named level wins over a think time that disagrees with it.
+   * Shows `values` (any of settings()' keys) in the controls, skipping values a select does not
+   * offer; a think time between two of the slider's steps goes to the nearer one. A named level
+   * wins over a think time that disagrees with it.
    */
   function apply(values) {
     choose(el.mode, values.mode);
     choose(el.humanSide, values.humanSide);
-    choose(el.thinkTime, values.budgetMs);
+    if (Number.isFinite(values.budgetMs) && values.budgetMs > 0) showThinkTime(values.budgetMs);
     choose(el.delay, values.delayMs);
     choose(el.analysisBudget, values.analysisBudgetMs);
     const level = levelById(values.level);
-    if (level) choose(el.thinkTime, level.budgetMs);
+    if (level) showThinkTime(level.budgetMs);
     el.level.value = level ? level.id : CUSTOM_LEVEL;
   }
 
@@ -228,13 +255,20 @@ export function createControls(doc, handlers) {
   el.humanSide.addEventListener('change', () => handlers.onHumanSideChange(Number(el.humanSide.value)));
   el.level.addEventListener('change', () => {
     const level = levelById(el.level.value);
-    if (level) el.thinkTime.value = String(level.budgetMs);
-    handlers.onStrengthChange({ budgetMs: Number(el.thinkTime.value), level: el.level.value });
+    if (level) showThinkTime(level.budgetMs);
+    handlers.onStrengthChange({ budgetMs: thinkTimeMs(), level: el.level.value });
+  });
+  // While the slider is dragged its time is shown at once; the setting is taken when it is let
+  // go (a key press does both). A think time chosen by hand is no preset any more, whatever it
+  // matches.
+  el.thinkTime.addEventListener('input', () => {
+    showThinkTimeValue();
+    el.level.value = CUSTOM_LEVEL;
   });
   el.thinkTime.addEventListener('change', () => {
-    // A think time chosen by hand is no preset any more, whatever it matches.
+    showThinkTimeValue();
     el.level.value = CUSTOM_LEVEL;
-    handlers.onStrengthChange({ budgetMs: Number(el.thinkTime.value), level: CUSTOM_LEVEL });
+    handlers.onStrengthChange({ budgetMs: thinkTimeMs(), level: CUSTOM_LEVEL });
   });
   el.delay.addEventListener('change', () => handlers.onDelayChange(Number(el.delay.value)));
   el.analysisBudget.addEventListener('change', () => handlers.onAnalysisBudgetChange(Number(el.analysisBudget.value)));

@@ -11,8 +11,10 @@
 // search starts from a clean engine (a wasm trap can leave the old instance unusable).
 //
 // A worker can also die without a word: the browser may end one that runs out of memory, and
-// neither `onerror` nor a message follows. A watchdog covers that: a search with no result by its
-// budget plus a grace period, or a worker that does not load, counts as a dead worker.
+// neither `onerror` nor a message follows. A watchdog covers that: a search that says nothing for
+// SILENT_MS (it reports at least every second: alpha-beta its iterations and progress between
+// them, MCTS every 100 ms), one with no result by its budget plus a grace period, or a worker
+// that does not load, counts as a dead worker.
 
 /** Give up restarting after this many workers in a row died before saying "ready". */
 const MAX_FAILED_STARTS = 3;
@@ -26,6 +28,12 @@ export function watchdogMs(budgetMs) {
   return budgetMs + Math.max(5_000, budgetMs / 10);
 }
 
+/**
+ * A search that has sent nothing for this long counts as dead. Its reports come every second at
+ * the longest (worker.js); the rest is room for a slow phone under load.
+ */
+export const SILENT_MS = 8_000;
+
 /** A worker that has not said "ready" this long after it started counts as dead. */
 const LOAD_TIMEOUT_MS = 30_000;
 
@@ -33,7 +41,7 @@ export class EngineClient {
   #worker = null;
   #ready = false;
   #waitingForReady = []; // messages to post once the worker is ready: {msg, onPosted}
-  #current = null; // the search in flight: {id, onIteration, resolve, reject, postedAt}
+  #current = null; // the search in flight: {id, budgetMs, onIteration, onProgress, resolve, reject, postedAt, deadline}
   #nextId = 1;
   #failedStarts = 0;
   #onProblem;
@@ -50,18 +58,19 @@ export class EngineClient {
   /**
    * Searches the position and resolves with `{result, wallMs}` (result as returned by the wasm
    * `search`), or null if stopped first. `onIteration(iteration)` is called for every completed
-   * iteration of this search only. maxDepth (null: no cap) limits the depth, for the weak
+   * iteration of this search only, `onProgress(progress)` for each alpha-beta progress report
+   * between them ({depth (under way), seldepth, nodes, nps, elapsed_ms}). maxDepth (null: no cap) limits the depth, for the weak
    * strength levels; exactRoot scores every root move exactly, for the heatmap and analysis;
    * engine ("alphabeta" | "mcts", null: the game's default) picks the search.
    */
-  search({ game, setup, moves, budgetMs, ttMb, maxDepth = null, exactRoot = false, engine = null }, onIteration = () => {}) {
+  search({ game, setup, moves, budgetMs, ttMb, maxDepth = null, exactRoot = false, engine = null }, onIteration = () => {}, onProgress = () => {}) {
     if (this.#current) this.stop();
     if (!this.#worker) return Promise.reject(new Error('the engine could not be started (see the message above)'));
     const id = this.#nextId++;
     const fault = this.#fault;
     this.#fault = null;
     return new Promise((resolve, reject) => {
-      this.#current = { id, onIteration, resolve, reject, postedAt: 0 };
+      this.#current = { id, budgetMs, onIteration, onProgress, resolve, reject, postedAt: 0, deadline: 0 };
       const msg = {
         type: 'search',
         id,
@@ -79,14 +88,29 @@ export class EngineClient {
         // The clock starts when the request really leaves, not while the worker is loading.
         if (this.#current?.id !== id) return;
         this.#current.postedAt = performance.now();
-        const limitMs = watchdogMs(budgetMs);
-        this.#watchdog = setTimeout(() => {
-          if (this.#current?.id !== id) return;
-          const seconds = (limitMs / 1000).toFixed(limitMs < 10_000 ? 1 : 0);
-          this.#onWorkerDied(`the engine stopped answering (no result ${seconds} s into a ${budgetMs} ms search; it may have run out of memory)`);
-        }, limitMs);
+        this.#current.deadline = this.#current.postedAt + watchdogMs(budgetMs);
+        this.#armWatchdog();
       });
     });
+  }
+
+  /**
+   * (Re)starts the watchdog of the search in flight, after it was posted and after each message
+   * it sends: it fires at SILENT_MS from now, or at the search's deadline if that comes first.
+   */
+  #armWatchdog() {
+    const current = this.#current;
+    clearTimeout(this.#watchdog);
+    const now = performance.now();
+    const wait = Math.max(0, Math.min(SILENT_MS, current.deadline - now));
+    this.#watchdog = setTimeout(() => {
+      if (this.#current !== current) return;
+      const late = performance.now() >= current.deadline;
+      const limitMs = late ? current.deadline - current.postedAt : SILENT_MS;
+      const seconds = (limitMs / 1000).toFixed(limitMs < 10_000 ? 1 : 0);
+      const what = late ? `no result ${seconds} s into a ${current.budgetMs} ms search` : `no word from it for ${seconds} s`;
+      this.#onWorkerDied(`the engine stopped answering (${what}; it may have run out of memory)`);
+    }, wait);
   }
 
   /** Stops the running search, if any: its promise resolves with null. */
@@ -172,7 +196,16 @@ export class EngineClient {
         break;
       }
       case 'iteration':
-        if (isCurrent) current.onIteration(msg.iteration);
+        if (isCurrent) {
+          this.#armWatchdog();
+          current.onIteration(msg.iteration);
+        }
+        break;
+      case 'progress':
+        if (isCurrent) {
+          this.#armWatchdog();
+          current.onProgress(msg.progress);
+        }
         break;
       case 'done':
         if (isCurrent) {

@@ -1,6 +1,6 @@
-// What changes on the page with the game: which games can be offered, the link that opens one
-// (?game=connect4&setup=…), and the game's own words and looks around the board (title, legend,
-// colours, "How to play", the board's proportions). The renderer entries are described in
+// What changes on the page with the game: which games can be offered, and the game's own words
+// and looks around the board (title, legend, colours, "How to play", the board's proportions).
+// The link that opens a game is share.js's. The renderer entries are described in
 // boards/index.js; nothing here knows any particular game.
 
 /**
@@ -11,30 +11,6 @@ export function availableGames(known, renderers) {
   return known
     .filter((name) => Object.hasOwn(renderers, name))
     .map((name) => ({ name, title: renderers[name].title, entry: renderers[name] }));
-}
-
-/**
- * The game and setup a link asks for, or null for each it does not name. The query is read
- * first (?game=…), then the fragment (#game=…), so either form of link works.
- */
-export function linkedGame(location) {
-  const query = new URLSearchParams(location.search);
-  const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
-  const from = query.has('game') ? query : fragment;
-  return { game: from.get('game'), setup: from.get('setup') };
-}
-
-/**
- * Rewrites the address bar to name `game` (and `setup`, unless it is the default '') without
- * adding a history entry, so copying the address shares the game on screen.
- */
-export function writeLink(game, setup) {
-  const url = new URL(window.location.href);
-  url.searchParams.set('game', game);
-  if (setup) url.searchParams.set('setup', setup);
-  else url.searchParams.delete('setup');
-  if (/(^#|&)(game|setup)=/.test(url.hash)) url.hash = ''; // the query now says it
-  window.history.replaceState(null, '', url);
 }
 
 /** The name the page uses for `player` (1 or 2) in `entry`'s game: "Player 1" unless it says. */

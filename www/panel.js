@@ -100,10 +100,11 @@ function drawCharts(depthSvg, scoreSvg, iterations) {
 /**
  * Binds the panel's elements (see the #search-panel section of index.html) and returns
  * `{show(report), tableState()}`, where report is `{who, moveNumber, thinking, activity,
- * iteration, iterations, stop, key, sides}`: who = "Player 2 (Engine)", activity = what
+ * iteration, iterations, progress, stop, key, sides}`: who = "Player 2 (Engine)", activity = what
  * "thinking" is called ("analysing", "hint"; default "thinking"), iteration = the engine's last
  * iteration or MCTS report (or null before the first), iterations = the chart points so far
- * (chartPoint of each), stop = why the search ended ("time", "depth", "solved", or "stopped" by
+ * (chartPoint of each), progress = the latest alpha-beta progress report ({depth under way,
+ * nodes, nps, elapsed_ms}, or null), stop = why the search ended ("time", "depth", "solved", or "stopped" by
  * the app) once it has, key = the position searched, sides = {toMove, other} the names of the
  * side that searched and its opponent (for the MCTS table). tableState() is the MCTS table's
  * sort, drill-down and rows. `onPreview(index)` hears which move of the best line is hovered or
@@ -232,9 +233,14 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
       table.show(iteration, { ...report.sides, key: report.key });
       drawMctsCharts(depthChart, scoreChart, points);
     } else {
-      fields.depth.textContent = `${iteration.depth} (sel ${iteration.seldepth})`;
-      fields.nodes.textContent = formatCount(iteration.nodes);
-      fields.speed.textContent = speedText(iteration, atOnce);
+      // Between iterations, which grow several times longer each, the search's progress reports
+      // keep the nodes and time moving and name the depth under way.
+      const live = thinking && report.progress && report.progress.depth > iteration.depth ? report.progress : null;
+      const now = live ?? iteration;
+      fields.depth.textContent = `${iteration.depth} (sel ${iteration.seldepth})${live ? `, ${live.depth} under way` : ''}`;
+      fields.nodes.textContent = formatCount(now.nodes);
+      fields.time.textContent = formatMs(now.elapsed_ms);
+      fields.speed.textContent = speedText(now, atOnce);
       fields.score.textContent = formatScore(iteration.score);
       // The engine scores from its own side; say so, because in engine vs engine it alternates.
       fields.scoreNote.textContent = `for ${report.who}`;

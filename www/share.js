@@ -1,9 +1,11 @@
 // The shareable address of the game on screen, and move lists as text.
 //
-// A link holds the game and setup in the query (?game=yavalath&setup=nosteal, as links always
-// have) and the moves and settings in the fragment (#moves=e5+d4&mode=human-engine&side=1…),
-// so opening it restores the same position with the same opponent. Everything read back from a
-// link is checked before use: a broken link opens what it can and says what it could not.
+// A link holds everything in its fragment: the game, the setup, the moves and the settings
+// (#game=yavalath&setup=nosteal&moves=e5+d4&mode=human-engine&side=1…), so opening it restores
+// the same position with the same opponent, and none of it is ever sent to the server. Older
+// links put the game and setup in the query (?game=yavalath&setup=nosteal#moves=…); those still
+// open. Everything read back from a link is checked before use: a broken link opens what it can
+// and says what it could not.
 
 const text = { parse: (v) => v, write: String };
 const number = { parse: Number, write: String };
@@ -31,15 +33,16 @@ const SETTING_KEYS = {
 /**
  * The link to `game`/`setup` after `moves` with `settings` ({mode, humanSide, budgetMs, level,
  * delayMs, analysisBudgetMs, overlayPlay, overlayAnalysis, engine?, territory?, mctsHeat?};
- * unset ones are left out), built on `base` (the page's own address, whose other parameters are
- * kept).
+ * unset ones are left out), built on `base` (the page's own address: its other query
+ * parameters are kept; an older link's ?game= and ?setup= are dropped, the fragment says it).
  */
 export function shareUrl(base, { game, setup, moves, settings }) {
   const url = new URL(base);
-  url.searchParams.set('game', game);
-  if (setup) url.searchParams.set('setup', setup);
-  else url.searchParams.delete('setup');
+  url.searchParams.delete('game');
+  url.searchParams.delete('setup');
   const fragment = new URLSearchParams();
+  fragment.set('game', game);
+  if (setup) fragment.set('setup', setup);
   if (moves.length > 0) fragment.set('moves', moves.join(' '));
   for (const [name, { key, write }] of Object.entries(SETTING_KEYS)) {
     if (settings[key] !== undefined && settings[key] !== null) fragment.set(name, write(settings[key]));
@@ -49,18 +52,22 @@ export function shareUrl(base, { game, setup, moves, settings }) {
 }
 
 /**
- * What a link's fragment asks for: {moves: [move] | null, settings: {mode?, humanSide?,
- * budgetMs?, level?, engine?, delayMs?, analysisBudgetMs?, overlayPlay?, overlayAnalysis?,
- * territory?, mctsHeat?}}. Settings are returned raw; the caller validates them (settings.js).
+ * What a link asks for: {game (name | null), setup (string | null), moves ([move] | null),
+ * settings: {mode?, humanSide?, budgetMs?, level?, engine?, delayMs?, analysisBudgetMs?,
+ * overlayPlay?, overlayAnalysis?, territory?, mctsHeat?}}. The game and setup come from the
+ * fragment, or from the query of an older link; null where the link does not say. Settings are
+ * returned raw; the caller validates them (settings.js).
  */
-export function readSharedFragment(location) {
+export function readSharedLink(location) {
+  const query = new URLSearchParams(location.search);
   const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const named = fragment.has('game') ? fragment : query;
   const moves = fragment.has('moves') ? parseMoveText(fragment.get('moves')) : null;
   const settings = {};
   for (const [name, { key, parse }] of Object.entries(SETTING_KEYS)) {
     if (fragment.has(name)) settings[key] = parse(fragment.get(name));
   }
-  return { moves, settings };
+  return { game: named.get('game'), setup: named.get('setup'), moves, settings };
 }
 
 /** A move list as text: the moves in the game's notation, separated by spaces. */

@@ -73,7 +73,9 @@ async function networkFirst(request) {
 
 async function storeFirst(request) {
   const cache = await caches.open(CACHE);
-  const stored = await cache.match(request);
+  // The query does not matter: rules.js imports the glue again as ?instance=N for a fresh copy
+  // of the module after a crash, and a hashed file's content never changes under its name.
+  const stored = await cache.match(request, { ignoreSearch: true });
   if (stored) return stored;
   const response = await fetch(request);
   if (response.ok) await cache.put(request, response.clone());

@@ -1,9 +1,9 @@
 // Territory, for a game whose engine measures it (Amazons): which side reaches each empty square
 // first, exactly as the engine's evaluation counts it. The numbers come from the page's wasm
-// module (territory() in src/wasm.rs); this module fetches them and writes the totals under the
-// board. The board renderer draws the shading itself (boards/territoryshade.js).
+// module (territory() in src/wasm.rs, called through rules.js, which handles a crash); this
+// module fetches them and writes the totals under the board. The board renderer draws the shading itself (boards/territoryshade.js).
 
-import { territory } from './pkg/boardlab.js';
+import { territoryPosition } from './rules.js';
 
 /**
  * territory() of the position after `moves` (an array of move names) from `setup`: {squares
@@ -12,7 +12,7 @@ import { territory } from './pkg/boardlab.js';
  * a territory measure or a position the rules refuse. Needs the module loaded (rules.js).
  */
 export function territoryOf(game, setup, moves) {
-  return territory(game, setup, moves.join(' '));
+  return territoryPosition(game, setup, moves);
 }
 
 /** The player number of a side word in the data ('white' is player 1). */

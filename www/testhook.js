@@ -7,7 +7,8 @@
  * Installs `window.boardlab = {state(), board(), cellCenter(name), injectFault(kind)}`.
  * `getState()` returns the app's snapshot; `getBoard()` the current game's board renderer (for
  * cell positions), which changes when the game does; `injectFault(kind)` makes the engine's next
- * search break its worker ("panic", "throw" or "exit": see worker.js).
+ * search break its worker ("panic", "throw", "exit" or "hang": see worker.js), or with
+ * "rules-panic" the next call into the page's own wasm instance panic (rules.js).
  */
 export function installTestHook(getState, getBoard, injectFault) {
   window.boardlab = {

@@ -9,12 +9,15 @@
 //                {type: "iteration", id, iteration}    after every completed alpha-beta iteration,
 //                                                      or every 100 ms of MCTS (iteration.engine
 //                                                      says which)
+//                {type: "progress", id, progress}      every second of alpha-beta between its
+//                                                      iterations ({depth (under way), seldepth,
+//                                                      nodes, nps, elapsed_ms}): the search is alive
 //                {type: "done", id, result}            the search's result
+//                {type: "error", id, message}          anything that went wrong (id null if the
+//                                                      module could not even load)
 // With exact_root (the heatmap is shown) every report (each iteration and result.last) also
 // carries static_root: [{move, score}], every legal move's static score (wasm static_scores),
 // for the root moves the search did not score.
-//                {type: "error", id, message}          anything that went wrong (id null if the
-//                                                      module could not even load)
 // Stopping a search early is done from outside, by terminating this worker.
 
 import init, { new_game, panic_for_test, search, static_scores, take_panic_message } from './pkg/boardlab.js';
@@ -43,6 +46,8 @@ function errorMessage(err) {
  * each (a search request's `fault` field; the page sends one only when a test asks for it):
  * a real Rust panic inside the engine, an exception escaping the worker, and a worker that
  * silently ends (as when the browser kills it for running out of memory: no message, no error).
+ * A fourth, "hang", is not here but in runSearch: the search starts and reports its first
+ * iteration, then the worker loops for ever without a word (a search stuck in an endless loop).
  */
 const FAULTS = {
   panic: () => panic_for_test('fault injected by a test'),
@@ -79,11 +84,16 @@ function runSearch({ id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_
       FAULTS[fault]();
       return; // "panic" threw above; the other faults leave the page without an answer
     }
+    const hang = fault === 'hang';
     // Computed before the search (a few ms for Amazons' ~1000 moves), so the search's own clock
     // is not charged for it.
     const statics = exact_root ? staticRoot(game, setup ?? '', moves ?? '') : null;
     const withStatics = (report) => (statics && report ? { ...report, static_root: statics } : report);
-    const onIteration = (iteration) => self.postMessage({ type: 'iteration', id, iteration: withStatics(iteration) });
+    // The engine reports progress through the same callback, marked `progress: true`.
+    const onIteration = (report) => {
+      self.postMessage(report.progress ? { type: 'progress', id, progress: report } : { type: 'iteration', id, iteration: withStatics(report) });
+      while (hang) {} // the "hang" fault: never return, never post again
+    };
     // Only a real depth cap is passed on: without one the engine goes as deep as time allows.
     const options = { budget_ms, tt_mb, exact_root: Boolean(exact_root) };
     if (Number.isInteger(max_depth)) options.max_depth = max_depth;

@@ -5,7 +5,9 @@
 use crate::clock::Instant;
 
 use crate::game::{score, Evaluate, Outcome};
-use crate::search::report::{Iteration, RootMove, Score, ScoreBound, SearchResult, StopReason};
+use crate::search::report::{
+    Iteration, Progress, RootMove, Score, ScoreBound, SearchResult, StopReason,
+};
 use crate::search::tt::{Bound, TranspositionTable};
 use crate::search::Limits;
 
@@ -31,6 +33,12 @@ pub struct Searcher<G: Evaluate> {
     /// Whether the score the last `negamax` call returned follows from finished games alone (no
     /// evaluation, no table entry that used one): a proven bound, so a proven 0 is a draw.
     proven: bool,
+    /// The iteration under way (nominal depth), for [`Progress`].
+    depth_now: u32,
+    /// [`Searcher::search_with_progress`]: ms between two progress reports (`None`: none), and
+    /// when the next one is due, in ms since the search began.
+    progress_every_ms: Option<u64>,
+    next_progress_ms: u64,
 }
 
 impl<G: Evaluate> Searcher<G> {
@@ -51,6 +59,9 @@ impl<G: Evaluate> Searcher<G> {
             limits: Limits::default(),
             stopped: None,
             proven: false,
+            depth_now: 0,
+            progress_every_ms: None,
+            next_progress_ms: 0,
         }
     }
 
@@ -72,7 +83,39 @@ impl<G: Evaluate> Searcher<G> {
         &mut self,
         pos: &G,
         limits: Limits,
+        on_iteration: impl FnMut(&Iteration<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.progress_every_ms = None;
+        self.run(pos, limits, on_iteration, &mut |_| {})
+    }
+
+    /// [`Searcher::search`], also calling `on_progress` about every `every_ms` milliseconds while
+    /// it runs, mid-iteration too: for a caller that must tell a long search from a dead one
+    /// (the browser's worker watchdog). The clock is read at the usual checks, every
+    /// `G::NODES_PER_CLOCK_CHECK` nodes, so a report is late by at most that many nodes.
+    pub fn search_with_progress(
+        &mut self,
+        pos: &G,
+        limits: Limits,
+        on_iteration: impl FnMut(&Iteration<G::Move>),
+        every_ms: u64,
+        mut on_progress: impl FnMut(&Progress),
+    ) -> SearchResult<G::Move> {
+        self.progress_every_ms = Some(every_ms.max(1));
+        self.next_progress_ms = every_ms;
+        let result = self.run(pos, limits, on_iteration, &mut on_progress);
+        self.progress_every_ms = None;
+        result
+    }
+
+    /// The search itself; `on_progress` is called only when `progress_every_ms` is set. It is a
+    /// trait object, not a type parameter, so the recursive search is compiled once per game.
+    fn run(
+        &mut self,
+        pos: &G,
+        limits: Limits,
         mut on_iteration: impl FnMut(&Iteration<G::Move>),
+        on_progress: &mut dyn FnMut(&Progress),
     ) -> SearchResult<G::Move> {
         self.started = Instant::now();
         self.limits = limits;
@@ -106,7 +149,9 @@ impl<G: Evaluate> Searcher<G> {
 
         for depth in 1..=max_depth {
             self.seldepth = 0;
-            let Some(best_score) = self.search_root(pos, depth as i32, &mut root_scores, &root)
+            self.depth_now = depth;
+            let Some(best_score) =
+                self.search_root(pos, depth as i32, &mut root_scores, &root, on_progress)
             else {
                 stop = self.stopped.unwrap_or(StopReason::Time);
                 break;
@@ -184,6 +229,7 @@ impl<G: Evaluate> Searcher<G> {
         depth: i32,
         scores: &mut Vec<RootScore<G::Move>>,
         previous: &[RootMove<G::Move>],
+        on_progress: &mut dyn FnMut(&Progress),
     ) -> Option<i32> {
         let mut alpha = -score::INFINITE;
         let beta = score::INFINITE;
@@ -201,12 +247,12 @@ impl<G: Evaluate> Searcher<G> {
                 (alpha, beta)
             };
             let mut s = if full_window {
-                -self.negamax(&child, depth - 1, -hi, -lo, 1, true)
+                -self.negamax(&child, depth - 1, -hi, -lo, 1, true, on_progress)
             } else {
-                -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false)
+                -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false, on_progress)
             };
             if !full_window && s > alpha && self.stopped.is_none() {
-                s = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true);
+                s = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, on_progress);
             }
             if self.stopped.is_some() {
                 return None;
@@ -248,13 +294,27 @@ impl<G: Evaluate> Searcher<G> {
         Some(alpha)
     }
 
-    fn check_limits(&mut self) {
+    fn check_limits(&mut self, on_progress: &mut dyn FnMut(&Progress)) {
         if self.nodes % G::NODES_PER_CLOCK_CHECK != 0 {
             return;
         }
-        if let Some(ms) = self.limits.stop_at_ms() {
-            if self.started.elapsed().as_millis() as u64 >= ms {
+        let stop_at = self.limits.stop_at_ms();
+        if stop_at.is_some() || self.progress_every_ms.is_some() {
+            let elapsed = self.elapsed_ms();
+            if stop_at.is_some_and(|ms| elapsed >= ms) {
                 self.stopped = Some(StopReason::Time);
+            }
+            if let Some(every) = self.progress_every_ms {
+                if elapsed >= self.next_progress_ms {
+                    self.next_progress_ms = elapsed + every;
+                    on_progress(&Progress {
+                        depth: self.depth_now,
+                        seldepth: self.seldepth.max(self.depth_now),
+                        nodes: self.nodes,
+                        nps: self.nps(),
+                        elapsed_ms: elapsed,
+                    });
+                }
             }
         }
         if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
@@ -266,6 +326,7 @@ impl<G: Evaluate> Searcher<G> {
     }
 
     /// Negamax alpha-beta from the side to move of `pos`, `ply` plies below the root.
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &G,
@@ -274,9 +335,10 @@ impl<G: Evaluate> Searcher<G> {
         mut beta: i32,
         ply: usize,
         is_pv: bool,
+        on_progress: &mut dyn FnMut(&Progress),
     ) -> i32 {
         self.nodes += 1;
-        self.check_limits();
+        self.check_limits(on_progress);
         if self.stopped.is_some() {
             return 0;
         }
@@ -374,7 +436,15 @@ impl<G: Evaluate> Searcher<G> {
             child.play(mv);
             let new_depth = depth - 1 + extension;
             let s = if i == 0 {
-                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, is_pv)
+                -self.negamax(
+                    &child,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    is_pv,
+                    on_progress,
+                )
             } else {
                 // Late moves with a poor ordering key (not the TT move, a killer or of a class
                 // above 0) are first searched one ply shallower.
@@ -386,12 +456,21 @@ impl<G: Evaluate> Searcher<G> {
                     -alpha,
                     ply + 1,
                     false,
+                    on_progress,
                 );
                 if s > alpha && reduce > 0 && self.stopped.is_none() {
-                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                    s = -self.negamax(
+                        &child,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                        on_progress,
+                    );
                 }
                 if s > alpha && s < beta && is_pv && self.stopped.is_none() {
-                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true, on_progress);
                 }
                 s
             };

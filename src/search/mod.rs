@@ -9,7 +9,7 @@ pub mod tt;
 
 pub use alphabeta::Searcher;
 pub use mcts::{Mcts, MctsConfig, MctsReport, MctsResult};
-pub use report::{Iteration, RootMove, Score, ScoreBound, SearchResult, StopReason};
+pub use report::{Iteration, Progress, RootMove, Score, ScoreBound, SearchResult, StopReason};
 pub use statics::{static_move_score, static_root_scores};
 
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -116,6 +116,24 @@ pub struct Iteration<M> {
     pub root_moves: Vec<RootMove<M>>,
 }
 
+/// Where a search stands in the middle of an iteration. Iterations grow several times longer
+/// each (a deep one can take minutes), so a caller that must know the search is alive hears
+/// this between them: see [`crate::search::Searcher::search_with_progress`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+pub struct Progress {
+    /// Nominal depth of the iteration under way, in plies.
+    pub depth: u32,
+    /// Deepest ply reached so far in that iteration, extensions included.
+    pub seldepth: u32,
+    /// Nodes visited since the search started (all iterations).
+    pub nodes: u64,
+    /// Nodes per second since the search started.
+    pub nps: u64,
+    /// Milliseconds since the search started.
+    pub elapsed_ms: u64,
+}
+
 /// Why a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(Serialize), serde(rename_all = "lowercase"))]

@@ -160,6 +160,39 @@ export default suite(GAME, (test) => {
     assert(/CodinGame rules/.test(placeholder) && /engine rules/.test(placeholder), `the setup box does not explain both rule sets: ${placeholder}`);
   });
 
+  test('analysis overlay: each square shows the best score of the moves that play to it; the best line is numbered on its squares', async ({ page, url }) => {
+    await page.goto(`${url}?game=${GAME}#mode=analysis`);
+    await waitForState(page, () => window.boardlab?.state().toMove != null, 'the page to load', 20_000);
+    // Until stopped: a short analysis could end on a loaded machine before Stop is clicked.
+    await page.selectOption('#analysis-budget', '600000');
+    await waitForState(page, '(window.boardlab.state().overlay?.heat?.length ?? 0) > 0 && window.boardlab.state().report?.depth >= 3', 'a heatmap at depth 3', 15_000);
+    await page.click('#analysis-stop');
+    const s = await state(page);
+    const { heat, pv } = s.overlay;
+    const drawn = await shown(page);
+    // Ataxx moves: a spawn names its square ("f2"), a jump its two squares ("g1e3").
+    const to = (move) => (move.length === 4 ? move.slice(2) : move);
+    assert(heat.length > 1 && heat.every((h) => s.legal.includes(h.move)), `the heatmap scores moves that are not legal: ${JSON.stringify(heat)}`);
+    // Several moves reach one square (a spawn and jumps from other stones): it shows the best.
+    const bestOn = new Map();
+    for (const h of heat) if (!bestOn.has(to(h.move)) || bestOn.get(to(h.move)).value < h.value) bestOn.set(to(h.move), h);
+    const labels = new Map(drawn.labels.map((l) => [l.cell, l.label]));
+    assert(labels.size === bestOn.size, `${labels.size} squares labelled for ${bestOn.size} squares moves play to`);
+    for (const [cell, h] of bestOn) {
+      assert(labels.get(cell) === h.label, `${cell} shows ${labels.get(cell)}, but its best move ${h.move} scores ${h.label}`);
+    }
+    // The best line: a numbered disc on the square each of its moves plays to, in order.
+    assert(pv.length > 0 && drawn.line.length === pv.length, `the best line ${pv.join(' ')} is drawn as ${JSON.stringify(drawn.line)}`);
+    pv.forEach((move, i) => {
+      assert(drawn.line[i].cell === to(move) && drawn.line[i].number === String(i + 1), `move ${i + 1} of the line (${move}) is drawn as ${JSON.stringify(drawn.line[i])}`);
+    });
+    assert(heat.find((h) => h.move === pv[0])?.value === Math.max(...heat.map((h) => h.value)), `the line does not start with a best-scored move: ${pv[0]}`);
+    // The toggle takes both off the board.
+    await page.uncheck('#overlay');
+    const off = await shown(page);
+    assert(off.line.length === 0 && off.labels.length === 0, `the overlay stays on the board with the toggle off: ${JSON.stringify(off)}`);
+  });
+
   test('a click on a stone shows its spawns and jumps; a capture flips stones and updates the counts', async ({ page, url }) => {
     await openPlayground(page, url, { game: GAME });
     await page.selectOption('#mode', 'human-human');

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { finishEngineGame, playHumanGame, positionRoundTrip, startCustomSetup, startEngineGame } from './gametests.mjs';
-import { ARTIFACTS, assert, brief, cellCenter, moveListText, openPlayground, playHumanMove, state, suite, waitForHumanTurn, waitForState } from './lib.mjs';
+import { ARTIFACTS, assert, brief, cellCenter, moveListText, openPlayground, playHumanMove, setThinkTime, state, suite, waitForHumanTurn, waitForState } from './lib.mjs';
 
 const GAME = 'connect4';
 const EMPTY_ROW = '.........';
@@ -103,7 +103,7 @@ export default suite(GAME, (test) => {
 
     // The engine as player 2 steals a centre opening (its own search weighs the steal).
     await page.selectOption('#human-side', '1');
-    await page.selectOption('#think-time', '500');
+    await setThinkTime(page, 500);
     await page.click('#new-game');
     await waitForHumanTurn(page, 1);
     await playHumanMove(page, '4');

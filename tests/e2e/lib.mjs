@@ -126,8 +126,25 @@ export async function openPlayground(page, url, { game = null, thinkMs = 100, hu
     const s = await state(page);
     assert(s.game === game, `?game=${game} opened ${s.game}`);
   }
-  await page.selectOption('#think-time', String(thinkMs));
+  await setThinkTime(page, thinkMs);
   await page.selectOption('#human-side', String(humanSide));
+}
+
+/**
+ * Puts the think-time slider on `ms` (one of its steps, listed in its data-steps) the way a
+ * person's drag ends: the value changes, then "input" and "change" fire.
+ */
+export async function setThinkTime(page, ms) {
+  const ok = await page.evaluate((wanted) => {
+    const slider = document.getElementById('think-time');
+    const step = JSON.parse(slider.dataset.steps).indexOf(wanted);
+    if (step < 0) return false;
+    slider.value = String(step);
+    slider.dispatchEvent(new Event('input', { bubbles: true }));
+    slider.dispatchEvent(new Event('change', { bubbles: true }));
+    return true;
+  }, ms);
+  assert(ok, `${ms} ms is not a step of the think-time slider`);
 }
 
 /** Waits until the engine is not thinking and it is the human's turn or the game is over. */

@@ -1,5 +1,5 @@
 // Browser tests of the page itself, for whatever games it offers: the game picker, links that
-// open a game (?game=…&setup=…), the fallback for a link naming no known game, and the layout
+// open a game (#game=…&setup=…, and the older ?game=…&setup=…), the fallback for a link naming no known game, and the layout
 // on a phone. They read the games from the picker, so each new game is covered without touching
 // this file.
 
@@ -9,6 +9,8 @@ import {
   brief,
   cellCenter,
   clickCell,
+  describeInPage,
+  setThinkTime,
   state,
   suite,
   waitForHumanTurn,
@@ -20,10 +22,15 @@ function pickerGames(page) {
   return page.$$eval('#game option', (options) => options.map((o) => ({ name: o.value, title: o.textContent.trim() })));
 }
 
-/** The page's ?game= and ?setup= parameters. */
+/**
+ * The game and setup the page's address names: in its fragment (#game=…&setup=…), where the
+ * page writes everything, and no longer in the query.
+ */
 function linkParams(page) {
-  const params = new URL(page.url()).searchParams;
-  return { game: params.get('game'), setup: params.get('setup') };
+  const url = new URL(page.url());
+  const fragment = new URLSearchParams(url.hash.replace(/^#/, ''));
+  assert(!url.searchParams.has('game') && !url.searchParams.has('setup'), `the query still names the game: ${page.url()}`);
+  return { game: fragment.get('game'), setup: fragment.get('setup') };
 }
 
 async function load(page, address) {
@@ -70,7 +77,7 @@ export default suite('playground', (test) => {
     log(`games: ${games.map((g) => g.name).join(', ')}`);
 
     // Switching keeps the mode and think time; a search in progress is stopped first.
-    await page.selectOption('#think-time', '250');
+    await setThinkTime(page, 250);
     if (games.length > 1) {
       await page.selectOption('#mode', 'engine-engine');
       await page.selectOption('#delay', '0');
@@ -86,8 +93,12 @@ export default suite('playground', (test) => {
     // Back on the first game after visiting every other: a click is one move, heard once.
     await expectOneMovePerClick(page, `${games[0].name} after switching`);
 
-    // Every game opens directly from its link.
+    // Every game opens directly from its link, and from an older link naming it in the query.
     for (const game of games) {
+      await page.goto('about:blank'); // a new load, not a same-page jump to another fragment
+      await load(page, `${url}#game=${game.name}`);
+      await expectGame(page, game, `#game=${game.name}`);
+      assert((await state(page)).message === '', `#game=${game.name} shows a message: ${(await state(page)).message}`);
       await load(page, `${url}?game=${game.name}`);
       await expectGame(page, game, `?game=${game.name}`);
       assert((await state(page)).message === '', `?game=${game.name} shows a message: ${(await state(page)).message}`);
@@ -122,50 +133,67 @@ export default suite('playground', (test) => {
     s = await state(page);
     assert(await page.locator('#message').isVisible(), 'no note for an unknown game');
     assert(s.message.includes('no-such-game'), `the note does not name the unknown game: ${JSON.stringify(s.message)}`);
-    // The link form with a fragment works too.
-    await load(page, `${url}#game=${games[games.length - 1].name}`);
-    assert((await state(page)).game === games[games.length - 1].name, '#game= did not open the game');
+    // A link opened on the open page changes only the fragment (no reload): the page opens it too,
+    // moves and settings included.
+    const last = games[games.length - 1];
+    const lastMove = (await describeInPage(page, last.name, '', [])).legal[0];
+    await page.goto(`${url}#game=${last.name}&moves=${lastMove}&mode=human-human`);
+    await waitForState(page, `window.boardlab.state().game === ${JSON.stringify(last.name)}`, `#game=${last.name} to open on the open page`, 5_000);
+    s = await state(page);
+    assert(s.moves.join(' ') === lastMove && s.mode === 'human-human', `the fragment link on the open page lost its moves or settings: ${brief(s)}`);
   });
 
-  test('phone (390x844): every board fits, nothing scrolls sideways, the controls are in reach; a tap plays', async ({ page, url, log }) => {
-    const { width, height } = PHONE.viewport;
-    await load(page, url);
-    const games = await pickerGames(page);
-    for (const game of games) {
-      await load(page, `${url}?game=${game.name}`);
-      const layout = await page.evaluate(() => {
-        const box = document.getElementById('board').getBoundingClientRect();
-        return {
-          board: { left: box.left, right: box.right, top: box.top, bottom: box.bottom, width: box.width },
-          pageWidth: document.documentElement.scrollWidth,
-          viewport: window.innerWidth,
-        };
-      });
-      const { board } = layout;
-      // A phone widens its layout viewport to fit content that is too wide: either shows the overflow.
-      assert(layout.viewport === width && layout.pageWidth <= width, `${game.name}: the page is wider than the ${width} px screen (content ${layout.pageWidth} px, layout ${layout.viewport} px)`);
-      assert(board.left >= 0 && board.right <= width && board.width >= width * 0.8, `${game.name}: the board does not fit the width: ${JSON.stringify(board)}`);
-      assert(board.top >= 0 && board.bottom <= height, `${game.name}: the board does not fit on the screen: ${JSON.stringify(board)}`);
-      // Every control shown in this mode can be scrolled to and lies within the screen's width.
-      const controls = page.locator('.controls select:visible, .controls button:visible, .controls label.check:visible');
-      const count = await controls.count();
-      assert(count >= 5, `${game.name}: only ${count} controls are shown`);
-      for (let i = 0; i < count; i++) {
-        const control = controls.nth(i);
-        await control.scrollIntoViewIfNeeded();
-        const box = await control.boundingBox();
-        const name = await control.evaluate((el) => el.id || el.textContent.trim());
-        // Scrolled into view, a control may end a fraction of a pixel past the edge.
-        assert(box && box.x >= 0 && box.x + box.width <= width && box.y >= -1 && box.y + box.height <= height + 1,
-          `${game.name}: the control ${name} is out of reach: ${JSON.stringify(box)}`);
-        assert(box.height >= 24, `${game.name}: the control ${name} is too small to tap (${box.height} px high)`);
+  test('phone (390x844, and sideways at 844x390 and 667x375): every board fits, nothing scrolls sideways, the controls are in reach; a tap plays', async ({ page, url, log }) => {
+    const games = [];
+    // Upright (the context's own size), then held sideways: wide, but only ~380 px high.
+    const screens = [PHONE.viewport, { width: 844, height: 390 }, { width: 667, height: 375 }];
+    for (const { width, height } of screens) {
+      await page.setViewportSize({ width, height });
+      await load(page, url);
+      if (games.length === 0) games.push(...(await pickerGames(page)));
+      const sideways = width > height;
+      for (const game of games) {
+        const where = `${game.name} at ${width}x${height}`;
+        await load(page, `${url}?game=${game.name}`);
+        const layout = await page.evaluate(() => {
+          const box = document.getElementById('board').getBoundingClientRect();
+          return {
+            board: { left: box.left, right: box.right, top: box.top, bottom: box.bottom, width: box.width, height: box.height },
+            pageWidth: document.documentElement.scrollWidth,
+            viewport: window.innerWidth,
+          };
+        });
+        const { board } = layout;
+        // A phone widens its layout viewport to fit content that is too wide: either shows the overflow.
+        assert(layout.viewport === width && layout.pageWidth <= width, `${where}: the page is wider than the screen (content ${layout.pageWidth} px, layout ${layout.viewport} px)`);
+        assert(board.left >= 0 && board.right <= width, `${where}: the board does not fit the width: ${JSON.stringify(board)}`);
+        // Upright, the width is what limits the board, and it should use it; sideways the height
+        // does, and the whole board must still be on screen at once.
+        if (!sideways) assert(board.width >= width * 0.8, `${where}: the board uses too little of the width: ${JSON.stringify(board)}`);
+        else assert(board.height >= height * 0.5, `${where}: the board uses too little of the height: ${JSON.stringify(board)}`);
+        assert(board.top >= 0 && board.bottom <= height, `${where}: the board does not fit on the screen: ${JSON.stringify(board)}`);
+        // Every control shown in this mode can be scrolled to and lies within the screen's width.
+        const controls = page.locator('.controls select:visible, .controls input:not([type=checkbox]):visible, .controls button:visible, .controls label.check:visible');
+        const count = await controls.count();
+        assert(count >= 5, `${where}: only ${count} controls are shown`);
+        for (let i = 0; i < count; i++) {
+          const control = controls.nth(i);
+          await control.scrollIntoViewIfNeeded();
+          const box = await control.boundingBox();
+          const name = await control.evaluate((el) => el.id || el.textContent.trim());
+          // Scrolled into view, a control may end a fraction of a pixel past the edge.
+          assert(box && box.x >= 0 && box.x + box.width <= width && box.y >= -1 && box.y + box.height <= height + 1,
+            `${where}: the control ${name} is out of reach: ${JSON.stringify(box)}`);
+          assert(box.height >= 24, `${where}: the control ${name} is too small to tap (${box.height} px high)`);
+        }
       }
     }
-    log(`${games.length} games laid out on ${width}x${height}`);
+    log(`${games.length} games laid out on ${screens.map(({ width, height }) => `${width}x${height}`).join(', ')}`);
+    await page.setViewportSize(PHONE.viewport);
 
     // A tap on Yavalath's board plays, and the engine replies.
     await load(page, `${url}?game=yavalath`);
-    await page.selectOption('#think-time', '100');
+    await setThinkTime(page, 100);
     await page.evaluate(() => window.scrollTo(0, 0));
     const { x, y } = await cellCenter(page, 'e5');
     await page.touchscreen.tap(x, y);

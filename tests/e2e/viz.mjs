@@ -15,8 +15,10 @@ import {
   assert,
   assertWithinBudget,
   brief,
+  clickCell,
   openPlayground,
   playHumanMove,
+  setThinkTime,
   state,
   suite,
   waitForHumanTurn,
@@ -90,14 +92,15 @@ export default suite('viz', (test) => {
       await page.uncheck('#overlay');
       await page.waitForTimeout(50);
       const without = await page.evaluate(() => document.getElementById('board').toDataURL());
-      // A game whose renderer has no overlay() keeps working; one that has it must draw it.
-      assert(!hasOverlay || withOverlay !== without, `${game}: the overlay changes nothing on the board`);
+      // Every game's renderer has overlay(), and it must draw something.
+      assert(hasOverlay && withOverlay !== without, `${game}: the overlay changes nothing on the board`);
       assert((await page.locator('#heat-legend').isVisible()) === false, `${game}: the legend stays with the overlay off`);
       if (hasOverlay) drawn.push(game);
       await page.check('#overlay'); // back as it was, for the next game (the setting is kept)
     }
     log(`overlay drawn by: ${drawn.join(', ') || 'none'}`);
-    assert(drawn.includes(GAME), 'Yavalath draws no overlay');
+    const missing = games.filter((game) => !drawn.includes(game));
+    assert(missing.length === 0, `no overlay drawn by ${missing.join(', ')}`);
   });
 
   test('evaluation bar: a proven win reads "wins in N" for the right side and fills the bar', async ({ page, url }) => {
@@ -173,6 +176,11 @@ export default suite('viz', (test) => {
     assert(played.moves.length === 3, `expected 3 moves: ${brief(played)}`);
     const link = await page.locator('#share-link').inputValue();
     assert(link === page.url(), `the share box and the address differ: ${link} vs ${page.url()}`);
+    // Everything is in the fragment, which browsers never send to the server.
+    const sharedUrl = new URL(link);
+    const fragment = new URLSearchParams(sharedUrl.hash.slice(1));
+    assert(sharedUrl.search === '' && fragment.get('game') === GAME && fragment.get('moves') === played.moves.join(' ') && fragment.get('level') === 'casual',
+      `the link does not carry game, moves and settings in its fragment: ${link}`);
 
     const other = await page.context().newPage();
     await other.goto(link);
@@ -186,7 +194,7 @@ export default suite('viz', (test) => {
 
     // A link whose third move is illegal: the first two are kept, and the message says why.
     const broken = new URL(link);
-    broken.hash = `moves=${played.moves[0]}+${played.moves[1]}+${played.moves[0]}+e1&mode=human-human`;
+    broken.hash = `game=${GAME}&moves=${played.moves[0]}+${played.moves[1]}+${played.moves[0]}+e1&mode=human-human`;
     await other.goto('about:blank'); // a new load, not a same-page jump to another fragment
     await other.goto(broken.href);
     await waitForState(other, () => window.boardlab?.state().toMove != null, 'the broken link to open', 20_000);
@@ -220,7 +228,7 @@ export default suite('viz', (test) => {
     assert(copied === 'e5 d4 c3', `the clipboard holds ${JSON.stringify(copied)}`);
   });
 
-  test('position export: Ataxx shows its FEN, which reopens as a custom setup', async ({ page, url }) => {
+  test('position export: Ataxx shows its FEN, which reopens as a custom setup and through the import box, from any game', async ({ page, url }) => {
     await openPlayground(page, url, { game: 'ataxx', thinkMs: 100, humanSide: 2 });
     await waitForHumanTurn(page, 2);
     const before = await state(page);
@@ -239,20 +247,58 @@ export default suite('viz', (test) => {
     assert(owners(after) === owners(before), `the FEN did not give the same board: ${brief(after)}`);
     assert(after.moves.length === 0, `a setup starts with no moves: ${brief(after)}`);
 
+    // The import box takes an exported position too, from another game's page as well: it
+    // opens the game the position belongs to and says so.
+    await page.selectOption('#mode', 'human-human');
+    await page.selectOption('#game', 'yavalath');
+    await page.fill('#import-moves', fen);
+    await page.click('#import-button');
+    await waitForState(page, `window.boardlab.state().game === 'ataxx' && window.boardlab.state().setup === ${JSON.stringify(fen)}`, 'the pasted Ataxx position to open', 5_000);
+    const imported = await state(page);
+    assert(owners(imported) === owners(before) && imported.moves.length === 0 && imported.message === '', `the pasted position did not give the same board: ${brief(imported)}`);
+    const said = await page.locator('#share-note').textContent();
+    assert(said === 'Loaded a position of Ataxx, not of Yavalath (as a custom setup).', `the import does not say what it loaded: ${JSON.stringify(said)}`);
+
+    // In the game on screen: Yavalath's own position, after two moves, comes back as its setup.
+    await page.selectOption('#game', 'yavalath');
+    await clickCell(page, 'e5');
+    await clickCell(page, 'd4');
+    await waitForState(page, 'window.boardlab.state().moves.length === 2', 'two Yavalath moves', 3_000);
+    const played = await state(page);
+    const position = await page.locator('#share-position').inputValue();
+    await page.fill('#import-moves', position);
+    await page.click('#import-button');
+    await waitForState(page, `window.boardlab.state().setup === ${JSON.stringify(position)}`, 'the pasted Yavalath position to open', 5_000);
+    const reopened = await state(page);
+    assert(reopened.game === 'yavalath' && reopened.moves.length === 0 && owners(reopened) === owners(played), `the Yavalath position did not reopen: ${brief(reopened)}`);
+    assert((await page.locator('#share-note').textContent()) === 'Loaded a position of Yavalath (as a custom setup).', 'the import does not say it loaded a Yavalath position');
+    // Text that is neither moves nor a position of any game is refused, naming the bad move.
+    await page.fill('#import-moves', 'zz9 e5');
+    await page.click('#import-button');
+    const refused = await state(page);
+    assert(/^Import refused \(Yavalath\): move 1 \(zz9\)/.test(refused.message) && refused.setup === position, `nonsense was not refused clearly: ${brief(refused)}`);
   });
 
   test('settings and strength levels are kept; keyboard play, undo with "u"', async ({ page, url }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 250, humanSide: 1 });
     await page.selectOption('#level', 'beginner');
-    assert((await page.locator('#think-time').inputValue()) === '100', 'Beginner did not set 0.1 s');
+    assert((await page.locator('#think-time-value').textContent()) === '0.1 s' && (await page.locator('#think-time').getAttribute('aria-valuetext')) === '0.1 s',
+      'Beginner did not put the think-time slider on 0.1 s');
     await page.check('#overlay');
     await page.goto(`${url}?game=${GAME}`);
     await waitForState(page, () => window.boardlab?.state().toMove != null, 'the reload', 20_000);
     let s = await state(page);
     assert(s.level === 'beginner' && s.maxDepth === 2 && s.budgetMs === 100, `the level was not kept: ${JSON.stringify({ level: s.level, ms: s.budgetMs })}`);
     assert(await page.locator('#overlay').isChecked(), 'the overlay setting was not kept');
-    await page.selectOption('#think-time', '250');
-    assert((await state(page)).level === 'custom', 'a think time chosen by hand did not switch to Custom');
+    // The slider by keyboard, as its label names it: one step up from 0.1 s is 0.15 s, and
+    // the level becomes Custom.
+    await page.getByRole('slider', { name: 'Think time per engine move' }).press('ArrowRight');
+    s = await state(page);
+    assert(s.level === 'custom' && s.budgetMs === 150 && (await page.locator('#level').inputValue()) === 'custom',
+      `a think time chosen by hand did not switch to Custom at 0.15 s: ${JSON.stringify({ level: s.level, ms: s.budgetMs })}`);
+    assert((await page.locator('#think-time-value').textContent()) === '0.15 s', 'the slider does not show its time');
+    await setThinkTime(page, 2000);
+    assert((await state(page)).budgetMs === 2000, 'the slider did not set 2 s');
     await page.selectOption('#level', 'beginner');
 
     // Keyboard: focus the board, move with the arrows, play with Enter; the engine replies.
@@ -354,7 +400,38 @@ export default suite('viz', (test) => {
       s = await state(page);
       assert(s.moves.length === before.length + 2 && s.message === '', `${kind}: the engine did not play after Retry: ${brief(s)}`);
     }
-  }, { timeoutMs: 60_000 });
+
+    // A search that hangs early in a long analysis (30 s): its silence gives it away within
+    // seconds, not at the end of its budget (the watchdog restarts at every report).
+    const kept = (await state(page)).moves;
+    await page.selectOption('#mode', 'analysis');
+    await page.evaluate(() => window.boardlab.injectFault('hang'));
+    await page.selectOption('#analysis-budget', '30000'); // restarts the analysis: this search hangs
+    await waitForState(page, "window.boardlab.state().message.includes('Engine error')", 'the hung search to be caught', 20_000);
+    let s = await state(page);
+    assert(/Engine error: the engine stopped answering \(no word from it for 8\.0 s/.test(s.message), `hang: the message does not say what happened: ${JSON.stringify(s.message)}`);
+    assert(JSON.stringify(s.moves) === JSON.stringify(kept) && !s.analysing, `hang: the game was not kept: ${brief(s)}`);
+    await page.click('#message .message-action'); // Retry: the analysis runs again
+    await waitForState(page, 'window.boardlab.state().report?.depth >= 2', 'the analysis after Retry', 10_000);
+    await page.click('#analysis-stop');
+    s = await state(page);
+    assert(!s.analysing && s.message === '', `the analysis after Retry did not run cleanly: ${brief(s)}`);
+  }, { timeoutMs: 90_000 });
+
+  test("faults: a panic in the page's own wasm shows its message, and a fresh instance takes over", async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME });
+    await page.selectOption('#mode', 'human-human');
+    await page.evaluate(() => window.boardlab.injectFault('rules-panic'));
+    await clickCell(page, 'e5');
+    let s = await state(page);
+    assert(/^Cannot play e5: the engine crashed: fault injected by a test \(src\/wasm\.rs:\d+:\d+\)/.test(s.message), `the panic is not reported with its message: ${JSON.stringify(s.message)}`);
+    assert(s.moves.length === 0, `the crashed call changed the game: ${brief(s)}`);
+    await waitForState(page, 'window.boardlab.state().rulesInstances === 2', 'a fresh wasm instance for the page', 10_000);
+    await clickCell(page, 'e5');
+    await waitForState(page, 'window.boardlab.state().moves.length === 1', 'the move on the fresh instance', 3_000);
+    s = await state(page);
+    assert(s.moves[0] === 'e5' && s.message === '' && s.legal.length > 0, `the fresh instance does not play: ${brief(s)}`);
+  });
 
   test('wasm API: a search started from inside on_iteration is refused with a clear error', async ({ page, url }) => {
     await openPlayground(page, url, { game: GAME });
@@ -449,6 +526,7 @@ export default suite('viz', (test) => {
     await page.uncheck('#overlay'); // no overlay in analysis…
     await page.selectOption('#mode', 'human-engine');
     await page.check('#overlay'); // …but one while playing
+    await setThinkTime(page, 700);
     const link = await page.locator('#share-link').inputValue();
 
     // A visitor with no stored settings gets the sharer's.
@@ -462,6 +540,13 @@ export default suite('viz', (test) => {
       assert(JSON.stringify(got) === JSON.stringify({ delayMs: 1000, analysisBudgetMs: 30000, overlayPlay: true, overlayAnalysis: false }), `the link did not carry the settings: ${JSON.stringify(got)} from ${link}`);
       assert(await other.locator('#overlay').isChecked(), 'the overlay box does not show the linked setting');
       assert((await other.inputValue('#analysis-budget')) === '30000' && (await other.inputValue('#delay')) === '1000', 'the selects do not show the linked settings');
+      assert(s.budgetMs === 700 && s.level === 'custom' && (await other.locator('#think-time-value').textContent()) === '0.7 s',
+        `the link did not carry the think time: ${JSON.stringify({ ms: s.budgetMs, level: s.level })}`);
+      // A think time between two of the slider's steps (a hand-edited link) goes to the nearer.
+      await other.goto('about:blank');
+      await other.goto(`${url}#game=${GAME}&time=1900`);
+      await waitForState(other, () => window.boardlab?.state().toMove != null, 'the hand-edited link to open', 20_000);
+      assert((await state(other)).budgetMs === 2000, `a linked 1900 ms did not go to the 2 s step: ${(await state(other)).budgetMs}`);
 
       // A link from before these settings: it opens, and they stay at the visitor's defaults.
       await other.goto('about:blank');
@@ -489,6 +574,19 @@ export default suite('viz', (test) => {
     assert(later.analysing && later.report.elapsedMs > first.elapsedMs, `the chain did not count its time from the start: ${JSON.stringify([first, later.report])}`);
     const depths = await page.$$eval('#chart-depth .chart-point title', (ts) => ts.map((t) => Number(t.textContent.match(/^depth (\d+)/)[1])));
     assert(depths.every((d, i) => i === 0 || d > depths[i - 1]), `the depth chart goes back: ${depths}`);
+    // An iteration taking more than a second sends progress reports: the panel names the depth
+    // under way, one past the last completed (the worker's watchdog hears these too).
+    // (One check of state and text together: the next iteration may end at any moment.)
+    await waitForState(
+      page,
+      `(() => {
+        const r = window.boardlab.state().report;
+        const text = document.getElementById('stat-depth').textContent;
+        return r.progressDepth === r.depth + 1 && text.startsWith(r.depth + ' (sel ') && text.endsWith(', ' + (r.depth + 1) + ' under way');
+      })()`,
+      'the panel to name the depth under way from a progress report',
+      30_000,
+    );
     await page.click('#analysis-stop');
     const s = await state(page);
     assert(!s.analysing && s.report.stop === 'stopped', `Stop did not end the chain: ${JSON.stringify(s.report)}`);

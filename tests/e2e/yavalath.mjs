@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { finishEngineGame, playHumanGame, positionRoundTrip, startEngineGame } from './gametests.mjs';
-import { ARTIFACTS, assert, brief, cellCenter, clickCell, moveListText, openPlayground, playHumanMove, state, suite, waitForHumanTurn, waitForState } from './lib.mjs';
+import { ARTIFACTS, assert, brief, cellCenter, clickCell, moveListText, openPlayground, playHumanMove, setThinkTime, state, suite, waitForHumanTurn, waitForState } from './lib.mjs';
 
 const GAME = 'yavalath';
 
@@ -193,7 +193,7 @@ export default suite(GAME, (test) => {
     assert(!(await message.isVisible()), 'the old message is still shown after undo');
 
     // Undo while the engine thinks stops it and takes back the human's move.
-    await page.selectOption('#think-time', '5000');
+    await setThinkTime(page, 5000);
     const safe = await nonLosingMoves(page);
     await playHumanMove(page, safe[0]);
     await waitForState(page, 'window.boardlab.state().thinking', 'the engine to start thinking');
@@ -203,7 +203,7 @@ export default suite(GAME, (test) => {
     assert(!(await page.locator('#spinner').isVisible()), 'the thinking spinner is still shown after undo');
 
     // The restarted engine still plays.
-    await page.selectOption('#think-time', '100');
+    await setThinkTime(page, 100);
     await playHumanMove(page, (await nonLosingMoves(page))[0]);
     await waitForHumanTurn(page, 1);
     s = await state(page);
