@@ -29,12 +29,12 @@ export function continued(iteration, report) {
  * The analysis and hint actions over the app's state `app`. The app lends what they share with
  * its engine moves: engine (EngineClient), messages, render(), stopEngine(), beginReport(who,
  * activity), iterationListener(token), progressListener(token), searchRequest(options), titleOf(player), humanToMove(),
- * positionKey() and retryEngine(). Returns {schedule, stop, deeper, hint}: schedule() starts the
+ * positionKey() and engineFailed(err) (shows a failed search, with Retry). Returns {schedule, stop, deeper, hint}: schedule() starts the
  * analysis of the position on screen if analysis mode wants one; the others are the Stop, Go
  * deeper and Hint buttons.
  */
 export function createAnalysis(ctx) {
-  const { app, engine, messages, render, stopEngine, beginReport, iterationListener, progressListener, searchRequest, titleOf, humanToMove, positionKey, retryEngine } = ctx;
+  const { app, engine, messages, render, stopEngine, beginReport, iterationListener, progressListener, searchRequest, titleOf, humanToMove, positionKey, engineFailed } = ctx;
 
   /** Analysis mode: analyses the position on screen once, unless that is done or under way. */
   function scheduleAnalysis() {
@@ -87,12 +87,7 @@ export function createAnalysis(ctx) {
     } catch (err) {
       if (token !== app.searchToken) return null;
       app.analysing = false;
-      app.halted = true;
-      app.report.thinking = false;
-      messages.show(`Engine error: ${err.message}. The engine was restarted and the game is kept.`, {
-        action: { label: 'Retry', run: retryEngine },
-      });
-      render();
+      engineFailed(err);
       return null;
     }
     if (outcome === null || token !== app.searchToken) return null;

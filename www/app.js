@@ -120,7 +120,7 @@ const analysis = createAnalysis({
   titleOf,
   humanToMove,
   positionKey,
-  retryEngine,
+  engineFailed,
 });
 const shareBox = createShareBox({ app, messages, restoreMoves, switchGame, changeSetup: onSetupChange });
 const keyboard = createKeyboard({
@@ -353,14 +353,8 @@ async function runEngineMove() {
     outcome = await engine.search(request, iterationListener(token), progressListener(token));
   } catch (err) {
     if (token !== app.searchToken) return;
-    // The engine client has already replaced the worker; the game itself is untouched.
     app.thinking = false;
-    app.halted = true;
-    app.report.thinking = false;
-    messages.show(`Engine error: ${err.message}. The engine was restarted and the game is kept.`, {
-      action: { label: 'Retry', run: retryEngine },
-    });
-    render();
+    engineFailed(err);
     return;
   }
   if (outcome === null || token !== app.searchToken) return; // stopped, or no longer wanted
@@ -392,6 +386,20 @@ async function runEngineMove() {
     app.halted = true;
     render();
   }
+}
+
+/**
+ * After a failed search: the engine client has already replaced the worker and the game itself is
+ * untouched, so the search is halted and the message offers Retry. The caller clears its own
+ * busy flag (thinking, analysing) first.
+ */
+function engineFailed(err) {
+  app.halted = true;
+  app.report.thinking = false;
+  messages.show(`Engine error: ${err.message}. The engine was restarted and the game is kept.`, {
+    action: { label: 'Retry', run: retryEngine },
+  });
+  render();
 }
 
 function retryEngine() {
