@@ -126,22 +126,24 @@ fn quiet_lines<G: Game>(pos: &G, plies: u32, cap: usize) -> Option<Vec<Vec<Strin
         line: &mut Vec<String>,
         out: &mut Vec<Vec<String>>,
     ) -> bool {
-        let mut quiet = Vec::new();
+        let mut moves = Vec::new();
         if plies > 0 {
-            pos.legal_moves(&mut quiet);
-            quiet.retain(|&mv| {
+            pos.legal_moves(&mut moves);
+        }
+        // Each quiet move with the position it leads to, played once.
+        let quiet: Vec<(G::Move, G)> = moves
+            .into_iter()
+            .filter_map(|mv| {
                 let mut child = pos.clone();
                 child.play(mv);
-                child.outcome().is_none()
-            });
-        }
+                child.outcome().is_none().then_some((mv, child))
+            })
+            .collect();
         if quiet.is_empty() {
             out.push(line.clone());
             return out.len() <= cap;
         }
-        for mv in quiet {
-            let mut child = pos.clone();
-            child.play(mv);
+        for (mv, child) in quiet {
             line.push(pos.format_move(mv));
             let within = walk(&child, plies - 1, cap, line, out);
             line.pop();
