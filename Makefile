@@ -3,6 +3,9 @@
 
 PORT ?= 8080
 BOARDLAB := target/release/boardlab
+# The suite's build profile (Cargo.toml: release optimisation, thin LTO); its binary serves the
+# browser tests too, so `make test` links the crate once per test binary and never with fat LTO.
+SUITE_BOARDLAB := target/suite/boardlab
 
 .PHONY: play test site toolchain rust-tests browser-tests bench strength bundle
 
@@ -20,17 +23,20 @@ site:
 
 rust-tests:
 	# One test at a time: the bot tests check the referee's 100 ms limit in wall time.
-	cargo test --release -- --test-threads=1
+	cargo test --profile suite -- --test-threads=1
 
 browser-tests:
 	bash scripts/toolchain.sh --browser
 	bash scripts/build-site.sh
-	cargo build --release
-	BOARDLAB_SERVE="$(BOARDLAB) serve --dir dist --port 0" node tests/e2e/run.mjs
+	cargo build --profile suite
+	BOARDLAB_SERVE="$(SUITE_BOARDLAB) serve --dir dist --port 0" node tests/e2e/run.mjs
 
+# Speed and the long acceptance checks, kept out of the suite: benches, perft, and the
+# ignored tests (the empty 7x6 Connect 4 solve, deep perft counts).
 bench:
 	cargo run --release -- bench yavalath
 	cargo run --release -- perft yavalath 5 --setup nosteal
+	cargo test --release -- --ignored --test-threads=1
 
 strength:
 	bash scripts/strength.sh

@@ -1,5 +1,6 @@
 //! The exact solver (Pons' convention) against independent computations: a memoised full
-//! minimax on small boards, and the generic alpha-beta search's proven results on 7 x 6.
+//! minimax on small boards, the generic alpha-beta search's proven results on 7 x 6, and Pons'
+//! own solver's scores of test positions.
 
 use std::collections::HashMap;
 
@@ -219,9 +220,27 @@ fn a_time_limit_stops_the_solver_without_a_wrong_answer() {
     assert!(solver.solve(&pos).is_err(), "9x7 is not solvable in 50 ms");
 }
 
-/// About three minutes in release on two cores (2.5 G nodes): the longest test, kept in the
-/// suite because it is the solver's acceptance check.
+/// Pons-style test positions: 70 random 7x6 positions after 10 to 28 plies, scored by Pons'
+/// own solver (see the fixture's header). Seconds in release; the empty board is the bench.
 #[test]
+fn the_solver_scores_pons_style_test_positions_as_pons_does() {
+    let text = include_str!("fixtures/connect4/pons_7x6.txt");
+    let mut solver = Solver::<7, 6>::new(64);
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let (moves, score) = line.split_once(' ').expect("a move string and a score");
+        let pos = Connect4Std::from_pons(moves, false).expect("a legal move string");
+        let expected: i32 = score.trim().parse().expect("a score");
+        assert_eq!(solver.solve(&pos).unwrap(), expected, "position {moves}");
+        checked += 1;
+    }
+    assert_eq!(checked, 70, "the fixture lost positions");
+}
+
+/// About three minutes in release on two cores (2.5 G nodes): the solver's acceptance check on
+/// the whole game, run by `make bench` (the suite checks the positions above instead).
+#[test]
+#[ignore = "minutes: make bench runs it"]
 fn the_empty_7x6_board_scores_as_pons_reports() {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let ((cols, _), _nodes) =

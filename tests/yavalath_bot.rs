@@ -310,3 +310,22 @@ fn a_full_board_gets_an_answer_and_a_true_message() {
 fn end_of_input_mid_turn_exits_cleanly() {
     common::assert_exits_cleanly_mid_turn("yavalath", b"1\n9\n00000\n000");
 }
+
+#[test]
+fn the_first_player_opens_knowing_its_stone_can_be_stolen() {
+    use boardlab::protocol::yavalath::turn_position;
+    let empty = turn_position(Player::First, 0, 0, true).unwrap();
+    assert!(empty.steal_rule(), "the empty board is searched without the steal");
+    let centre = 1u64 << cell_at(4, 4).unwrap();
+    // The second player's first turn: the one enemy stone may be stolen...
+    let moves = |pos: &Yavalath| {
+        let mut out = Vec::new();
+        pos.legal_moves(&mut out);
+        out.len()
+    };
+    let open = turn_position(Player::Second, 0, centre, true).unwrap();
+    assert_eq!(moves(&open), CELLS, "60 empty cells and the steal");
+    // ...but not once it has been stolen (the first player then sees one enemy stone).
+    let after = turn_position(Player::First, 0, centre, false).unwrap();
+    assert_eq!(moves(&after), CELLS - 1, "no steal for the first player");
+}

@@ -4,8 +4,9 @@
 //! Per turn the referee sends: on the player's first turn only, its id (`1` first player, `2`
 //! second); then `9`; then the nine rows top to bottom as digits (`1` mine, `2` the opponent's,
 //! `0` empty); then the opponent's last move `x y` (`-1 -1` before any move). The bot answers
-//! `x y`. The position is rebuilt from the board each turn, so a steal needs no special case:
-//! the stolen stone simply shows as the opponent's.
+//! `x y`. The position is rebuilt from the board each turn (see [`turn_position`]): a stolen stone
+//! simply shows as the opponent's, and the empty board is searched with the opponent's steal
+//! still to come, so the first stone is one not worth stealing.
 //!
 //! Bad input never stops the bot while input continues. The reader resynchronises on the turn's
 //! structure (see `read_turn`), so a stray line costs a message on stderr, not a wrong board.
@@ -158,12 +159,7 @@ pub fn run_with(
         } else {
             Player::Second
         };
-        let (first, second) = if id == 1 {
-            (mine, theirs)
-        } else {
-            (theirs, mine)
-        };
-        let steal_open = id == 2 && turns == 0 && mine == 0 && theirs.count_ones() == 1;
+        let first_turn = turns == 0;
         let budget = if turns == 0 {
             config.first_turn_ms
         } else {
@@ -174,7 +170,7 @@ pub fn run_with(
         let position = if unknown != 0 {
             Err("rows were lost or damaged, so some cells are unknown".to_string())
         } else {
-            Yavalath::from_stones(first, second, me, steal_open)
+            turn_position(me, mine, theirs, first_turn)
                 .map_err(|e| format!("cannot read the position ({e})"))
         };
         let cell = match position {
@@ -196,6 +192,31 @@ pub fn run_with(
         let (x, y) = coords(cell);
         format!("{x} {y}")
     })
+}
+
+/// The position a turn's board stands for: `mine` and `theirs` are the stones as the referee
+/// shows them (bit `i` = cell `i`), `me` the bot's seat, `first_turn` whether this is the bot's
+/// first turn. CodinGame's Yavalath always has the steal (referee MultiStruct/Yavalath: the
+/// second player may take over the first stone on its first turn), and the board alone shows
+/// whether it is still to come: on the empty board the first player moves knowing its stone can
+/// be stolen, and on the second player's first turn one enemy stone means it may steal it.
+/// Errors: what [`Yavalath::from_stones`] refuses (overlapping stones, a finished game, …).
+pub fn turn_position(
+    me: Player,
+    mine: u64,
+    theirs: u64,
+    first_turn: bool,
+) -> Result<Yavalath, crate::game::NotationError> {
+    if mine | theirs == 0 && me == Player::First {
+        return Ok(Yavalath::new(true));
+    }
+    let (first, second) = match me {
+        Player::First => (mine, theirs),
+        Player::Second => (theirs, mine),
+    };
+    let steal_open =
+        me == Player::Second && first_turn && mine == 0 && theirs.count_ones() == 1;
+    Yavalath::from_stones(first, second, me, steal_open)
 }
 
 /// A move without a search: an empty cell that wins for `mine`, else one that makes no 3 of

@@ -17,44 +17,38 @@ export const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** Where tests leave screenshots for people to look at. */
 export const ARTIFACTS = path.join(HERE, 'artifacts');
 
-// Engine moves are timed twice, and each margin covers one cause:
+// Engine moves are timed twice, and only one of the two is a test of the engine:
 // - The search's own clock (its result's elapsed_ms) against the budget. Alpha-beta reads its
 //   clock every 256 nodes (Amazons: 8) and after each iteration, MCTS every 4 playouts, so a
 //   search can pass the budget only by what runs between two reads: a ms or two, unless the
 //   thread is descheduled there (on a 2-core machine at load 8 we measured up to 24 ms).
 //   SEARCH_SLACK_MS covers that and no more: a search that finishes an iteration past its clock,
 //   or ignores the budget it was given, fails at once.
-// - The page's wall time, from posting the request to reading the result, minus the search's own
-//   time: message passing, which the search cannot see. Structured-cloning the request, the result
-//   and every iteration report between the threads (Amazons' reports list some 2000 root moves),
-//   and the page's event loop (a redraw after each report) before it reads the result; we
-//   measured up to 40 ms on the same machine. MESSAGE_MARGIN_MS bounds it.
+// - The page's wall time, from posting the request to reading the result. Past the search it
+//   holds message passing and the page's event loop, which a loaded machine stretches without
+//   limit (at load 9 a 100 ms move took 260 ms on the wall), so it is only a hang guard:
+//   WALL_HANG_GUARD_MS past the budget means the engine or the page is stuck, not slow.
 export const SEARCH_SLACK_MS = 30;
-export const MESSAGE_MARGIN_MS = 60;
-/**
- * The whole overrun a person may see on the wall (the search's slack and message passing), for
- * tests that check the wall time alone (budget + TIME_MARGIN_MS); movesOverBudget checks each part.
- */
-export const TIME_MARGIN_MS = SEARCH_SLACK_MS + MESSAGE_MARGIN_MS;
+export const WALL_HANG_GUARD_MS = 5_000;
 
 /**
  * The engine moves of a snapshot (its engineMoves: [{move, budgetMs, searchMs, wallMs}]) that
- * broke their budget: the search's own clock past the budget plus SEARCH_SLACK_MS, or (unless
- * `wall` is false) a wall time more than MESSAGE_MARGIN_MS past the search's. Each with `why`.
+ * broke their budget: the search's own clock past the budget plus SEARCH_SLACK_MS, or a wall
+ * time more than WALL_HANG_GUARD_MS past the budget (a hang). Each with `why`.
  */
-export function movesOverBudget(s, { wall = true } = {}) {
+export function movesOverBudget(s) {
   return (s.engineMoves ?? []).flatMap((m) => {
     if (m.searchMs > m.budgetMs + SEARCH_SLACK_MS) return [{ ...m, why: `the search's clock says ${m.searchMs} ms for ${m.budgetMs} ms` }];
-    if (wall && m.wallMs > m.searchMs + MESSAGE_MARGIN_MS) {
-      return [{ ...m, why: `${Math.round(m.wallMs)} ms on the wall for a search of ${m.searchMs} ms` }];
+    if (m.wallMs > m.budgetMs + WALL_HANG_GUARD_MS) {
+      return [{ ...m, why: `${Math.round(m.wallMs)} ms on the wall for a budget of ${m.budgetMs} ms: the engine hung` }];
     }
     return [];
   });
 }
 
 /** Fails if any engine move of the snapshot broke its budget (movesOverBudget). */
-export function assertWithinBudget(s, options) {
-  const over = movesOverBudget(s, options);
+export function assertWithinBudget(s) {
+  const over = movesOverBudget(s);
   assert(over.length === 0, `engine moves over budget: ${over.map((m) => `move ${m.move}: ${m.why}`).join('; ')}`);
 }
 

@@ -120,15 +120,12 @@ const tests = [playground, viz, ...Object.values(GAME_SUITES)].flatMap(({ game, 
 // ---------------------------------------------------------------------------------------------
 // Running
 
-/**
- * The engine moves over budget on the context's open pages, by the search's own clock (the wall
- * time is left to the tests that time a whole game: it depends on what else a test does).
- */
+/** The engine moves over budget on the context's open pages (movesOverBudget). */
 async function budgetProblems(context) {
   const problems = [];
   for (const page of context.pages()) {
     const s = await page.evaluate(() => window.boardlab?.state() ?? null).catch(() => null);
-    for (const m of s ? movesOverBudget(s, { wall: false }) : []) problems.push(`${s.game} move ${m.move}: ${m.why}`);
+    for (const m of s ? movesOverBudget(s) : []) problems.push(`${s.game} move ${m.move}: ${m.why}`);
   }
   return problems;
 }
