@@ -229,8 +229,8 @@ export function createControls(doc, handlers) {
   let hasEngineChoice = false;
 
   /**
-   * Fills the engine picker with the game's `engines` = [{id, label}] (see the renderer contract
-   * in boards/index.js; fewer than two hide it) and selects `current`.
+   * Fills the engine picker with the game's `engines` = [{id, label}] (the engine's game_info;
+   * fewer than two hide it) and selects `current`.
    */
   function setEngines(engines, current) {
     const list = engines ?? [];
