@@ -380,7 +380,7 @@ export default suite('viz', (test) => {
     // Each fault breaks the worker of the next engine search; the page must say why, keep the
     // game, and play once Retry is clicked.
     const faults = [
-      { kind: 'panic', says: /Engine error: engine crashed: fault injected by a test \(src\/wasm\.rs:\d+:\d+\)/ },
+      { kind: 'panic', says: /Engine error: engine crashed: fault injected by a test \(src\/wasm\/mod\.rs:\d+:\d+\)/ },
       { kind: 'exit', says: /Engine error: the engine stopped answering \(no result 5\.1 s into a 100 ms search/ },
       { kind: 'throw', says: /Engine error: .*fault injected by a test/ },
     ];
@@ -424,7 +424,7 @@ export default suite('viz', (test) => {
     await page.evaluate(() => window.boardlab.injectFault('rules-panic'));
     await clickCell(page, 'e5');
     let s = await state(page);
-    assert(/^Cannot play e5: the engine crashed: fault injected by a test \(src\/wasm\.rs:\d+:\d+\)/.test(s.message), `the panic is not reported with its message: ${JSON.stringify(s.message)}`);
+    assert(/^Cannot play e5: the engine crashed: fault injected by a test \(src\/wasm\/mod\.rs:\d+:\d+\)/.test(s.message), `the panic is not reported with its message: ${JSON.stringify(s.message)}`);
     assert(s.moves.length === 0, `the crashed call changed the game: ${brief(s)}`);
     await waitForState(page, 'window.boardlab.state().rulesInstances === 2', 'a fresh wasm instance for the page', 10_000);
     await clickCell(page, 'e5');
