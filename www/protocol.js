@@ -2,9 +2,8 @@
 // and the engine worker (worker.js), written once: every message either side posts, as a JSDoc
 // type with one builder each, the error fields the wasm module gives its refusals, the
 // panic-to-message helper both wasm instances (the page's in rules.js, the worker's) use, and
-// the position key. Field names that
-// reach the wasm module are snake_case (budget_ms, tt_mb), as src/wasm/ spells them; the page's
-// own code uses camelCase (budgetMs).
+// the position key. Field names that reach the wasm module are snake_case (budget_ms, tt_mb), as
+// src/wasm/ spells them; the page's own code uses camelCase (budgetMs).
 //
 // Page -> worker:  search (SearchRequest), new_game (NewGameRequest)
 // Worker -> page:  ready, iteration (after each alpha-beta iteration or every 100 ms of MCTS),
