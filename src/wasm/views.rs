@@ -16,6 +16,7 @@ use super::error::{replay, WasmError};
 // ---------------------------------------------------------------------------------------------
 // describe()
 
+/// A move played so far: its text, who played it (1 or 2) and the game's note on it.
 #[derive(Serialize)]
 pub struct HistoryEntry {
     #[serde(rename = "move")]
@@ -26,6 +27,7 @@ pub struct HistoryEntry {
     steal: bool,
 }
 
+/// How the game ended.
 #[derive(Serialize)]
 pub struct ResultView {
     /// 1 or 2, or null for a draw.
@@ -354,9 +356,14 @@ pub fn static_moves<G: crate::game::Evaluate>(pos: &G) -> Vec<StaticMoveView> {
 /// bench()'s totals.
 #[derive(Serialize)]
 pub struct BenchView {
+    /// How many bench positions were searched.
     pub positions: usize,
+    /// The depth each was searched to, in plies.
     pub depth: u32,
+    /// Nodes searched in all (equal to the native bench's at the same depth).
     pub nodes: u64,
+    /// Milliseconds in all.
     pub ms: u64,
+    /// Nodes per second.
     pub nps: u64,
 }
