@@ -400,6 +400,7 @@ async function start() {
   // stored ones, then the link's (a shared game opens with the sharer's opponent). What they may
   // say is the engine's to tell, so they are read once it is loaded.
   app.limits = engineLimits(app.games);
+  controls.setUntilStoppedMs(app.limits.budgetMs.max);
   const shared = readSharedLink(window.location);
   const stored = loadSettings(app.limits);
   adoptSettings({ ...stored, ...validSettings(shared.settings, app.limits) });
