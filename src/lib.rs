@@ -11,6 +11,7 @@ pub mod bench;
 pub mod clock;
 pub mod game;
 pub mod games;
+pub mod info;
 pub mod perft;
 pub mod play;
 pub mod rng;

@@ -13,8 +13,8 @@ import { CUSTOM_LEVEL, LEVELS, THINK_TIMES_MS, levelById, levelLabel, nearestThi
  * the pickers go back to what is in play. onStrengthChange({budgetMs, level}) hears both the
  * level and the think time. Returns `settings()`, the current values of the controls,
  * `apply(settings)` to set them, `setGames(games, current)`, `setSetups(setups, current)`,
- * `setEngines(engines, current)`, `showOverlay(on)`, `showTerritory({available, on})`, and
- * `update(ui)` to refresh what is shown and enabled.
+ * `setEngines(engines, current)`, `setUntilStoppedMs(ms)`, `showOverlay(on)`,
+ * `showTerritory({available, on})`, and `update(ui)` to refresh what is shown and enabled.
  */
 export function createControls(doc, handlers) {
   const byId = (id) => doc.getElementById(id);
@@ -229,8 +229,8 @@ export function createControls(doc, handlers) {
   let hasEngineChoice = false;
 
   /**
-   * Fills the engine picker with the game's `engines` = [{id, label}] (see the renderer contract
-   * in boards/index.js; fewer than two hide it) and selects `current`.
+   * Fills the engine picker with the game's `engines` = [{id, label}] (the engine's game_info;
+   * fewer than two hide it) and selects `current`.
    */
   function setEngines(engines, current) {
     const list = engines ?? [];
@@ -307,9 +307,19 @@ export function createControls(doc, handlers) {
     el.analysisDeeper.disabled = !ui.canDeepen;
   }
 
+  /**
+   * The analysis time select's "Until stopped" option stands for the engine's longest budget
+   * (game_info's budget_ms.max, `ms`): analysis.js chains searches when asked for it.
+   */
+  function setUntilStoppedMs(ms) {
+    const option = el.analysisBudget.querySelector('option[data-until-stopped]');
+    if (option) option.value = String(ms);
+  }
+
   return {
     settings,
     apply,
+    setUntilStoppedMs,
     showOverlay,
     showTerritory,
     update,

@@ -1,4 +1,5 @@
-// The page's side of the engine worker (see worker.js for the message protocol).
+// The page's side of the engine worker: posts protocol.js requests, hears its messages, and
+// keeps one search in flight, alive or replaced.
 //
 // One search runs at a time. Each request gets a fresh id and any message carrying another id is
 // stale (it belongs to a search that was stopped or replaced) and is dropped. The wasm search
@@ -7,7 +8,8 @@
 //
 // `search()` returns a promise of `{result, wallMs}`, where wallMs is the wall time from posting
 // the request to receiving its result, or of `null` if the search was stopped. It rejects with an
-// Error when the engine reports one or the worker dies; the worker is then replaced so the next
+// Error when the engine reports one (carrying protocol.js's EngineError fields: kind, move_index,
+// move, reason) or the worker dies; the worker is then replaced so the next
 // search starts from a clean engine (a wasm trap can leave the old instance unusable).
 //
 // A worker can also die without a word: the browser may end one that runs out of memory, and
@@ -15,6 +17,8 @@
 // SILENT_MS (it reports at least every second: alpha-beta its iterations and progress between
 // them, MCTS every 100 ms), one with no result by its budget plus a grace period, or a worker
 // that does not load, counts as a dead worker.
+
+import { errorFromEngine, newGameRequest, searchRequest } from './protocol.js';
 
 /** Give up restarting after this many workers in a row died before saying "ready". */
 const MAX_FAILED_STARTS = 3;
@@ -71,19 +75,7 @@ export class EngineClient {
     this.#fault = null;
     return new Promise((resolve, reject) => {
       this.#current = { id, budgetMs, onIteration, onProgress, resolve, reject, postedAt: 0, deadline: 0 };
-      const msg = {
-        type: 'search',
-        id,
-        game,
-        setup,
-        moves: moves.join(' '),
-        budget_ms: budgetMs,
-        tt_mb: ttMb,
-        max_depth: maxDepth,
-        exact_root: exactRoot,
-        engine,
-        fault,
-      };
+      const msg = searchRequest(id, { game, setup, moves, budgetMs, ttMb, maxDepth, exactRoot, engine }, fault);
       this.#post(msg, () => {
         // The clock starts when the request really leaves, not while the worker is loading.
         if (this.#current?.id !== id) return;
@@ -139,7 +131,7 @@ export class EngineClient {
 
   /** Tells the engine a new game starts, so it forgets what it learned in the last one. */
   newGame() {
-    if (this.#worker) this.#post({ type: 'new_game' });
+    if (this.#worker) this.#post(newGameRequest());
   }
 
   #startWorker() {
@@ -207,7 +199,7 @@ export class EngineClient {
           current.onProgress(msg.progress);
         }
         break;
-      case 'done':
+      case 'result':
         if (isCurrent) {
           this.#endSearch();
           current.resolve({ result: msg.result, wallMs: performance.now() - current.postedAt });
@@ -216,10 +208,10 @@ export class EngineClient {
       case 'error':
         if (msg.id === null || msg.id === undefined) {
           // Not tied to a request: the module failed to load, or new_game failed.
-          this.#onWorkerDied(msg.message);
+          this.#onWorkerDied(msg.error.message);
         } else if (isCurrent) {
           this.#endSearch();
-          current.reject(new Error(msg.message));
+          current.reject(errorFromEngine(msg.error));
           this.#restartWorker();
         }
         break;

@@ -5,7 +5,7 @@
 import { describePosition } from './rules.js';
 
 /**
- * Binds the preview (#pv-preview in index.html). Returns {setGame(entry), show(position, pv,
+ * Binds the preview (#pv-preview in index.html). Returns {setGame(entry, info), show(position, pv,
  * upTo), hide()}: `position` = {game, setup, moves} that the line starts from, `pv` the line,
  * `upTo` the index of the last move of it to play.
  */
@@ -13,12 +13,14 @@ export function createPvPreview(root) {
   const canvas = root.querySelector('canvas');
   const caption = root.querySelector('.pv-preview-caption');
   let entry = null;
+  let info = null; // the engine's game_info of the game (its renderer may word some of it)
   let board = null; // created on first use: most visitors never hover the line
 
-  function setGame(newEntry) {
+  function setGame(newEntry, newInfo) {
     board?.destroy();
     board = null;
     entry = newEntry;
+    info = newInfo;
     root.style.setProperty('--board-aspect', String(entry.aspect ?? 1));
     hide();
   }
@@ -33,7 +35,7 @@ export function createPvPreview(root) {
     }
     root.hidden = false;
     // A preview only shows: clicks on it play nothing.
-    board ??= entry.create(canvas, { onMove: () => {} });
+    board ??= entry.create(canvas, { onMove: () => {}, info });
     board.draw(view, { canMove: false });
     caption.textContent = `After ${upTo + 1} move${upTo === 0 ? '' : 's'} of the line: ${pv.slice(0, upTo + 1).join(' ')}`;
   }

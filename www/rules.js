@@ -10,6 +10,7 @@
 // a message that says so.
 
 import * as firstInstance from './pkg/boardlab.js';
+import { crashText } from './protocol.js';
 
 let api = firstInstance; // the module (glue namespace) in use
 let loaded = null;
@@ -42,14 +43,9 @@ function call(fn) {
     return fn(api);
   } catch (err) {
     if (!(err instanceof WebAssembly.RuntimeError)) throw err;
-    let panic = null;
-    try {
-      panic = api.take_panic_message() ?? null;
-    } catch {
-      // The trapped instance may not answer any more: the trap itself is all there is to say.
-    }
+    const text = crashText(err, () => api.take_panic_message());
     restart();
-    throw new EngineCrash(panic ? `the engine crashed: ${panic}` : `the engine crashed (${err.name}: ${err.message})`);
+    throw new EngineCrash(`the ${text}`);
   }
 }
 
@@ -90,8 +86,10 @@ export function injectRulesFault() {
 
 /**
  * The position reached from `setup` by playing `moves` (an array of move names): legal moves,
- * the side to move, the result and the cells to draw. Throws an Error naming the first illegal
- * move, e.g. "move 3 (e5): e5 is occupied", or an EngineCrash.
+ * the side to move, the result and the cells to draw. Throws the engine's Error for a refusal,
+ * whose fields say what was refused (see src/wasm/error.rs): kind "setup", or kind "move" with
+ * move_index (0-based), move and reason (e.g. message "move 3 (e5): e5 is occupied", reason "e5
+ * is occupied"); or an EngineCrash.
  */
 export function describePosition(game, setup, moves) {
   return call((m) => m.describe(game, setup, moves.join(' ')));
@@ -102,12 +100,21 @@ export function knownGames() {
   return call((m) => m.games());
 }
 
-const defaultEngines = new Map(); // game -> its default engine: asked once (the page asks often)
+const infos = new Map(); // game -> game_info(game): asked once (the page asks often)
+
+/**
+ * What the engine says about `game` beyond its rules (wasm game_info, src/info.rs): {engines
+ * [{id, label}], default_engine, score_scale, budget_ms {min, max, default}, tt_mib {default,
+ * max}, draw_rules [{id, setups, note}]}. The page shows these; it never restates them.
+ */
+export function gameInfo(game) {
+  if (!infos.has(game)) infos.set(game, call((m) => m.game_info(game)));
+  return infos.get(game);
+}
 
 /** The engine `game` plays with unless the person picks another ("alphabeta" or "mcts"). */
 export function defaultEngine(game) {
-  if (!defaultEngines.has(game)) defaultEngines.set(game, call((m) => m.default_engine(game)));
-  return defaultEngines.get(game);
+  return gameInfo(game).default_engine;
 }
 
 /**

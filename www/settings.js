@@ -1,24 +1,23 @@
 // Settings that outlive the page: kept in localStorage under one key, as JSON. Storage may be
 // missing or refuse (private windows, a full quota, a policy): then settings simply last as long
 // as the page, and nothing breaks. What comes back is checked value by value, so a stale or
-// hand-edited entry cannot put a nonsense value into a select.
+// hand-edited entry cannot put a nonsense value into a select. What the engine accepts (its
+// engines, the think-time bounds) is the engine's to say: the checks take it as `limits`
+// ({engines: ['alphabeta', …], budgetMs: {min, max}}, from game_info; see engineLimits in app.js).
 
 const KEY = 'boardlab.settings.v1';
 
-/** The engines the wasm search knows (its `engine` option). */
-export const ENGINES = ['alphabeta', 'mcts'];
-
 /**
- * What each setting may be: a check per key. Unknown keys and values failing their check are
- * dropped when loading.
+ * What each setting may be under `limits`: a check per key. Unknown keys and values failing
+ * their check are dropped when loading.
  */
-const VALID = {
+const checks = ({ engines, budgetMs }) => ({
   mode: (v) => ['human-engine', 'engine-engine', 'human-human', 'analysis'].includes(v),
   humanSide: (v) => v === 1 || v === 2,
-  budgetMs: (v) => Number.isFinite(v) && v >= 10 && v <= 600_000,
+  budgetMs: (v) => Number.isFinite(v) && v >= budgetMs.min && v <= budgetMs.max,
   delayMs: (v) => Number.isFinite(v) && v >= 0 && v <= 10_000,
   level: (v) => typeof v === 'string' && v.length < 40,
-  analysisBudgetMs: (v) => Number.isFinite(v) && v >= 10 && v <= 600_000,
+  analysisBudgetMs: (v) => Number.isFinite(v) && v >= budgetMs.min && v <= budgetMs.max,
   overlayPlay: (v) => typeof v === 'boolean',
   overlayAnalysis: (v) => typeof v === 'boolean',
   territory: (v) => typeof v === 'boolean',
@@ -27,34 +26,34 @@ const VALID = {
     v !== null &&
     typeof v === 'object' &&
     !Array.isArray(v) &&
-    Object.entries(v).every(([game, engine]) => game.length < 40 && ENGINES.includes(engine)),
+    Object.entries(v).every(([game, engine]) => game.length < 40 && engines.includes(engine)),
   // What colours the MCTS heatmap: each move's share of the visits, or its value.
   mctsHeat: (v) => v === 'visits' || v === 'value',
-};
+});
 
-/** Keeps only the known, well-formed settings of `raw`. */
-export function validSettings(raw) {
+/** Keeps only the known, well-formed settings of `raw` under the engine's `limits`. */
+export function validSettings(raw, limits) {
   const out = {};
   if (!raw || typeof raw !== 'object') return out;
-  for (const [key, ok] of Object.entries(VALID)) {
+  for (const [key, ok] of Object.entries(checks(limits))) {
     if (Object.hasOwn(raw, key) && ok(raw[key])) out[key] = raw[key];
   }
   return out;
 }
 
-/** The stored settings (only the valid ones), or {} if none or storage is unavailable. */
-export function loadSettings() {
+/** The stored settings (only those valid under `limits`), or {} if none or storage is unavailable. */
+export function loadSettings(limits) {
   try {
-    return validSettings(JSON.parse(window.localStorage.getItem(KEY) ?? 'null'));
+    return validSettings(JSON.parse(window.localStorage.getItem(KEY) ?? 'null'), limits);
   } catch {
     return {};
   }
 }
 
-/** Stores `settings`; silently does nothing where storage is unavailable. */
-export function saveSettings(settings) {
+/** Stores `settings` (only those valid under `limits`); silently does nothing where storage is unavailable. */
+export function saveSettings(settings, limits) {
   try {
-    window.localStorage.setItem(KEY, JSON.stringify(validSettings(settings)));
+    window.localStorage.setItem(KEY, JSON.stringify(validSettings(settings, limits)));
   } catch {
     // No storage: the settings last as long as the page does.
   }

@@ -23,7 +23,7 @@ const SETTING_KEYS = {
   level: { key: 'level', ...text },
   engine: { key: 'engine', ...text }, // for games with an engine picker (Amazons)
   delay: { key: 'delayMs', ...number }, // engine vs engine: the pause between moves
-  analysis: { key: 'analysisBudgetMs', ...number }, // 600000: until stopped
+  analysis: { key: 'analysisBudgetMs', ...number }, // the engine's longest budget: until stopped
   overlay: { key: 'overlayPlay', ...flag }, // heatmap and best line while playing
   'analysis-overlay': { key: 'overlayAnalysis', ...flag }, // the same in analysis mode
   territory: { key: 'territory', ...flag }, // for boards with territory shading (Amazons)

@@ -1,6 +1,6 @@
 // Territory, for a game whose engine measures it (Amazons): which side reaches each empty square
 // first, exactly as the engine's evaluation counts it. The numbers come from the page's wasm
-// module (territory() in src/wasm.rs, called through rules.js, which handles a crash); this
+// module (territory() in src/wasm/mod.rs, called through rules.js, which handles a crash); this
 // module fetches them and writes the totals under the board. The board renderer draws the shading itself (boards/territoryshade.js).
 
 import { territoryPosition } from './rules.js';

@@ -1,20 +1,18 @@
 // Engine scores turned into something comparable across positions and games: a winning chance
 // (0..1) and a heat value (-1..1), both through the same logistic curve. The engine's evaluation
-// units are arbitrary (Yavalath: about 60 per open threat), so the curve's scale is a parameter a
-// game may set in its renderer entry (`scoreScale`, see boards/index.js).
+// units are arbitrary (Yavalath: about 60 per open threat), so the curve's scale is the game's
+// own: game_info(game).score_scale from the engine (src/info.rs), passed in as `scale`.
 //
 // Pure functions, no DOM.
 
 import { formatCount, formatScore } from './format.js';
 
-/** Evaluation units at which the curve gives about a 73 % winning chance (1/(1+e^-1)). */
-export const DEFAULT_SCORE_SCALE = 100;
-
 /**
  * The winning chance (0..1) of the side a score belongs to. Proven results are certain: a win is
- * 1 and a loss 0, however far away; an evaluation goes through 1/(1+exp(-score/scale)).
+ * 1 and a loss 0, however far away; an evaluation goes through 1/(1+exp(-score/scale)), `scale`
+ * being the evaluation units at which the curve gives about 73 % (1/(1+e^-1)).
  */
-export function winChance(score, scale = DEFAULT_SCORE_SCALE) {
+export function winChance(score, scale) {
   if (!score) return 0.5;
   if (score.kind === 'win') return 1;
   if (score.kind === 'loss') return 0;
@@ -48,7 +46,7 @@ const HEAT_RANGE = 0.25;
  * are not comparable with deeper ones); the label is the static score after a "~". Empty without
  * static_root.
  */
-export function staticHeat(iteration, searched, scale = DEFAULT_SCORE_SCALE) {
+export function staticHeat(iteration, searched, scale) {
   const all = iteration?.static_root;
   if (!all?.length) return [];
   const chances = all.map(({ score }) => winChance(score, scale));
@@ -73,7 +71,7 @@ export function staticHeat(iteration, searched, scale = DEFAULT_SCORE_SCALE) {
  * best, 0 = about 12 % less winning chance, -1 = 25 % less or a proven loss. Moves with only an
  * upper bound (PVS proved them no better than that) are labelled "≤".
  */
-export function heatFromIteration(iteration, scale = DEFAULT_SCORE_SCALE) {
+export function heatFromIteration(iteration, scale) {
   if (!iteration?.root_moves?.length) return null;
   const chances = iteration.root_moves.map(({ score }) => winChance(score, scale));
   const best = Math.max(...chances);
@@ -94,7 +92,7 @@ export function heatFromIteration(iteration, scale = DEFAULT_SCORE_SCALE) {
  * with the best move's; label: the chance in percent, or W3/L2 when proven). Without static
  * scores, unvisited root moves show at -1 with 0 visits.
  */
-export function heatFromMcts(iteration, by = 'visits', scale = DEFAULT_SCORE_SCALE) {
+export function heatFromMcts(iteration, by, scale) {
   const moves = iteration?.root_moves;
   if (!moves?.length) return null;
   const withStatic = Boolean(iteration.static_root?.length);

@@ -1,44 +1,22 @@
 // The engine's home: a module Web Worker. `search` blocks until its time budget is spent, so it
-// must not run on the page's thread or the page would freeze while the engine thinks.
-//
-// Messages in:   {type: "search", id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_root,
-//                 engine ("alphabeta" | "mcts"; missing: the game's default),
-//                 fault (tests only, see FAULTS; missing: none)}
-//                {type: "new_game"}
-// Messages out:  {type: "ready"}                       once the wasm module is loaded
-//                {type: "iteration", id, iteration}    after every completed alpha-beta iteration,
-//                                                      or every 100 ms of MCTS (iteration.engine
-//                                                      says which)
-//                {type: "progress", id, progress}      every second of alpha-beta between its
-//                                                      iterations ({depth (under way), seldepth,
-//                                                      nodes, nps, elapsed_ms}): the search is alive
-//                {type: "done", id, result}            the search's result
-//                {type: "error", id, message}          anything that went wrong (id null if the
-//                                                      module could not even load)
-// With exact_root (the heatmap is shown) every report (each iteration and result.last) also
-// carries static_root: [{move, score}], every legal move's static score (wasm static_scores),
-// for the root moves the search did not score.
-// Stopping a search early is done from outside, by terminating this worker.
+// must not run on the page's thread or the page would freeze while the engine thinks. It answers
+// the page's requests with the messages of protocol.js (their builders are the only way this
+// file posts).
 
 import init, { new_game, panic_for_test, search, static_scores, take_panic_message } from './pkg/boardlab.js';
+import {
+  engineError,
+  errorMessage,
+  iterationMessage,
+  positionKey,
+  progressMessage,
+  readyMessage,
+  resultMessage,
+} from './protocol.js';
 
-/**
- * A readable message for anything thrown. A Rust panic reaches JavaScript as a wasm trap
- * (RuntimeError: unreachable); the module's panic hook kept the panic's own message, which says
- * what went wrong.
- */
-function errorMessage(err) {
-  if (err instanceof WebAssembly.RuntimeError) {
-    let panic = null;
-    try {
-      panic = take_panic_message() ?? null;
-    } catch {
-      // The trapped module may not answer any more: the trap itself is all there is to say.
-    }
-    return panic ? `engine crashed: ${panic}` : `engine crashed (${err.name}: ${err.message})`;
-  }
-  if (err instanceof Error) return err.message || err.name;
-  return String(err);
+/** Posts the error message of `err` (see engineError) for the request `id`. */
+function postError(id, err, kind) {
+  self.postMessage(errorMessage(id, engineError(err, take_panic_message, kind)));
 }
 
 /**
@@ -59,11 +37,13 @@ const FAULTS = {
 
 const loading = init().then(
   () => {
-    self.postMessage({ type: 'ready' });
+    self.postMessage(readyMessage());
     return true;
   },
   (err) => {
-    self.postMessage({ type: 'error', id: null, message: `engine failed to load: ${errorMessage(err)}` });
+    const error = engineError(err, () => null, 'load');
+    error.message = `engine failed to load: ${error.message}`;
+    self.postMessage(errorMessage(null, error));
     return false;
   },
 );
@@ -71,13 +51,14 @@ const loading = init().then(
 /** The last position's static root scores: {key, list}, so "go deeper" does not redo them. */
 let staticCache = { key: null, list: null };
 
-/** Every legal move's static score in the position (see static_scores in src/wasm.rs). */
+/** Every legal move's static score in the position (see static_scores in src/wasm/mod.rs). */
 function staticRoot(game, setup, moves) {
-  const key = `${game}|${setup}|${moves}`;
+  const key = positionKey(game, setup, moves);
   if (staticCache.key !== key) staticCache = { key, list: static_scores(game, setup, moves) };
   return staticCache.list;
 }
 
+/** Runs a SearchRequest (protocol.js), posting its reports, then its result or error. */
 function runSearch({ id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_root, engine, fault }) {
   try {
     if (Object.hasOwn(FAULTS, fault ?? '')) {
@@ -91,7 +72,7 @@ function runSearch({ id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_
     const withStatics = (report) => (statics && report ? { ...report, static_root: statics } : report);
     // The engine reports progress through the same callback, marked `progress: true`.
     const onIteration = (report) => {
-      self.postMessage(report.progress ? { type: 'progress', id, progress: report } : { type: 'iteration', id, iteration: withStatics(report) });
+      self.postMessage(report.progress ? progressMessage(id, report) : iterationMessage(id, withStatics(report)));
       while (hang) {} // the "hang" fault: never return, never post again
     };
     // Only a real depth cap is passed on: without one the engine goes as deep as time allows.
@@ -100,9 +81,9 @@ function runSearch({ id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_
     if (typeof engine === 'string') options.engine = engine;
     const result = search(game, setup ?? '', moves ?? '', options, onIteration);
     if (result) result.last = withStatics(result.last);
-    self.postMessage({ type: 'done', id, result });
+    self.postMessage(resultMessage(id, result));
   } catch (err) {
-    self.postMessage({ type: 'error', id, message: errorMessage(err) });
+    postError(id, err);
   }
 }
 
@@ -112,7 +93,7 @@ self.onmessage = async (event) => {
   // all wait on the same promise.
   const ok = await loading;
   if (!ok) {
-    self.postMessage({ type: 'error', id: msg.id ?? null, message: 'engine is not loaded' });
+    postError(msg.id ?? null, new Error('engine is not loaded'), 'load');
     return;
   }
   switch (msg.type) {
@@ -123,10 +104,10 @@ self.onmessage = async (event) => {
       try {
         new_game();
       } catch (err) {
-        self.postMessage({ type: 'error', id: null, message: errorMessage(err) });
+        postError(null, err);
       }
       break;
     default:
-      self.postMessage({ type: 'error', id: msg.id ?? null, message: `unknown request '${msg.type}'` });
+      postError(msg.id ?? null, new Error(`unknown request '${msg.type}'`), 'protocol');
   }
 };

@@ -380,7 +380,7 @@ export default suite('viz', (test) => {
     // Each fault breaks the worker of the next engine search; the page must say why, keep the
     // game, and play once Retry is clicked.
     const faults = [
-      { kind: 'panic', says: /Engine error: engine crashed: fault injected by a test \(src\/wasm\.rs:\d+:\d+\)/ },
+      { kind: 'panic', says: /Engine error: engine crashed: fault injected by a test \(src\/wasm\/mod\.rs:\d+:\d+\)/ },
       { kind: 'exit', says: /Engine error: the engine stopped answering \(no result 5\.1 s into a 100 ms search/ },
       { kind: 'throw', says: /Engine error: .*fault injected by a test/ },
     ];
@@ -424,7 +424,7 @@ export default suite('viz', (test) => {
     await page.evaluate(() => window.boardlab.injectFault('rules-panic'));
     await clickCell(page, 'e5');
     let s = await state(page);
-    assert(/^Cannot play e5: the engine crashed: fault injected by a test \(src\/wasm\.rs:\d+:\d+\)/.test(s.message), `the panic is not reported with its message: ${JSON.stringify(s.message)}`);
+    assert(/^Cannot play e5: the engine crashed: fault injected by a test \(src\/wasm\/mod\.rs:\d+:\d+\)/.test(s.message), `the panic is not reported with its message: ${JSON.stringify(s.message)}`);
     assert(s.moves.length === 0, `the crashed call changed the game: ${brief(s)}`);
     await waitForState(page, 'window.boardlab.state().rulesInstances === 2', 'a fresh wasm instance for the page', 10_000);
     await clickCell(page, 'e5');
@@ -454,6 +454,36 @@ export default suite('viz', (test) => {
     });
     assert(outcome.best && outcome.again, `the searches gave no move: ${JSON.stringify(outcome)}`);
     assert(outcome.errors.length === 1 && /engine is busy/.test(outcome.errors[0]), `re-entrant calls were not refused clearly: ${JSON.stringify(outcome.errors)}`);
+  });
+
+  test('wasm API: refusals are structured errors (kind, move_index, reason); game_info states the engine facts', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME });
+    const outcome = await page.evaluate(async () => {
+      const { describe, game_info } = await import('./pkg/boardlab.js'); // the page's own instance
+      const caught = (call) => {
+        try {
+          call();
+          return null;
+        } catch (err) {
+          return { isError: err instanceof Error, message: err.message, kind: err.kind, move_index: err.move_index, move: err.move, reason: err.reason };
+        }
+      };
+      return {
+        move: caught(() => describe('yavalath', '', 'e5 d4 e5')),
+        setup: caught(() => describe('ataxx', 'walls:x', '')),
+        game: caught(() => describe('chess', '', '')),
+        info: Object.fromEntries(['yavalath', 'ataxx', 'amazons'].map((g) => [g, game_info(g)])),
+        ataxxRules: [describe('ataxx', '', '').draw_rules, describe('ataxx', 'x5o/7/7/7/7/7/o5x x 0 1', '').draw_rules],
+      };
+    });
+    const { move, setup, game, info, ataxxRules } = outcome;
+    assert(move?.isError && move.kind === 'move' && move.move_index === 2 && move.move === 'e5', `an illegal move is not named by index: ${JSON.stringify(move)}`);
+    assert(/^move 3 \(e5\): /.test(move.message) && move.reason && !move.reason.startsWith('move'), `the message or reason is off: ${JSON.stringify(move)}`);
+    assert(setup?.kind === 'setup' && setup.move_index === null, `a bad setup is not a setup error: ${JSON.stringify(setup)}`);
+    assert(game?.kind === 'unknown_game', `an unknown game is not said so: ${JSON.stringify(game)}`);
+    assert(info.amazons.default_engine === 'mcts' && info.amazons.engines.length === 2 && info.yavalath.engines.length === 1, `engines: ${JSON.stringify(info)}`);
+    assert(info.ataxx.score_scale === 200 && info.amazons.score_scale === 48 && info.yavalath.budget_ms.max === 600_000, `facts: ${JSON.stringify(info)}`);
+    assert(JSON.stringify(ataxxRules) === '["codingame","engine"]', `Ataxx's draw rules: ${JSON.stringify(ataxxRules)}`);
   });
 
   test('arena records: a pasted record line and a records file open their game; bad lines are refused', async ({ page, url }) => {

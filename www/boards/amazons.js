@@ -439,13 +439,6 @@ function createAmazonsBoard(canvas, { onMove }) {
 export default {
   title: 'Amazons',
   create: createAmazonsBoard,
-  // 16 is about one square of territory: three squares' lead is a 73 % winning chance.
-  scoreScale: 48,
-  // Both searches play Amazons; the default is the game's (measured in the arena, see README).
-  engines: [
-    { id: 'alphabeta', label: 'Alpha-beta' },
-    { id: 'mcts', label: 'MCTS (UCT)' },
-  ],
   setups: [
     { value: '', label: 'Seed 0' },
     randomSeedEntry('Random seed', 'seed:'),

@@ -9,8 +9,9 @@
 //
 // Geometry: 7x7 squares, file a..g left to right, rank 7 at the top. A strip under the board
 // shows the stone counts and which draw rules apply: a setup that is a plain FEN plays under the
-// Ataxx engine world's rules, anything else under CodinGame's (src/games/ataxx.rs), and the
-// view's position text says which (a "cg:" prefix). Captured stones flip with a short animation.
+// Ataxx engine world's rules, anything else under CodinGame's (src/games/ataxx.rs). The view
+// names the rules in play (view.draw_rules) and the engine's game_info words them (src/info.rs).
+// Captured stones flip with a short animation.
 
 import { sizeBackingStore, toViewport } from './canvas.js';
 import { bindPointer } from './pointer.js';
@@ -26,16 +27,10 @@ const FLIP_MS = 260;
 const STRIP = 1;
 const PAD = 0.2;
 
-/** The draw rules a view plays under, from its position text (see the file comment). */
+/** The id of the draw rules a view plays under ('codingame' or 'engine'; see the file comment). */
 function rulesOf(view) {
-  return view?.position && !view.position.startsWith('cg:') ? 'engine' : 'codingame';
+  return view?.draw_rules ?? null;
 }
-
-/** The strip's words for each rule set. */
-const RULES_NOTE = {
-  codingame: 'CodinGame rules: draw at 300 turns or a third repetition',
-  engine: 'Engine rules (plain FEN): draw after 100 plies without a spawn',
-};
 
 /** The (file, rank) of a square name, or null. */
 function parseSquare(name) {
@@ -59,7 +54,9 @@ function squaresOf(move) {
   return null; // the pass: no square
 }
 
-function createAtaxxBoard(canvas, { onMove }) {
+function createAtaxxBoard(canvas, { onMove, info }) {
+  /** The strip's words for the rules of `view` (game_info's draw_rules). */
+  const rulesNote = (view) => info?.draw_rules?.find((r) => r.id === rulesOf(view))?.note ?? '';
   const ctx = canvas.getContext('2d');
   let view = null;
   let interactive = false;
@@ -270,7 +267,7 @@ function createAtaxxBoard(canvas, { onMove }) {
     ctx.fillStyle = colors.label;
     ctx.font = `${Math.max(9, Math.round(s * 0.17))}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
-    ctx.fillText(RULES_NOTE[rulesOf(view)], x0 + 3.5 * s, y0 + 7 * s + STRIP * s * 0.85);
+    ctx.fillText(rulesNote(view), x0 + 3.5 * s, y0 + 7 * s + STRIP * s * 0.85);
 
     drawnOverlay = drawSquareOverlay(ctx, shown, {
       cellByName: (name) => cells.find((c) => c.name === name && !c.wall) ?? null,
@@ -391,8 +388,6 @@ export default {
   title: 'Ataxx',
   create: createAtaxxBoard,
   aspect: 7.4 / (7.4 + STRIP),
-  // 100 = one stone: a two-stone lead is about a 73 % winning chance on the eval bar.
-  scoreScale: 200,
   setups: [
     { value: '', label: 'Empty board' },
     { value: 'walls:1', label: 'Symmetric walls #1' },

@@ -8,7 +8,9 @@
 //
 //   {
 //     title: 'Yavalath',                      // display name: picker, heading, page title
-//     create(canvas, { onMove }) -> {         // draws on the page's <canvas id="board">
+//     create(canvas, { onMove, info }) -> {   // draws on the page's <canvas id="board">; info =
+//                                             //   the engine's game_info(game) (src/info.rs):
+//                                             //   e.g. the words of its draw_rules
 //       draw(view, { canMove }),              // view = describe(game, setup, moves); canMove:
 //                                             //   may the person at the screen move now?
 //       cellCenter(name) -> {x, y} | null,    // a cell's centre in viewport CSS px (tests,
@@ -49,13 +51,11 @@
 //     reasons?: { [result.reason]: 'text' },  // how a result reads; {winner} and {loser} become
 //                                             //   side names. Unknown reasons: "{winner} wins"
 //                                             //   or "Draw".
-//     scoreScale?: 100,                       // evaluation units worth ~73 % winning chance
-//                                             //   (the eval bar's and heatmap's curve)
-//     engines?: [{ id, label }, …],           // searches the person may pick between ("alphabeta",
-//                                             //   "mcts": the wasm search's engine option); two or
-//                                             //   more show the Engine picker. The default is the
-//                                             //   engine's own (default_engine(game) in wasm).
 //   }
+//
+// What the engine knows about a game beyond its rules is not restated here: the engines it
+// offers and the default, the win-chance scale, the think-time bounds and the draw rules come
+// from the wasm game_info(game) (rules.js gameInfo).
 //
 // overlay({heat, pv}): heat = [{move, value, label}] | null scores the root moves of the
 // position drawn for the side to move: value in -1..1 (1: as good as the best move, or for

@@ -1,5 +1,5 @@
 // Territory shading for a board of squares (Amazons): who reaches each empty square first, as
-// the engine's evaluation counts it. The data is the wasm territory() result (see src/wasm.rs):
+// the engine's evaluation counts it. The data is the wasm territory() result (see src/wasm/mod.rs):
 // one entry per square with its claim ('white', 'black', 'contested', 'dead' or 'occupied'),
 // the queen distances [white, black] and whether it is sealed.
 //

@@ -1,0 +1,113 @@
+// The playground's state: the one object everything on the page is derived from, and the
+// questions about it that several modules ask (whose turn it is, which engine searches, which
+// position is on screen). Only app.js, session.js and analysis.js change it.
+
+import { sideName } from './gamepage.js';
+import { MODES, controllerOf, playerTitle } from './players.js';
+import { positionKey } from './protocol.js';
+
+export const app = {
+  games: [], // what the picker offers: [{name, title, entry}]
+  game: null, // the engine's name of the game in play, e.g. "yavalath"
+  entry: null, // its renderer entry (boards/index.js)
+  info: null, // the engine's game_info(game): engines, win-chance scale, budget bounds, draw rules
+  limits: null, // what settings may say: {engines: [id], budgetMs: {min, max}} (app.js engineLimits)
+  board: null, // the live renderer: entry.create(canvas, …)
+  setup: '', // the setup string in play (passed to describe and search)
+  moves: [], // move names, in order
+  moveTimes: [], // per move: the engine's wall time in ms, or null for a human move
+  moveStats: [], // per move: {depth, seldepth, nodes, ms (wall), searchMs (the search's own
+  //                clock), budgetMs} of the engine's search, or null for a human move
+  view: null, // describe() of the position after `moves`
+  mode: MODES.HUMAN_VS_ENGINE,
+  humanSide: 1, // in human vs engine: which player the person is
+  budgetMs: 1000, // the think time of an engine move (the controls' slider; game_info bounds it)
+  level: 'custom', // a named strength level (strength.js): think time and depth cap
+  analysisBudgetMs: 5000, // analysis mode: budget of each analysis (its maximum: until stopped)
+  overlayPlay: false, // heatmap and best line on the board while playing (off: spoils nothing)
+  overlayAnalysis: true, // the same in analysis mode, where it is the point
+  territory: false, // shade who owns each square (games whose renderer has territory(): Amazons)
+  territoryCache: null, // {key (positionKey), data}: territory() of that position, or data null
+  shownTerritory: null, // what the renderer's territory() was last given (data or null)
+  engines: {}, // the engine picked per game ({amazons: "mcts"}); missing: the game's default
+  mctsHeat: 'visits', // what colours the MCTS heatmap: "visits" or "value"
+  delayMs: 500, // in engine vs engine: pause between moves so people can follow
+  paused: false, // engine vs engine only: no engine moves until resumed (Step plays one)
+  halted: false, // the engine failed; it waits for Retry (or any new action) instead of looping
+  thinking: false, // the engine is searching for a move it will play
+  analysing: false, // the engine is searching without playing: analysis mode or a hint
+  analysedKey: null, // analysis mode: the position (positionKey) whose analysis is over
+  lastAnalysisBudgetMs: null, // the budget of the last analysis, which "Go deeper" doubles
+  hint: null, // {key, move}: the hinted move for the position `key`
+  evaluation: null, // the eval bar: {scoreP1, depth}, from the latest iteration of any search
+  shownOverlay: null, // what the renderer's overlay() was last given ({heat, pv} or null)
+  shownOverlaySignature: null, // the same as JSON, to skip redraws that would change nothing
+  report: null, // what the search panel shows: {who, moveNumber, thinking, activity, iteration,
+  //               iterations, progress (the latest alpha-beta progress report past the shown
+  //               iteration, or null), stop, key (positionKey searched), searcher (player),
+  //               chain (an analysis until stopped: {offsetMs, offsetNodes, links}, else null)}
+  searchToken: 0, // bumped whenever a running or scheduled engine move becomes unwanted
+  engineTimer: null, // the delayed start of the next engine move
+};
+
+/** The settings worth keeping between visits (settings.js) and putting in a shared link. */
+export function keptSettings() {
+  const { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory, engines, mctsHeat } = app;
+  return { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory, engines, mctsHeat };
+}
+
+/** The position on screen, as a key (protocol.js positionKey). */
+export function currentKey() {
+  return positionKey(app.game, app.setup, app.moves);
+}
+
+/**
+ * The engine that searches the game on screen: the one picked for it, if the engine offers that
+ * choice for this game (game_info's engines), else the game's default (measured in the arena).
+ */
+export function currentEngine() {
+  const picked = app.engines[app.game];
+  if ((app.info?.engines ?? []).some((e) => e.id === picked)) return picked;
+  return app.info?.default_engine ?? null;
+}
+
+/** The win-chance curve's scale of the game on screen (game_info's score_scale). */
+export function scoreScale() {
+  return app.info.score_scale;
+}
+
+export function whoControls(player) {
+  return controllerOf(player, app.mode, app.humanSide);
+}
+
+/** What the status line and panel call `player` in the game on screen. */
+export function titleOf(player) {
+  return playerTitle(player, app.mode, app.humanSide, sideName(app.entry, player));
+}
+
+export function humanToMove() {
+  return app.view !== null && !app.view.result && whoControls(app.view.to_move) === 'human';
+}
+
+export function engineToMove() {
+  return app.view !== null && !app.view.result && whoControls(app.view.to_move) === 'engine';
+}
+
+/** Is the board overlay (heatmap and best line) wanted in the current mode? */
+export function overlayWanted() {
+  return app.mode === MODES.ANALYSIS ? app.overlayAnalysis : app.overlayPlay;
+}
+
+/**
+ * How many moves remain after Undo, or null if there is nothing to undo. Against the engine, Undo
+ * goes back to before the person's last move, taking the engine's reply back with it.
+ */
+export function undoLength() {
+  if (!app.view || app.moves.length === 0) return null;
+  if (app.mode !== MODES.HUMAN_VS_ENGINE) return app.moves.length - 1;
+  const history = app.view.history;
+  for (let i = history.length - 1; i >= 0; i--) {
+    if (history[i].player === app.humanSide) return i;
+  }
+  return null; // only engine moves so far: undoing them would just replay them
+}

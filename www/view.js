@@ -1,0 +1,232 @@
+// What the page shows, drawn from the state (state.js): the board and its overlay, the status
+// line, the search panel, the eval bar, the heat legend, territory, the game-end summary and the
+// share box. Nothing here changes the game; render() may be called at any time.
+
+import { boardLabel } from './boardlabel.js';
+import { attachTooltip, summaryChart } from './charts.js';
+import { createEvalBar } from './evalbar.js';
+import { formatCount, formatMs } from './format.js';
+import { sideName } from './gamepage.js';
+import { renderMoveList } from './movelist.js';
+import { createSearchPanel } from './panel.js';
+import { MODES, playerLabel } from './players.js';
+import { createPvPreview } from './pvpreview.js';
+import { shareUrl } from './share.js';
+import { app, currentEngine, currentKey, engineToMove, humanToMove, overlayWanted, scoreScale, titleOf, undoLength } from './state.js';
+import { createMessageArea, statusText } from './status.js';
+import { showTerritoryTotals, territoryOf } from './territory.js';
+import { heatFromIteration, heatFromMcts, heatSummary } from './winchance.js';
+
+const PV_SHOWN = 8; // longer lines turn the board into a puzzle of numbers
+
+export const canvas = document.getElementById('board');
+export const panel = createSearchPanel(document.getElementById('search-panel'), { onPreview: previewLine });
+export const pvPreview = createPvPreview(document.getElementById('pv-preview'));
+export const messages = createMessageArea(document.getElementById('message'));
+const evalBar = createEvalBar(document.getElementById('evalbar'));
+const summarySvg = document.getElementById('chart-summary');
+attachTooltip(summarySvg, summarySvg.parentElement.querySelector('.chart-tip'));
+
+/** The widgets that act on the game, made by app.js with its handlers: {controls, keyboard, shareBox}. */
+const widgets = { controls: null, keyboard: null, shareBox: null };
+
+/** Hands the view the widgets app.js made (before the first render()). */
+export function bindWidgets({ controls, keyboard, shareBox }) {
+  Object.assign(widgets, { controls, keyboard, shareBox });
+}
+
+/** The panel's best line is hovered at move `index` (null: left): preview the line up to it. */
+function previewLine(index) {
+  const pv = app.report?.iteration?.pv;
+  if (index === null || !pv || index >= pv.length) pvPreview.hide();
+  else pvPreview.show(app.report.position, pv, index);
+}
+
+/** The search panel alone (a progress report changes nothing else). */
+export function showPanel() {
+  panel.show(app.report);
+}
+
+/**
+ * What the board overlays on the position: the hint if there is one for it, else (when wanted)
+ * the heatmap and best line of the latest search of this very position, else nothing.
+ */
+function boardOverlay() {
+  const key = currentKey();
+  if (app.hint?.key === key) return { heat: null, pv: [app.hint.move] };
+  const iteration = app.report?.iteration;
+  if (!overlayWanted() || !iteration || app.report.key !== key || app.view.result) return null;
+  const heat =
+    iteration.engine === 'mcts'
+      ? heatFromMcts(iteration, app.mctsHeat, scoreScale())
+      : heatFromIteration(iteration, scoreScale());
+  return { heat, pv: iteration.pv.slice(0, PV_SHOWN) };
+}
+
+/**
+ * The heatmap's legend under the board (which side "better" is for) and its words for screen
+ * readers (#heat-summary, part of the board's description).
+ */
+function renderHeatLegend(overlay) {
+  const legend = document.getElementById('heat-legend');
+  const hasHeat = Boolean(overlay?.heat) && typeof app.board.overlay === 'function';
+  legend.hidden = !hasHeat;
+  document.getElementById('heat-summary').textContent = hasHeat ? heatSummary(app.report.iteration, app.mctsHeat) : '';
+  if (!hasHeat) return;
+  const side = sideName(app.entry, app.view.to_move);
+  const iteration = app.report.iteration;
+  const mcts = iteration.engine === 'mcts';
+  const byVisits = mcts && app.mctsHeat === 'visits';
+  document.getElementById('heat-by-field').hidden = !mcts;
+  // Moves the search left out are drawn in their own style: the legend says which.
+  document.getElementById('heat-legend-static').hidden = !overlay.heat.some((h) => h.static);
+  document.getElementById('heat-by').value = app.mctsHeat;
+  document.getElementById('heat-legend-bad').textContent = byVisits ? 'Few visits' : `Worse for ${side}`;
+  document.getElementById('heat-legend-good').textContent = byVisits ? 'Most visits' : 'Best';
+  legend.title = byVisits
+    ? "Each move coloured by its share of the search's visits (MCTS spends them on the moves it rates best)"
+    : 'Each move coloured by how it compares with the best move, for the side to move';
+  let note;
+  if (mcts) {
+    const what = byVisits ? 'numbers = visits' : `numbers = winning chance for ${side} (%)`;
+    note = `MCTS after ${formatCount(iteration.iterations)} iterations; ${what}; discs = best line`;
+  } else {
+    const exact = iteration.root_moves.every((r) => r.bound === 'exact');
+    note = `Score of each move at depth ${iteration.depth}; numbers = best line` + (exact ? '' : '; ≤ = at most');
+  }
+  if (app.entry.heatNote) note += `; ${app.entry.heatNote}`;
+  document.getElementById('heat-legend-note').textContent = note;
+}
+
+/** The parts that follow the search: panel, board overlay, heat legend, eval bar. */
+export function renderInsight() {
+  panel.show(app.report);
+  const overlay = boardOverlay();
+  // The renderer keeps its overlay across draw() calls: only a change needs a redraw, which
+  // keeps the main thread free while the engine reports many iterations a second.
+  const signature = JSON.stringify(overlay);
+  if (signature !== app.shownOverlaySignature) {
+    app.shownOverlaySignature = signature;
+    app.shownOverlay = overlay;
+    app.board.overlay?.(overlay);
+  }
+  renderHeatLegend(overlay);
+  // Once the game is over, its result says more than any evaluation.
+  evalBar.show(app.view.result ? { result: app.view.result } : app.evaluation, { sideName: (player) => sideName(app.entry, player), scale: scoreScale() });
+}
+
+/**
+ * The territory of the position on screen (territory.js), computed once per position; null if
+ * the game has none or the engine refuses (then the reason is shown once).
+ */
+function territoryNow() {
+  const key = currentKey();
+  if (app.territoryCache?.key !== key) {
+    let data = null;
+    try {
+      data = territoryOf(app.game, app.setup, app.moves);
+    } catch (err) {
+      messages.show(`Territory cannot be shown: ${err.message}`);
+    }
+    app.territoryCache = { key, data };
+  }
+  return app.territoryCache.data;
+}
+
+/**
+ * The Territory toggle (only for a renderer that can shade territory), the shading on the board
+ * and the totals under it. Called before the board is drawn, so a new position is drawn once,
+ * already shaded.
+ */
+function renderTerritory() {
+  const available = typeof app.board.territory === 'function';
+  widgets.controls.showTerritory({ available, on: app.territory });
+  const data = available && app.territory ? territoryNow() : null;
+  if (data !== app.shownTerritory) {
+    app.shownTerritory = data;
+    app.board.territory?.(data);
+  }
+  const box = { root: document.getElementById('territory-info'), totals: document.getElementById('territory-totals'), sealed: document.getElementById('territory-sealed') };
+  showTerritoryTotals(box, data, (player) => sideName(app.entry, player));
+}
+
+/** The game-end summary: one column per engine move (depth, nodes, time). */
+function renderSummary() {
+  const card = document.getElementById('summary-card');
+  const moves = app.moveStats
+    .map((stats, i) => (stats ? { moveNumber: i + 1, player: app.view.history[i].player, ...stats } : null))
+    .filter(Boolean);
+  card.hidden = !app.view.result || moves.length === 0;
+  if (card.hidden) return;
+  const totalMs = moves.reduce((sum, m) => sum + m.ms, 0);
+  document.getElementById('summary-sub').textContent = `${moves.length} moves · ${formatMs(totalMs)} in all`;
+  summaryChart(summarySvg, moves, { formatCount, formatMs });
+}
+
+/** The share box and the address bar: both name this game, its moves and the settings. */
+function renderShare() {
+  const link = shareUrl(window.location.href, {
+    game: app.game,
+    setup: app.setup,
+    moves: app.moves,
+    settings: {
+      mode: app.mode,
+      humanSide: app.humanSide,
+      budgetMs: app.budgetMs,
+      level: app.level,
+      delayMs: app.delayMs,
+      analysisBudgetMs: app.analysisBudgetMs,
+      overlayPlay: app.overlayPlay,
+      overlayAnalysis: app.overlayAnalysis,
+      // Only games with an engine picker name their engine; only a board with territory
+      // shading, and only MCTS's heatmap, have those settings.
+      engine: app.info?.engines.length > 1 ? currentEngine() : undefined,
+      territory: typeof app.board?.territory === 'function' ? app.territory : undefined,
+      mctsHeat: currentEngine() === 'mcts' ? app.mctsHeat : undefined,
+    },
+  });
+  if (link !== window.location.href) window.history.replaceState(null, '', link);
+  // Every game exports its position text too (Ataxx FEN, Amazons and the others' rows), except
+  // once the game is over: a finished position is not a setup.
+  widgets.shareBox.show({ link, moves: app.moves, position: app.view?.position ?? null });
+}
+
+/** Redraws everything from the state: board, status, controls, move list, search views, summary, link. */
+export function render() {
+  const view = app.view;
+  if (!view) return;
+  renderTerritory();
+  app.board.draw(view, { canMove: humanToMove() });
+
+  const names = { reasons: app.entry.reasons, sideName: (player) => sideName(app.entry, player) };
+  const status = statusText(view, app, names);
+  document.getElementById('status').textContent = status;
+  canvas.setAttribute('aria-label', boardLabel(view, { title: app.entry.title, who: titleOf, sideName: names.sideName, statusLine: status }));
+  document.getElementById('spinner').hidden = !app.thinking && !app.analysing;
+  document.body.classList.toggle('is-thinking', app.thinking);
+  for (const player of [1, 2]) {
+    document.getElementById(`legend-p${player}`).textContent = playerLabel(player, app.mode, app.humanSide);
+  }
+
+  const stealCell = humanToMove() ? view.steal : null;
+  widgets.controls.update({
+    mode: app.mode,
+    canUndo: undoLength() !== null,
+    steal: stealCell ? { cell: stealCell, by: titleOf(view.to_move) } : null,
+    paused: app.paused,
+    canPause: !view.result,
+    canStep: app.paused && !app.thinking && engineToMove(),
+    canHint: humanToMove() && !app.analysing && app.mode === MODES.HUMAN_VS_ENGINE,
+    analysing: app.analysing,
+    canDeepen: app.mode === MODES.ANALYSIS && !app.analysing && !view.result && app.report?.key === currentKey() && app.report.stop !== 'solved',
+  });
+
+  renderMoveList(document.getElementById('move-list'), view.history, app.moveTimes, names.sideName);
+  document.getElementById('moves-empty').hidden = view.history.length > 0;
+  const count = view.history.length;
+  document.getElementById('move-count').textContent = count === 0 ? '' : `${count} move${count === 1 ? '' : 's'}`;
+  renderInsight();
+  renderSummary();
+  renderShare();
+  widgets.keyboard.refresh();
+}
