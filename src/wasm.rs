@@ -14,7 +14,7 @@ use std::cell::RefCell;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::game::{CellView, Display, Evaluate, Game, Player};
+use crate::game::{line_text, CellView, Display, Evaluate, Game, Player};
 use crate::search::mcts::{MctsReport, MctsResult};
 use crate::search::{
     EngineKind, Iteration, Limits, Mcts, MctsConfig, Progress, RootMove, Score, ScoreBound,
@@ -423,19 +423,6 @@ struct SearchView {
     stop: StopReason,
 }
 
-/// Writes a line of moves as text, playing them on a copy of `pos` so each is named in its own
-/// position.
-fn line_text<G: Game>(pos: &G, line: &[G::Move]) -> Vec<String> {
-    let mut p = pos.clone();
-    line.iter()
-        .map(|&m| {
-            let text = p.format_move(m);
-            p.play(m);
-            text
-        })
-        .collect()
-}
-
 fn iteration_view<G: Game>(pos: &G, it: &Iteration<G::Move>) -> IterationView {
     IterationView {
         engine: EngineKind::AlphaBeta,
@@ -694,18 +681,10 @@ pub fn search(
         serde_wasm_bindgen::from_value(options)
             .map_err(|e| js_error(format!("bad search options: {e}")))?
     };
-    let budget = options.budget_ms.unwrap_or(1000.0);
-    if !budget.is_finite() {
-        return Err(js_error(
-            "budget_ms must be a finite number of milliseconds",
-        ));
-    }
     let limits = Limits {
-        time_ms: Some(budget.clamp(10.0, 600_000.0) as u64),
         max_depth: options.max_depth,
-        max_nodes: None,
         exact_root_scores: options.exact_root,
-        stop: None,
+        ..Limits::from_budget_ms(options.budget_ms).map_err(js_error)?
     };
     let tt_mib = options.tt_mb.unwrap_or(DEFAULT_TT_MIB).clamp(1, MAX_TT_MIB);
     let engine = match options.engine.as_deref() {
