@@ -296,3 +296,18 @@ pub trait Display: Game {
         None
     }
 }
+
+/// The moves of `line` (a principal variation, or any sequence starting at `pos`) in the game's
+/// notation, one string a move. Each move is named in the position it is played from, which is
+/// why this needs `pos`: notations such as Ataxx's single-square spawn depend on the board.
+/// The moves must be legal in turn (a search's line is).
+pub fn line_text<G: Game>(pos: &G, line: &[G::Move]) -> Vec<String> {
+    let mut p = pos.clone();
+    line.iter()
+        .map(|&m| {
+            let text = p.format_move(m);
+            p.play(m);
+            text
+        })
+        .collect()
+}

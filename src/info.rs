@@ -8,13 +8,7 @@
 
 use crate::search::EngineKind;
 
-/// The think budget a search gets when none is asked for, in milliseconds.
-pub const DEFAULT_BUDGET_MS: u64 = 1_000;
-/// The shortest think budget the browser accepts, in milliseconds (shorter asks are raised to it).
-pub const MIN_BUDGET_MS: u64 = 10;
-/// The longest think budget the browser accepts, in milliseconds (10 minutes; longer asks are
-/// lowered to it). The page's "until stopped" analysis chains searches of at most this long.
-pub const MAX_BUDGET_MS: u64 = 600_000;
+pub use crate::search::budget::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS, MIN_BUDGET_MS};
 
 /// The transposition table (MCTS: tree) size the browser uses unless told otherwise, in MiB
 /// (fits a phone).

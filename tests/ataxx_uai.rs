@@ -57,15 +57,51 @@ fn go_depth_searches_the_position_after_the_moves_and_answers_a_legal_move() {
 }
 
 #[test]
-fn position_fen_and_a_bad_move_is_reported_without_changing_the_position() {
-    let lines =
-        session("position fen x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1\nposition startpos moves a1\nd\n");
+fn a_rejected_position_leaves_no_position_and_go_answers_an_error_not_a_move() {
+    // The earlier position is finished (halfmove clock 100): answering for it would say `0000`
+    // without an error, and answering for the start would send a move for another game.
+    let lines = session(
+        "position fen x5o/7/7/7/7/7/o5x x 100 1\nposition startpos moves a1\nd\ngo depth 2\n",
+    );
     assert!(lines
         .iter()
         .any(|l| l.starts_with("info string error: move 1 (a1)")));
-    assert!(lines
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string fen")),
+        "{lines:?}"
+    );
+    let at = lines
         .iter()
-        .any(|l| l == "info string fen x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1"));
+        .position(|l| l.starts_with("bestmove"))
+        .unwrap();
+    assert_eq!(lines[at], "bestmove 0000");
+    assert!(
+        lines[at - 1].starts_with("info string error: no position"),
+        "{lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info depth")),
+        "{lines:?}"
+    );
+    // A broken FEN is rejected the same way; a good position afterwards is searched again.
+    let lines = session(
+        "position fen x5o/7/9/7 x 0 1\ngo movetime 50\nperft 1\nposition startpos\ngo depth 2\n",
+    );
+    assert!(lines[0].starts_with("info string error: "), "{lines:?}");
+    let bests: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(bests.len(), 2, "{lines:?}");
+    assert_eq!(bests[0], "bestmove 0000");
+    assert!(lines.contains(&"nodes 0".to_string()), "{lines:?}");
+    let pos = parse_position(&["startpos"]).unwrap();
+    assert!(pos
+        .parse_move(bests[1].trim_start_matches("bestmove "))
+        .is_ok());
+    // `uainewgame` gives the start position back.
+    let lines = session("position startpos moves a1\nuainewgame\nd\n");
+    assert_eq!(
+        lines.last().unwrap(),
+        &format!("info string fen {}", uai::STARTPOS)
+    );
 }
 
 #[test]
@@ -113,10 +149,60 @@ fn both_clock_conventions_give_each_side_its_own_clock() {
     let second = go.limits(Player::Second, stop).time_ms.unwrap();
     assert!(first < second, "{first} vs {second}");
     assert!(first <= 500);
+    // `movetime` is spent whole: the search's own reserve keeps it within the last 5 %.
     let (go, _) = Go::parse(&["movetime", "200"]);
-    assert_eq!(go.limits(Player::First, stop).time_ms, Some(190));
+    let limits = go.limits(Player::First, stop);
+    assert_eq!(limits.time_ms, Some(200));
+    assert!(limits.fixed_time);
+    let stop_at = limits.stop_at_ms().unwrap();
+    assert!((190..200).contains(&stop_at), "{stop_at}");
     let (_, problems) = Go::parse(&["depth", "x", "ponder"]);
     assert_eq!(problems.len(), 2);
+}
+
+#[test]
+fn a_go_with_an_unreadable_limit_or_unknown_word_gets_a_finite_default() {
+    let stop = StopFlag::new();
+    let default = Some(boardlab::search::DEFAULT_BUDGET_MS);
+    for words in [
+        &["movetime", "-5"][..],
+        &["depth", "x"],
+        &["wtime", "-1", "btime", "-1"],
+        &["frobnicate"],
+        &["infinite", "ponder"],
+        &["movetime"],
+    ] {
+        let (go, problems) = Go::parse(words);
+        assert!(!problems.is_empty(), "{words:?}");
+        assert!(go.uses_default_time(Player::First), "{words:?}");
+        assert_eq!(go.limits(Player::First, stop).time_ms, default, "{words:?}");
+    }
+    // A clock for the other side only is no limit for this one.
+    let (go, problems) = Go::parse(&["wtime", "1000"]);
+    assert!(problems.is_empty());
+    assert_eq!(go.limits(Player::First, stop).time_ms, default);
+    // What was readable still holds; a plain `go` and `go infinite` still search until `stop`.
+    let (go, _) = Go::parse(&["depth", "3", "movetime", "x"]);
+    let limits = go.limits(Player::First, stop);
+    assert_eq!((limits.max_depth, limits.time_ms), (Some(3), default));
+    for words in [
+        &[][..],
+        &["infinite"],
+        &["infinite", "wtime", "10", "btime", "10"],
+    ] {
+        let (go, _) = Go::parse(words);
+        assert_eq!(go.limits(Player::First, stop).time_ms, None, "{words:?}");
+    }
+    // Through the session: an error line, then a bestmove without any `stop`.
+    let lines = session("position startpos\ngo movetime -5\n");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: 'movetime'")),
+        "{lines:?}"
+    );
+    let pos = parse_position(&["startpos"]).unwrap();
+    assert!(pos.parse_move(bestmove(&lines)).is_ok());
 }
 
 #[test]
@@ -279,4 +365,73 @@ fn a_line_that_is_not_utf8_is_reported_and_the_session_goes_on() {
     );
     assert!(text.contains("info string unknown command"), "{text}");
     assert!(text.trim_end().ends_with("readyok"), "{text}");
+}
+
+/// Runs `boardlab uai` on `script`, keeping its input open for `hold` before closing it, and
+/// returns its output lines. A hang guard only: panics if the engine has not exited `limit`
+/// after the input closed (far more than a correct engine needs on a loaded machine).
+fn binary_session(script: &str, hold: Duration, limit: Duration) -> Vec<String> {
+    let (mut child, mut stdin, stdout) = common::spawn_boardlab(&["uai", "--tt-mb", "8"]);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let lines: Vec<String> = stdout.lines().map_while(Result::ok).collect();
+        let _ = tx.send(lines);
+    });
+    stdin.write_all(script.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(hold);
+    drop(stdin);
+    match rx.recv_timeout(limit) {
+        Ok(lines) => {
+            assert!(child.wait().unwrap().success());
+            lines
+        }
+        Err(_) => {
+            let _ = child.kill();
+            panic!("boardlab uai did not exit within {limit:?} of the end of its input");
+        }
+    }
+}
+
+#[test]
+fn setoption_during_an_infinite_search_does_not_deadlock() {
+    // The script of issue 14: `stop` must still end the search and `isready` be answered.
+    let lines = binary_session(
+        "position startpos\ngo infinite\nsetoption name Hash value 4\nstop\nisready\n",
+        Duration::from_millis(300),
+        Duration::from_secs(20),
+    );
+    let best = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove"))
+        .expect("a bestmove");
+    let ready = lines.iter().position(|l| l == "readyok").expect("readyok");
+    assert!(best < ready, "{lines:?}");
+    // The new size is used by the next search, which still answers.
+    let lines = session("setoption name Hash value 4\nposition startpos\ngo depth 3\n");
+    let pos = parse_position(&["startpos"]).unwrap();
+    assert!(pos.parse_move(bestmove(&lines)).is_ok());
+}
+
+#[test]
+fn the_end_of_input_stops_a_long_search_which_still_answers() {
+    // A clock of 11 days gives a budget of hours: only the end of input can end it.
+    let lines = binary_session(
+        "position startpos\ngo wtime 1000000000 btime 1000000000\n",
+        Duration::ZERO,
+        Duration::from_secs(20) + Duration::from_millis(uai::EOF_GRACE_MS),
+    );
+    let pos = parse_position(&["startpos"]).unwrap();
+    assert!(pos.parse_move(bestmove(&lines)).is_ok(), "{lines:?}");
+}
+
+#[test]
+fn movetime_is_answered_without_a_stop() {
+    let lines = binary_session(
+        "position startpos\ngo movetime 300\n",
+        Duration::from_millis(100),
+        Duration::from_secs(20),
+    );
+    let pos = parse_position(&["startpos"]).unwrap();
+    assert!(pos.parse_move(bestmove(&lines)).is_ok(), "{lines:?}");
 }

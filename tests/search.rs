@@ -255,3 +255,24 @@ proptest! {
         prop_assert_eq!(pos.hash(), rebuilt.hash());
     }
 }
+
+#[test]
+fn a_think_budget_gets_the_default_the_bounds_and_refuses_what_has_no_clamp() {
+    use boardlab::search::{DEFAULT_BUDGET_MS, MAX_BUDGET_MS, MIN_BUDGET_MS};
+    let time = |b: Option<f64>| Limits::from_budget_ms(b).unwrap().time_ms;
+    assert_eq!(time(None), Some(DEFAULT_BUDGET_MS));
+    assert_eq!(time(Some(250.7)), Some(250));
+    assert_eq!(time(Some(-5.0)), Some(MIN_BUDGET_MS));
+    assert_eq!(time(Some(1e12)), Some(MAX_BUDGET_MS));
+    assert!(Limits::from_budget_ms(Some(f64::NAN)).is_err());
+    assert!(Limits::from_budget_ms(Some(f64::INFINITY)).is_err());
+    // A think budget may stop between iterations; a movetime is spent whole, within 5 %.
+    assert!(!Limits::from_budget_ms(None).unwrap().fixed_time);
+    let movetime = Limits::from_movetime_ms(500);
+    assert!(movetime.fixed_time);
+    assert!((475..500).contains(&movetime.stop_at_ms().unwrap()));
+    // A clock: about a 25th of it, never more than half, less the reserve.
+    assert_eq!(Limits::from_clock_ms(10_000, 0).time_ms, Some(380));
+    assert_eq!(Limits::from_clock_ms(100, 1_000).time_ms, Some(30));
+    assert_eq!(Limits::from_clock_ms(0, 0).time_ms, Some(1));
+}

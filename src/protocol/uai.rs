@@ -15,16 +15,25 @@
 //!
 //! The search runs on a worker thread; `stop` raises a [`StopFlag`] that the search reads every
 //! 256 nodes, and the worker then prints `bestmove` (`0000` for a pass, and for a finished game).
-//! `isready` is answered at once, even during a search.
+//! `isready` is answered at once, even during a search, and `setoption` too (a new Hash size
+//! applies from the next search). `movetime` is spent whole: the answer comes within its last
+//! 5 % and never after it (see [`Go::limits`] for the reserves).
+//!
+//! Errors are `info string error: …` lines, and never leave the engine answering for a position
+//! the runner did not send: a `position` with a bad FEN or an illegal move leaves no position, so
+//! `go` then answers `bestmove 0000` after an error line (and `perft` `nodes 0`) until a
+//! `position` or `uainewgame` is read. A `go` with an unknown word or an unreadable limit never
+//! searches until `stop`: without a usable time limit it searches [`DEFAULT_BUDGET_MS`].
 
 use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use crate::game::{Game, Player};
 use crate::games::ataxx::{Ataxx, Rules};
 use crate::protocol::{InputError, Lines};
-use crate::search::{Iteration, Limits, Score, Searcher, StopFlag};
+use crate::search::{Iteration, Limits, Score, Searcher, StopFlag, DEFAULT_BUDGET_MS};
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = "BoardLab Ataxx";
@@ -48,11 +57,16 @@ pub struct Go {
     pub time: [Option<u64>; 2],
     /// Increment per move of the first and second player, in ms.
     pub inc: [Option<u64>; 2],
+    /// The command held an unknown word or an unreadable value. Such a command never searches
+    /// without a time limit ([`Go::limits`]): the limit it lost may have been the only one, and a
+    /// match runner waits for an answer rather than sending `stop`.
+    pub flawed: bool,
 }
 
 impl Go {
-    /// Reads the words after `go`. Unknown words and unreadable numbers are skipped (reported in
-    /// the `Err` list, which the caller prints as `info string`).
+    /// Reads the words after `go`. Unknown words and unreadable numbers (negative ones too) are
+    /// skipped, set [`Go::flawed`] and are described in the returned list, which the caller
+    /// prints as `info string error: …`.
     pub fn parse(words: &[&str]) -> (Go, Vec<String>) {
         let mut go = Go::default();
         let mut problems = Vec::new();
@@ -86,37 +100,52 @@ impl Go {
             }
             if takes_value {
                 if value.is_none() {
-                    problems.push(format!("'{key}' needs a whole number"));
+                    problems.push(format!("'{key}' needs a whole number of 0 or more"));
                 }
                 i += 2;
             } else {
                 i += 1;
             }
         }
+        go.flawed = !problems.is_empty();
         (go, problems)
     }
 
-    /// The search limits for the side `side` to move. A clock gives `time/25 + inc*3/4`, at most
-    /// half the remaining time, less a 20 ms safety margin; `movetime` keeps a margin of 1/20 (at
-    /// most 10 ms). Without any limit the search runs until `stop`.
+    /// Whether [`Go::limits`] gives the side `side` the default time limit
+    /// ([`DEFAULT_BUDGET_MS`]) because the command named none it can use: a flawed command
+    /// without `movetime` or that side's clock, or clocks given for the other side only. A
+    /// plain `go` or `go infinite` is not flawed: it searches until `stop`.
+    pub fn uses_default_time(&self, side: Player) -> bool {
+        let clocks_given = self.time.iter().chain(&self.inc).any(Option::is_some);
+        self.movetime.is_none()
+            && self.time[side.index()].is_none()
+            && (self.flawed || (clocks_given && !self.infinite))
+    }
+
+    /// The search limits for the side `side` to move, from [`crate::search::budget`]'s rules.
+    /// `movetime` is spent whole: the search stops within its last 5 % (the reserve of
+    /// [`Limits::stop_at_ms`], 1/20 of it and 2 to 50 ms, covers finishing the node and writing
+    /// `bestmove`). A clock gives `time/25 + inc*3/4`, at most half the remaining time, less a
+    /// 20 ms reserve for the answer's way to the runner. Without any limit the search runs until
+    /// `stop`; a command with no usable time limit ([`Go::uses_default_time`]) gets
+    /// [`DEFAULT_BUDGET_MS`] as its `movetime`.
     pub fn limits(&self, side: Player, stop: StopFlag) -> Limits {
-        let mut limits = Limits {
+        let time = if let Some(ms) = self.movetime {
+            Limits::from_movetime_ms(ms)
+        } else if let Some(t) = self.time[side.index()] {
+            Limits::from_clock_ms(t, self.inc[side.index()].unwrap_or(0))
+        } else if self.uses_default_time(side) {
+            Limits::from_movetime_ms(DEFAULT_BUDGET_MS)
+        } else {
+            Limits::default()
+        };
+        let unlimited = self.infinite && !self.flawed;
+        Limits {
             max_depth: self.depth,
             max_nodes: self.nodes,
             stop: Some(stop),
-            ..Limits::default()
-        };
-        if self.infinite {
-            return limits;
+            ..if unlimited { Limits::default() } else { time }
         }
-        if let Some(ms) = self.movetime {
-            limits.time_ms = Some(ms.saturating_sub((ms / 20).min(10)).max(1));
-        } else if let Some(t) = self.time[side.index()] {
-            let inc = self.inc[side.index()].unwrap_or(0);
-            let budget = (t / 25 + inc * 3 / 4).min(t / 2);
-            limits.time_ms = Some(budget.saturating_sub(20).max(1));
-        }
-        limits
     }
 }
 
@@ -166,8 +195,28 @@ pub fn info_line(pos: &Ataxx, it: &Iteration<crate::games::ataxx::Move>) -> Stri
     )
 }
 
+/// How long a search may still run once the input has ended, in ms, before it is stopped and
+/// answers: a piped script (`go depth 6` then EOF) still gets a finished search, while an engine
+/// whose match runner died does not think on for the rest of a long clock.
+pub const EOF_GRACE_MS: u64 = 2000;
+
+/// What `go`, `d` and `perft` answer after a rejected `position`: the runner's position is
+/// unknown, and no move for another one may be sent.
+const NO_POSITION: &str = "info string error: no position (the last position command was rejected)";
+
+/// A search running on the worker thread.
+struct Running {
+    handle: JoinHandle<Searcher<Ataxx>>,
+    /// Searches until `stop` (no limit at all).
+    unlimited: bool,
+    /// The searcher's table size, MiB.
+    mib: usize,
+}
+
 /// One UAI session: reads commands from `input` until `quit` or the end of input, and writes
-/// replies to `out` (shared with the search thread). Errors: only failures to write.
+/// replies to `out` (shared with the search thread). At `quit` a running search is stopped; at
+/// the end of input it may run on for [`EOF_GRACE_MS`] (an unlimited one is stopped at once),
+/// then answers. Errors: only failures to write.
 pub fn run<R: BufRead, W: Write + Send + 'static>(
     input: R,
     out: Arc<Mutex<W>>,
@@ -180,25 +229,25 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
     };
     let stop = StopFlag::new();
     let mut tt_mib = tt_mib.clamp(1, 4096);
-    let mut searcher: Option<Searcher<Ataxx>> = Some(Searcher::new(tt_mib));
-    let mut worker: Option<JoinHandle<Searcher<Ataxx>>> = None;
-    let mut pos = Ataxx::from_fen(STARTPOS).expect("the start FEN is valid");
-    let mut unlimited = false;
+    // The searcher and its table size; `setoption` during a search only changes `tt_mib`, and the
+    // next `go` builds a table of that size (waiting for the search would deadlock `go infinite`).
+    let mut searcher: Option<(Searcher<Ataxx>, usize)> = Some((Searcher::new(tt_mib), tt_mib));
+    let mut worker: Option<Running> = None;
+    // `None` after a rejected `position`: answering for the position before it would send a move
+    // for another game.
+    let mut pos = Some(Ataxx::from_fen(STARTPOS).expect("the start FEN is valid"));
     let mut quit = false;
 
     // Waits for a running search (after raising the stop flag when `halt`) and takes its
     // searcher back.
-    let finish = |worker: &mut Option<JoinHandle<Searcher<Ataxx>>>,
-                  searcher: &mut Option<Searcher<Ataxx>>,
+    let finish = |worker: &mut Option<Running>,
+                  searcher: &mut Option<(Searcher<Ataxx>, usize)>,
                   halt: bool| {
-        if let Some(handle) = worker.take() {
+        if let Some(running) = worker.take() {
             if halt {
                 stop.raise();
             }
-            match handle.join() {
-                Ok(s) => *searcher = Some(s),
-                Err(_) => *searcher = None,
-            }
+            *searcher = running.handle.join().ok().map(|s| (s, running.mib));
         }
     };
 
@@ -231,7 +280,6 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
             }
             "isready" => say(&out, "readyok")?,
             "setoption" => {
-                finish(&mut worker, &mut searcher, false);
                 // setoption name Hash value N
                 let name = words
                     .iter()
@@ -245,45 +293,70 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
                 match (name, value) {
                     (Some(n), Some(v)) if n.eq_ignore_ascii_case("hash") => {
                         tt_mib = v.clamp(1, 4096);
-                        searcher = Some(Searcher::new(tt_mib));
+                        if worker.is_some() {
+                            say(&out, "info string Hash applies from the next search")?;
+                        } else {
+                            searcher = Some((Searcher::new(tt_mib), tt_mib));
+                        }
                     }
                     _ => say(&out, &format!("info string unsupported option: {line}"))?,
                 }
             }
             "uainewgame" => {
                 finish(&mut worker, &mut searcher, true);
-                if let Some(s) = searcher.as_mut() {
+                if let Some((s, _)) = searcher.as_mut() {
                     s.clear();
                 }
-                pos = Ataxx::from_fen(STARTPOS).expect("the start FEN is valid");
+                pos = Some(Ataxx::from_fen(STARTPOS).expect("the start FEN is valid"));
             }
             "position" => {
                 finish(&mut worker, &mut searcher, true);
-                match parse_position(&words[1..]) {
-                    Ok(p) => pos = p,
-                    Err(e) => say(&out, &format!("info string error: {e}"))?,
-                }
+                pos = match parse_position(&words[1..]) {
+                    Ok(p) => Some(p),
+                    Err(e) => {
+                        say(&out, &format!("info string error: {e}"))?;
+                        None
+                    }
+                };
             }
             "go" => {
                 finish(&mut worker, &mut searcher, true);
                 let (go, problems) = Go::parse(&words[1..]);
                 for p in problems {
-                    say(&out, &format!("info string {p}"))?;
+                    say(&out, &format!("info string error: {p}"))?;
                 }
+                let Some(pos) = pos.as_ref() else {
+                    say(&out, NO_POSITION)?;
+                    say(&out, "bestmove 0000")?;
+                    continue;
+                };
                 if pos.outcome().is_some() {
                     say(&out, "info string the game is over")?;
                     say(&out, "bestmove 0000")?;
                     continue;
                 }
+                if go.uses_default_time(pos.to_move()) {
+                    say(
+                        &out,
+                        &format!(
+                            "info string error: no usable time limit for the side to move, \
+                             searching {DEFAULT_BUDGET_MS} ms"
+                        ),
+                    )?;
+                }
                 stop.lower();
                 let limits = go.limits(pos.to_move(), stop);
-                unlimited = limits.time_ms.is_none()
+                let unlimited = limits.time_ms.is_none()
                     && limits.max_depth.is_none()
                     && limits.max_nodes.is_none();
-                let mut s = searcher.take().unwrap_or_else(|| Searcher::new(tt_mib));
+                let mib = tt_mib;
+                let mut s = match searcher.take() {
+                    Some((s, had)) if had == mib => s,
+                    _ => Searcher::new(mib),
+                };
                 let p = pos.clone();
                 let out = Arc::clone(&out);
-                worker = Some(std::thread::spawn(move || {
+                let handle = std::thread::spawn(move || {
                     let result = s.search(&p, limits, |it| {
                         let line = info_line(&p, it);
                         let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
@@ -298,26 +371,53 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
                     let _ = writeln!(w, "bestmove {best}");
                     let _ = w.flush();
                     s
-                }));
+                });
+                worker = Some(Running {
+                    handle,
+                    unlimited,
+                    mib,
+                });
             }
             "stop" => finish(&mut worker, &mut searcher, true),
             "perft" => {
                 finish(&mut worker, &mut searcher, true);
-                match words.get(1).and_then(|d| d.parse::<u32>().ok()) {
-                    Some(depth) => say(&out, &format!("nodes {}", pos.perft(depth)))?,
-                    None => say(&out, "info string perft needs a depth (a whole number)")?,
+                match (
+                    pos.as_ref(),
+                    words.get(1).and_then(|d| d.parse::<u32>().ok()),
+                ) {
+                    (None, _) => {
+                        // A perft reader waits for a `nodes` line: give one it cannot mistake
+                        // for a count after the error.
+                        say(&out, NO_POSITION)?;
+                        say(&out, "nodes 0")?;
+                    }
+                    (Some(p), Some(depth)) => say(&out, &format!("nodes {}", p.perft(depth)))?,
+                    (Some(_), None) => {
+                        say(&out, "info string perft needs a depth (a whole number)")?
+                    }
                 }
             }
             "quit" => {
                 quit = true;
                 break;
             }
-            "d" | "print" => say(&out, &format!("info string fen {}", pos.fen()))?,
+            "d" | "print" => match &pos {
+                Some(p) => say(&out, &format!("info string fen {}", p.fen()))?,
+                None => say(&out, NO_POSITION)?,
+            },
             _ => say(&out, &format!("info string unknown command: {line}"))?,
         }
     }
-    // At `quit` or the end of input: a search with a limit may finish (so a piped script gets its
-    // answer); an unlimited one is stopped.
-    finish(&mut worker, &mut searcher, unlimited || quit);
+    // At `quit`, or at the end of input for a search without a limit: stop now. Otherwise the
+    // search may end by itself within the grace time (so a piped script gets its whole answer).
+    if let Some(running) = &worker {
+        if !(quit || running.unlimited) {
+            let deadline = std::time::Instant::now() + Duration::from_millis(EOF_GRACE_MS);
+            while !running.handle.is_finished() && std::time::Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+    }
+    finish(&mut worker, &mut searcher, true);
     Ok(())
 }

@@ -184,7 +184,7 @@ impl<G: Evaluate> Searcher<G> {
                 stop = StopReason::Solved;
                 break;
             }
-            if let Some(ms) = limits.time_ms {
+            if let Some(ms) = limits.time_ms.filter(|_| !limits.fixed_time) {
                 // The next iteration costs several times this one: do not start what cannot end.
                 if self.elapsed_ms() * 2 >= ms {
                     stop = StopReason::Time;

@@ -2,12 +2,14 @@
 //! deepening alpha-beta, Monte Carlo tree search, and their reports.
 
 pub mod alphabeta;
+pub mod budget;
 pub mod mcts;
 pub mod report;
 pub mod statics;
 pub mod tt;
 
 pub use alphabeta::Searcher;
+pub use budget::{BudgetError, DEFAULT_BUDGET_MS, MAX_BUDGET_MS, MIN_BUDGET_MS};
 pub use mcts::{Mcts, MctsConfig, MctsReport, MctsResult};
 pub use report::{Iteration, Progress, RootMove, Score, ScoreBound, SearchResult, StopReason};
 pub use statics::{static_move_score, static_root_scores};
@@ -70,6 +72,10 @@ pub struct Limits {
     pub exact_root_scores: bool,
     /// Stop when this flag is raised (checked with the clock; reported as [`StopReason::Time`]).
     pub stop: Option<StopFlag>,
+    /// `time_ms` is this move's alone (UAI `movetime`): iterate until [`Limits::stop_at_ms`]
+    /// instead of stopping once the next iteration looks unlikely to end in time, since time
+    /// saved here is not spent anywhere else.
+    pub fixed_time: bool,
 }
 
 impl Limits {

@@ -62,19 +62,6 @@ fn bad_options(e: impl std::fmt::Display) -> WasmError {
     WasmError::new(ErrorKind::Options, format!("bad search options: {e}"))
 }
 
-/// The think budget in ms for a budget asked for in ms (missing: the default; clamped to the
-/// bounds). Errors: a budget that is not a finite number.
-fn budget_ms(asked: Option<f64>) -> Result<u64, WasmError> {
-    let budget = asked.unwrap_or(DEFAULT_BUDGET_MS as f64);
-    if !budget.is_finite() {
-        return Err(WasmError::new(
-            ErrorKind::Options,
-            "budget_ms must be a finite number of milliseconds",
-        ));
-    }
-    Ok(budget.clamp(MIN_BUDGET_MS as f64, MAX_BUDGET_MS as f64) as u64)
-}
-
 /// Reads the page's search options for `game` (undefined or null: all defaults). Errors: options
 /// that are not an object of the fields above, a bad budget or an unknown engine.
 pub fn plan(game: &str, options: JsValue) -> Result<SearchPlan, WasmError> {
@@ -84,11 +71,10 @@ pub fn plan(game: &str, options: JsValue) -> Result<SearchPlan, WasmError> {
         serde_wasm_bindgen::from_value(options).map_err(bad_options)?
     };
     let limits = Limits {
-        time_ms: Some(budget_ms(options.budget_ms)?),
         max_depth: options.max_depth,
-        max_nodes: None,
         exact_root_scores: options.exact_root,
-        stop: None,
+        ..Limits::from_budget_ms(options.budget_ms)
+            .map_err(|e| WasmError::new(ErrorKind::Options, e.to_string()))?
     };
     let engine = match options.engine.as_deref() {
         None => EngineKind::default_for(game),

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::game::{CellView, Display, Game, Player};
+use crate::game::{line_text, CellView, Display, Game, Player};
 use crate::search::mcts::{MctsReport, MctsResult};
 use crate::search::{
     EngineKind, Iteration, Progress, RootMove, Score, ScoreBound, SearchResult, StopReason,
@@ -213,19 +213,6 @@ impl ProgressView {
             at: *at,
         }
     }
-}
-
-/// Writes a line of moves as text, playing them on a copy of `pos` so each is named in its own
-/// position.
-fn line_text<G: Game>(pos: &G, line: &[G::Move]) -> Vec<String> {
-    let mut p = pos.clone();
-    line.iter()
-        .map(|&m| {
-            let text = p.format_move(m);
-            p.play(m);
-            text
-        })
-        .collect()
 }
 
 /// An alpha-beta iteration of a search of `pos`.

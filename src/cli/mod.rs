@@ -1,0 +1,170 @@
+//! The `boardlab` command: the clap definition of every subcommand and the dispatch to the file
+//! that runs it (`bots` for the stdin/stdout front doors, `arena` for refereed matches,
+//! `analyse` for one position's search, `tools` for perft, bench, solve and in-process matches).
+
+mod analyse;
+mod arena;
+mod bots;
+mod tools;
+
+use std::path::PathBuf;
+
+use clap::builder::PossibleValuesParser;
+use clap::{Parser, Subcommand};
+
+use boardlab::search::{EngineKind, MctsConfig};
+
+#[derive(Parser)]
+#[command(
+    name = "boardlab",
+    version,
+    about = "Rules, search and tools for four CodinGame games: Yavalath, Connect 4, Amazons and Ataxx"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The `game` argument's values, so clap lists them in the help and rejects typos.
+fn game_names() -> PossibleValuesParser {
+    PossibleValuesParser::new(boardlab::games::NAMES)
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a CodinGame bot on stdin/stdout.
+    Bot(bots::BotArgs),
+    /// Referee matches between two CodinGame bot commands under the referee's rules and time
+    /// limits. A bot is a shell command, or `engine`, `random`, `greedy`, `minimax` for
+    /// BoardLab's own bots for the game (`alphabeta` and `mcts`: the Amazons engine with that
+    /// search, i.e. `boardlab bot amazons --engine mcts`).
+    ///
+    /// Each opening is played twice, colours swapped. By default an opening is seeded random
+    /// plies (`--opening-plies`, `--seed`), dealt without replacement: no opening repeats
+    /// while distinct ones remain, and when there are fewer than the pairs of games (Connect
+    /// 4's 1-ply openings are its 9 columns) the cycle repeats and the report says so.
+    /// `--openings FILE` reads them instead. The baselines (`random`, `greedy`, `minimax`)
+    /// get `--seed N` from the arena, derived from `--seed` and the game's number, so their
+    /// games differ; the report counts the distinct games (setup and moves).
+    ///
+    /// Yavalath (referee MultiStruct/Yavalath) and Connect 4 (AshKcg/cg-multi-connect4) allow
+    /// the steal on the second player's first turn only; their default opening is 1 random
+    /// ply, so the second bot decides whether to steal (with 2 or more, a random ply would
+    /// decide it). After an opening, the bot to move is
+    /// told the opening's last move as its opponent's previous move (Connect 4: `-2` after a
+    /// steal). Yavalath splits a bot's line on single whitespace characters.
+    ///
+    /// Amazons (MultiStruct/amazons) is played as a match of two games on one start with the
+    /// same bot processes, colours swapped, an error in either game losing both. Every match
+    /// gets its own start, dealt from `--seed` as CodinGame deals them (setup `seed:N`); the
+    /// action `random` makes the referee play a random legal move.
+    ///
+    /// Ataxx has no public referee; this one follows the statement and settles the rest: the
+    /// 7x7 board with the first player (`0`) on a7 and g1, without walls unless `--walls`; on
+    /// a bot's first turn its id and a config line holding the start FEN; every turn the
+    /// seven rows bottom to top (`.`, `0`, `1`, `#`), `lastAction` (`null` first) and
+    /// `actionsCount` (passes not counted), no action lines; a player without a legal move is
+    /// still asked, and any readable action (a square like `b7` or from+to like `a7c7`) is
+    /// its pass, an unreadable line losing as usual; the game ends when a side has no stones
+    /// or neither can move (more stones wins), and is drawn after 300 plies or when the same
+    /// board occurs a third time.
+    ///
+    /// Output: wins/draws/losses, score, Elo with a 95 % interval (Wilson's interval on the
+    /// score), the SPRT state, and per bot the response-time mean, p99 and max in ms (a
+    /// timed-out turn counts as the time waited) and its faults by kind. A faulted game's
+    /// verdict is printed as it happens (on stderr when there is no progress bar).
+    Arena(arena::ArenaArgs),
+    /// Count the leaf nodes of the legal-move tree `depth` plies deep, and the speed in
+    /// nodes/s (leaf nodes per second; the last ply is counted in bulk, not played).
+    ///
+    /// A game that ends above the last ply: in Yavalath, Connect 4 and Amazons the move that
+    /// ends it is a leaf and counts one; in Ataxx (as in libataxx, whose tables it matches)
+    /// a finished game has no moves, so it counts nothing. At the last ply every legal move
+    /// counts one in all four games.
+    Perft(tools::PerftArgs),
+    /// Search a fixed position set to a fixed depth; prints nodes and nodes/s.
+    Bench(tools::BenchArgs),
+    /// Search one position and print every completed iteration.
+    Analyse(analyse::AnalyseArgs),
+    /// Play the engine against a baseline in-process: pairs of games from seeded random
+    /// openings, colours swapped.
+    Match(tools::MatchArgs),
+    /// Solve Connect 4 positions exactly (Pons' solver); prints scores in Pons' convention.
+    Solve(tools::SolveArgs),
+    /// Speak the Universal Ataxx Interface (UCI for Ataxx) on stdin/stdout.
+    Uai {
+        /// Transposition table size, MiB.
+        #[arg(long, default_value_t = 64)]
+        tt_mb: usize,
+    },
+    /// Serve the static site on localhost.
+    Serve {
+        #[arg(long, default_value = "dist")]
+        dir: PathBuf,
+        /// Port; 0 picks a free one.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+    },
+}
+
+/// Why a command failed: the exit code tells a bad argument that clap could not check (2, as
+/// clap's own errors) from a run that failed (1).
+enum Failure {
+    /// An argument's value is unreadable (e.g. `--sprt`, `--mcts`).
+    BadArgument(String),
+    /// The command could not do its work (a bad position, an unreadable file, a write error).
+    Failed(String),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        Failure::Failed(message)
+    }
+}
+
+/// Runs the command line; returns the process's exit code.
+pub fn main() -> i32 {
+    let result = match Cli::parse().command {
+        Command::Bot(args) => bots::bot(args),
+        Command::Arena(args) => arena::run(args),
+        Command::Perft(args) => tools::perft_cmd(args),
+        Command::Bench(args) => tools::bench_cmd(args),
+        Command::Analyse(args) => analyse::run(args),
+        Command::Match(args) => tools::match_cmd(args),
+        Command::Solve(args) => tools::solve_cmd(args),
+        Command::Uai { tt_mb } => bots::uai(tt_mb),
+        Command::Serve { dir, port, host } => {
+            boardlab::serve::serve(&dir, &host, port).map_err(Failure::from)
+        }
+    };
+    match result {
+        Ok(()) => 0,
+        Err(Failure::BadArgument(message)) => {
+            eprintln!("boardlab: {message}");
+            2
+        }
+        Err(Failure::Failed(message)) => {
+            eprintln!("boardlab: {message}");
+            1
+        }
+    }
+}
+
+/// The engine a command searches with (the game's default unless `--engine` names one) and the
+/// MCTS settings after the command line's `--mcts name=value,...` overrides. Errors: a bad
+/// override.
+fn engine_and_mcts(
+    game: &str,
+    engine: Option<EngineKind>,
+    overrides: &str,
+) -> Result<(EngineKind, MctsConfig), Failure> {
+    let mcts = MctsConfig::default()
+        .with_overrides(overrides)
+        .map_err(Failure::BadArgument)?;
+    Ok((
+        engine.unwrap_or_else(|| EngineKind::default_for(game)),
+        mcts,
+    ))
+}

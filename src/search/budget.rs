@@ -1,0 +1,73 @@
+//! Turning a front door's time limits into [`Limits`]: the one place that knows the default think
+//! budget, its bounds and the reserves, as Stockfish's `timeman.cpp` alone turns limits into time.
+//! The reserve inside the search (what follows its last clock check) is [`Limits::stop_at_ms`];
+//! the rules here only choose `time_ms`, the deadline the whole search must return within.
+
+use super::Limits;
+
+/// The think budget when a caller names none (the playground's default), in ms.
+pub const DEFAULT_BUDGET_MS: u64 = 1000;
+
+/// The shortest think budget [`Limits::from_budget_ms`] gives, in ms: below it the search ends
+/// before its first iteration has a chance to complete on a slow machine.
+pub const MIN_BUDGET_MS: u64 = 10;
+
+/// The longest think budget [`Limits::from_budget_ms`] gives, in ms (ten minutes): a typo on the
+/// page must not freeze a worker for hours.
+pub const MAX_BUDGET_MS: u64 = 600_000;
+
+/// A clock-based budget keeps this much of the remaining time untouched, in ms, for the engine's
+/// reply to travel to the match runner, which a search's own reserve does not cover.
+pub const CLOCK_RESERVE_MS: u64 = 20;
+
+/// Why a think budget was refused.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BudgetError(
+    /// The value given, in ms.
+    pub f64,
+);
+
+impl std::fmt::Display for BudgetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("budget_ms must be a finite number of milliseconds")
+    }
+}
+
+impl std::error::Error for BudgetError {}
+
+impl Limits {
+    /// The limits of a think budget `budget_ms` (ms; may be fractional): `None` is
+    /// [`DEFAULT_BUDGET_MS`], anything else is clamped to [`MIN_BUDGET_MS`]..=[`MAX_BUDGET_MS`]
+    /// (a negative budget gives the minimum). The search keeps its own reserve inside that time
+    /// ([`Limits::stop_at_ms`]), so it returns within the budget. Errors: a NaN or infinite
+    /// budget, which has no sensible clamp.
+    pub fn from_budget_ms(budget_ms: Option<f64>) -> Result<Limits, BudgetError> {
+        let budget = budget_ms.unwrap_or(DEFAULT_BUDGET_MS as f64);
+        if !budget.is_finite() {
+            return Err(BudgetError(budget));
+        }
+        Ok(Limits::time(
+            budget.clamp(MIN_BUDGET_MS as f64, MAX_BUDGET_MS as f64) as u64,
+        ))
+    }
+
+    /// The limits of a fixed time for this move (UAI `movetime`), in ms: the search may use all
+    /// of it ([`Limits::fixed_time`]) and stops with [`Limits::stop_at_ms`]'s reserve of 1/20
+    /// (2 to 50 ms), so it answers within the last 5 % of `ms` and never after it. No clamp: a
+    /// match runner's limit is obeyed as given (at least 1 ms).
+    pub fn from_movetime_ms(ms: u64) -> Limits {
+        Limits {
+            fixed_time: true,
+            ..Limits::time(ms.max(1))
+        }
+    }
+
+    /// The limits for one move from a clock holding `time_ms` with `inc_ms` added per move:
+    /// `time/25 + inc*3/4` (about 25 moves still to play, most of the increment spent now), at
+    /// most half the remaining time, less [`CLOCK_RESERVE_MS`]; at least 1 ms. The search may
+    /// stop early when the next iteration would not end in time, saving clock for later moves.
+    pub fn from_clock_ms(time_ms: u64, inc_ms: u64) -> Limits {
+        let budget = (time_ms / 25 + inc_ms * 3 / 4).min(time_ms / 2);
+        Limits::time(budget.saturating_sub(CLOCK_RESERVE_MS).max(1))
+    }
+}
