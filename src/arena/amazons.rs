@@ -3,7 +3,7 @@
 //! first turn of the match. Every match gets its own start, dealt from a seed as CodinGame deals
 //! them (`seed:N`).
 
-use crate::arena::referee::{square_count, Action, CgReferee, Rejected};
+use crate::arena::cg::{square_count, Action, CgReferee, Rejected};
 use crate::game::{Game, Player};
 use crate::games::amazons::{Amazons, Move};
 

@@ -6,7 +6,7 @@
 //! as its pass; an unreadable line loses as usual. Wall layouts: the empty board, or with
 //! `--walls` a seeded symmetric layout per opening (`walls:N`).
 
-use crate::arena::referee::{square_count, Action, CgReferee, Rejected};
+use crate::arena::cg::{square_count, Action, CgReferee, Rejected};
 use crate::game::{Game, Player};
 use crate::games::ataxx::{Ataxx, Move};
 
