@@ -892,7 +892,9 @@ mod cli {
     ) -> Result<(EngineKind, MctsConfig), String> {
         let mcts = MctsConfig::default().with_overrides(overrides)?;
         Ok((
-            engine.unwrap_or_else(|| EngineKind::default_for(game)),
+            engine.unwrap_or_else(|| {
+                with_game!(game, G => <G as boardlab::game::Evaluate>::DEFAULT_ENGINE, _other => EngineKind::AlphaBeta)
+            }),
             mcts,
         ))
     }

@@ -709,7 +709,9 @@ pub fn search(
     };
     let tt_mib = options.tt_mb.unwrap_or(DEFAULT_TT_MIB).clamp(1, MAX_TT_MIB);
     let engine = match options.engine.as_deref() {
-        None => EngineKind::default_for(game),
+        None => {
+            with_game!(game, G => <G as Evaluate>::DEFAULT_ENGINE, other => return Err(unknown_game(other)))
+        }
         Some(name) => name
             .parse::<EngineKind>()
             .map_err(|e| js_error(format!("bad search options: {e}")))?,
@@ -769,10 +771,9 @@ pub fn static_scores(game: &str, setup: &str, moves: &str) -> Result<JsValue, Js
 /// in the arena. Errors: an unknown game.
 #[wasm_bindgen]
 pub fn default_engine(game: &str) -> Result<String, JsError> {
-    if !crate::games::NAMES.contains(&game) {
-        return Err(unknown_game(game));
-    }
-    Ok(EngineKind::default_for(game).name().to_string())
+    with_game!(game,
+        G => Ok(<G as Evaluate>::DEFAULT_ENGINE.name().to_string()),
+        other => Err(unknown_game(other)))
 }
 
 /// Forgets what the engines learned (transposition tables, history): call at a new game.

@@ -16,11 +16,10 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::game::{Game, Player};
+use crate::game::{Evaluate, Game, Player};
 use crate::games::amazons::{from_rows, Amazons};
 use crate::play::{engine_agent, Agent};
 use crate::protocol::{serve_turns, BotConfig, InputError, Lines};
-use crate::search::EngineKind;
 
 /// One turn's input, as read.
 struct Turn {
@@ -112,9 +111,7 @@ pub fn run(
     log: &mut impl Write,
     config: BotConfig,
 ) -> io::Result<()> {
-    let kind = config
-        .engine
-        .unwrap_or_else(|| EngineKind::default_for(Amazons::NAME));
+    let kind = config.engine.unwrap_or(Amazons::DEFAULT_ENGINE);
     let mut engine = engine_agent::<Amazons>(kind, config.tt_mib, config.mcts);
     run_with(input, out, log, config, engine.as_mut())
 }

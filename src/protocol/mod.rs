@@ -25,7 +25,7 @@ pub struct BotConfig {
     pub turn_ms: u64,
     /// Transposition table (or MCTS tree) size in MiB.
     pub tt_mib: usize,
-    /// The engine; `None`: the game's default ([`EngineKind::default_for`]).
+    /// The engine; `None`: the game's default ([`crate::game::Evaluate::DEFAULT_ENGINE`]).
     pub engine: Option<EngineKind>,
     /// MCTS settings, when the engine is MCTS.
     pub mcts: MctsConfig,
