@@ -353,10 +353,7 @@ impl AtaxxBot {
                     "I must pass"
                 }
             );
-            let mut next = pos.clone();
-            if let Some(&m) = moves.first() {
-                next.play(m);
-            }
+            let next = moves.first().map_or_else(|| pos.clone(), |&m| pos.after(m));
             self.tracked = (!guessed).then_some(next);
             return fallback_move(p0 | p1 | walls, log);
         }

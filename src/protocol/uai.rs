@@ -304,7 +304,9 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
             "perft" => {
                 finish(&mut worker, &mut searcher, true);
                 match words.get(1).and_then(|d| d.parse::<u32>().ok()) {
-                    Some(depth) => say(&out, &format!("nodes {}", pos.perft(depth)))?,
+                    Some(depth) => {
+                        say(&out, &format!("nodes {}", crate::perft::perft(&pos, depth)))?
+                    }
                     None => say(&out, "info string perft needs a depth (a whole number)")?,
                 }
             }
