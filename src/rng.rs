@@ -22,6 +22,18 @@ pub const fn splitmix(state: u64) -> u64 {
     mix64(state.wrapping_add(GOLDEN_GAMMA))
 }
 
+/// `N` Zobrist keys `splitmix(start + i)` for `i` in `0..N`: one row of a game's key table
+/// (each game picks its own `start`s, so its keys are fixed by its source alone).
+pub const fn splitmix_keys<const N: usize>(start: u64) -> [u64; N] {
+    let mut keys = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        keys[i] = splitmix(start.wrapping_add(i as u64));
+        i += 1;
+    }
+    keys
+}
+
 /// A 64-bit hash of a 128-bit key: the high half folded in with the golden gamma, then
 /// [`mix64`]. Connect 4's tables key positions by a `u128` of stones.
 pub const fn mix128(key: u128) -> u64 {

@@ -51,16 +51,3 @@ pub enum Rejected {
     /// A readable action the rules do not allow here.
     Illegal(String),
 }
-
-/// The number of squares `text` names back to back (`a1`-style names on a board of `size`
-/// files and ranks, lower-case files), or `None` when it is anything else: the readability test
-/// of the games whose actions are squares.
-pub(crate) fn square_count(text: &str, size: u8) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let square = |sq: &[u8]| {
-        sq.len() == 2
-            && (b'a'..b'a' + size).contains(&sq[0])
-            && (b'1'..b'1' + size).contains(&sq[1])
-    };
-    (!bytes.is_empty() && bytes.chunks(2).all(square)).then_some(bytes.len() / 2)
-}

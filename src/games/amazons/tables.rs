@@ -3,7 +3,7 @@
 //! ([`crate::rng::splitmix`] of fixed salts, computed at compile time: the bench signatures
 //! depend on them).
 
-use crate::rng::splitmix;
+use crate::rng::{splitmix, splitmix_keys};
 
 /// The number of squares.
 pub const SQUARES: usize = 64;
@@ -117,13 +117,9 @@ pub(super) fn king_step(from: u64) -> u64 {
 }
 
 /// Zobrist keys `[kind][square]`: kind 0 a white amazon, 1 a black amazon, 2 a wall.
-pub(super) const ZOBRIST: [[u64; SQUARES]; 3] = {
-    let mut keys = [[0u64; SQUARES]; 3];
-    let mut i = 0;
-    while i < 3 * SQUARES {
-        keys[i / SQUARES][i % SQUARES] = splitmix(0x414D_415A + i as u64);
-        i += 1;
-    }
-    keys
-};
+pub(super) const ZOBRIST: [[u64; SQUARES]; 3] = [
+    splitmix_keys(0x414D_415A),
+    splitmix_keys(0x414D_415A + SQUARES as u64),
+    splitmix_keys(0x414D_415A + 2 * SQUARES as u64),
+];
 pub(super) const ZOBRIST_BLACK_TO_MOVE: u64 = splitmix(0x414D_415A_0001);

@@ -3,7 +3,7 @@
 //! Everything here is computed at compile time; the keys are [`crate::rng::splitmix`] of fixed
 //! salts, so they (and the bench signatures that depend on them) never change by accident.
 
-use crate::rng::splitmix;
+use crate::rng::{splitmix, splitmix_keys};
 
 /// Squares on the board.
 pub const SQUARES: usize = 49;
@@ -62,21 +62,11 @@ pub const SINGLES: [u64; SQUARES] = ring_masks(1);
 /// `DOUBLES[sq]`: the (up to 16) squares at Chebyshev distance exactly 2: jump targets.
 pub const DOUBLES: [u64; SQUARES] = ring_masks(2);
 
-const fn zobrist_table(salt: u64) -> [u64; SQUARES] {
-    let mut out = [0u64; SQUARES];
-    let mut i = 0;
-    while i < SQUARES {
-        out[i] = splitmix(salt.wrapping_mul(1000).wrapping_add(i as u64));
-        i += 1;
-    }
-    out
-}
-
 /// Zobrist keys: `[first, second, wall][square]`.
 pub(super) const ZOBRIST: [[u64; SQUARES]; 3] = [
-    zobrist_table(0xA7A1),
-    zobrist_table(0xA7A2),
-    zobrist_table(0xA7A3),
+    splitmix_keys(0xA7A1 * 1000),
+    splitmix_keys(0xA7A2 * 1000),
+    splitmix_keys(0xA7A3 * 1000),
 ];
 /// XORed in when the second player is to move.
 pub(super) const ZOBRIST_SECOND: u64 = splitmix(0xA7A4_0000);

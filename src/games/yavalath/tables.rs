@@ -3,7 +3,7 @@
 //! the centre, and the Zobrist keys ([`crate::rng::splitmix`] of fixed salts, computed at compile
 //! time: the bench signatures depend on them).
 
-use crate::rng::splitmix;
+use crate::rng::{splitmix, splitmix_keys};
 
 /// Cells per row, top to bottom.
 pub const ROW_LEN: [u8; 9] = [5, 6, 7, 8, 9, 8, 7, 6, 5];
@@ -137,15 +137,10 @@ pub(super) const SEG4_ENDS: [u64; 102] = {
 };
 
 /// Zobrist keys: `[player][cell]`, then the side-to-move and steal-available keys.
-pub(super) const ZOBRIST: [[u64; CELLS]; 2] = {
-    let mut keys = [[0u64; CELLS]; 2];
-    let mut i = 0;
-    while i < 2 * CELLS {
-        keys[i / CELLS][i % CELLS] = splitmix(0x5941_5641 + i as u64);
-        i += 1;
-    }
-    keys
-};
+pub(super) const ZOBRIST: [[u64; CELLS]; 2] = [
+    splitmix_keys(0x5941_5641),
+    splitmix_keys(0x5941_5641 + CELLS as u64),
+];
 pub(super) const ZOBRIST_SECOND_TO_MOVE: u64 = splitmix(0x5941_5641_0001);
 pub(super) const ZOBRIST_STEAL_OPEN: u64 = splitmix(0x5941_5641_0002);
 
