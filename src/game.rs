@@ -170,6 +170,16 @@ pub trait Game: Clone + Send + 'static {
         buf.len() as u64
     }
 
+    /// The position after `mv` (legal here), leaving `self` as it was: copy-make's one step,
+    /// for callers that keep the parent (search, perft, the openings' walks).
+    #[inline]
+    #[must_use]
+    fn after(&self, mv: Self::Move) -> Self {
+        let mut next = self.clone();
+        next.play(mv);
+        next
+    }
+
     /// Plays a checked move from text: parse, then play.
     fn play_text(&mut self, text: &str) -> Result<Self::Move, NotationError> {
         let mv = self.parse_move(text)?;
@@ -218,6 +228,11 @@ pub trait Evaluate: Game {
     /// Evaluation units worth about a 73 % winning chance for the side ahead: MCTS maps a score
     /// `s` to the winning chance `1 / (1 + e^(-s / scale))` (the playground's `scoreScale`).
     const WIN_CHANCE_SCALE: f64 = 100.0;
+
+    /// The engine this game plays with unless told otherwise (the bots, the CLI, the page),
+    /// chosen by arena measurement (the README's measured strength): alpha-beta unless a game
+    /// says otherwise (Amazons: MCTS, which beat alpha-beta at 100 ms a move).
+    const DEFAULT_ENGINE: EngineKind = EngineKind::AlphaBeta;
 
     /// The static score of a position that is not over, from the side to move. It may return a
     /// proven result relative to this position (`score::win_in(1)` when a winning move exists).
@@ -310,4 +325,52 @@ pub fn line_text<G: Game>(pos: &G, line: &[G::Move]) -> Vec<String> {
             text
         })
         .collect()
+}
+
+/// Which search plays: iterative-deepening alpha-beta or Monte Carlo tree search. It is named
+/// here, below the search, so that a game's [`Evaluate::DEFAULT_ENGINE`] can name its engine
+/// without the rules importing the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
+pub enum EngineKind {
+    /// [`crate::search::Searcher`]: iterative-deepening alpha-beta.
+    AlphaBeta,
+    /// [`crate::search::Mcts`]: UCT with evaluation-cut playouts.
+    Mcts,
+}
+
+impl EngineKind {
+    /// Every engine, as the command line and the wasm API spell them.
+    pub const NAMES: &'static [&'static str] = &["alphabeta", "mcts"];
+
+    /// The name the command line and the wasm API use.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::AlphaBeta => "alphabeta",
+            EngineKind::Mcts => "mcts",
+        }
+    }
+}
+
+impl std::fmt::Display for EngineKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for EngineKind {
+    type Err = String;
+
+    /// `alphabeta` (or `alpha-beta`, `ab`) or `mcts`, any case.
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "alphabeta" | "alpha-beta" | "ab" => Ok(EngineKind::AlphaBeta),
+            "mcts" => Ok(EngineKind::Mcts),
+            other => Err(format!("unknown engine '{other}': use alphabeta or mcts")),
+        }
+    }
 }

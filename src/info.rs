@@ -25,9 +25,6 @@ pub const BROWSER_MCTS_GAMES: &[&str] = &["amazons"];
 pub struct GameFacts {
     /// The game's name (as in [`crate::games::NAMES`]).
     pub game: &'static str,
-    /// Evaluation units at which the winning-chance curve `1 / (1 + e^(-score / scale))` gives
-    /// about 73 % (`score == scale`).
-    pub score_scale: u32,
     /// The draw rule sets the game's setups play under (one for most games).
     pub draw_rules: &'static [DrawRules],
 }
@@ -47,7 +44,6 @@ pub struct DrawRules {
 /// Yavalath: about 60 units per open threat.
 pub const YAVALATH_FACTS: GameFacts = GameFacts {
     game: "yavalath",
-    score_scale: 100,
     draw_rules: &[DrawRules {
         id: "full",
         setups: "every setup",
@@ -58,7 +54,6 @@ pub const YAVALATH_FACTS: GameFacts = GameFacts {
 /// Connect 4.
 pub const CONNECT4_FACTS: GameFacts = GameFacts {
     game: "connect4",
-    score_scale: 100,
     draw_rules: &[DrawRules {
         id: "full",
         setups: "every setup",
@@ -71,7 +66,6 @@ pub const CONNECT4_FACTS: GameFacts = GameFacts {
 /// [`crate::games::ataxx::CG_TURN_LIMIT`] and [`crate::games::ataxx::HALFMOVE_LIMIT`].
 pub const ATAXX_FACTS: GameFacts = GameFacts {
     game: "ataxx",
-    score_scale: 200,
     draw_rules: &[
         DrawRules {
             id: "codingame",
@@ -90,7 +84,6 @@ pub const ATAXX_FACTS: GameFacts = GameFacts {
 /// winning chance.
 pub const AMAZONS_FACTS: GameFacts = GameFacts {
     game: "amazons",
-    score_scale: 48,
     draw_rules: &[DrawRules {
         id: "none",
         setups: "every setup",
@@ -166,7 +159,8 @@ pub struct GameInfo {
     /// The engine that plays unless another is picked, chosen by arena measurement: one of
     /// `engines`' ids.
     pub default_engine: &'static str,
-    /// See [`GameFacts::score_scale`].
+    /// Evaluation units at which the winning-chance curve `1 / (1 + e^(-score / scale))` gives
+    /// about 73 % (`score == scale`): the game's [`crate::game::Evaluate::WIN_CHANCE_SCALE`].
     pub score_scale: u32,
     /// The think budget's bounds and default.
     pub budget_ms: BudgetInfo,
@@ -206,8 +200,8 @@ pub fn game_info(name: &str) -> Option<GameInfo> {
                 label: engine_label(kind),
             })
             .collect(),
-        default_engine: EngineKind::default_for(name).name(),
-        score_scale: facts.score_scale,
+        default_engine: crate::with_game!(name, G => <G as crate::game::Evaluate>::DEFAULT_ENGINE, _other => EngineKind::AlphaBeta).name(),
+        score_scale: crate::with_game!(name, G => <G as crate::game::Evaluate>::WIN_CHANCE_SCALE, _other => 100.0) as u32,
         budget_ms: BudgetInfo {
             min: MIN_BUDGET_MS,
             max: MAX_BUDGET_MS,

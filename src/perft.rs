@@ -22,8 +22,7 @@ fn perft_with<G: Game>(pos: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64
     pos.legal_moves(moves);
     let mut total = 0;
     for &mv in moves.iter() {
-        let mut child = pos.clone();
-        child.play(mv);
+        let child = pos.after(mv);
         total += if child.outcome().is_some() {
             G::PERFT_COUNTS_FINISHED as u64
         } else {
@@ -40,8 +39,7 @@ pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(String, u64)> {
     moves
         .into_iter()
         .map(|mv| {
-            let mut child = pos.clone();
-            child.play(mv);
+            let child = pos.after(mv);
             let n = if depth <= 1 {
                 1
             } else if child.outcome().is_some() {

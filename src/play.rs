@@ -181,8 +181,7 @@ pub fn random_line<G: Game>(start: &G, plies: u32, rng: &mut Rng) -> (G, Vec<Str
             .iter()
             .copied()
             .filter(|&m| {
-                let mut c = pos.clone();
-                c.play(m);
+                let c = pos.after(m);
                 c.outcome().is_none()
             })
             .collect();

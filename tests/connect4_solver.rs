@@ -6,9 +6,23 @@ use std::collections::HashMap;
 
 use boardlab::game::{Evaluate, Game, Outcome};
 use boardlab::games::connect4::solver::{analyze_parallel, Solver};
-use boardlab::games::connect4::{pons_score, Connect4, Connect4Std};
+use boardlab::games::connect4::{Connect4, Connect4Std};
 use boardlab::play::{random_line, random_opening, Rng};
 use boardlab::search::{Limits, Score, Searcher};
+
+/// Pons' score of a proven result, from the side to move of a position with `chips` chips on a
+/// `cells`-cell board, given the number of plies until the winning chip (`plies_to_win` > 0 for
+/// the side to move, or the loser's count): `(cells + 2 - chips_after_the_win) / 2`, negated for a
+/// loss. The steal is not counted (Pons' convention has none). It lives here, not in the rules,
+/// because it reads the search's [`Score`] and the games import no search.
+fn pons_score(cells: u32, chips: u32, result: Score) -> Option<i32> {
+    match result {
+        Score::Win(n) => Some(((cells + 2 - (chips + n)) / 2) as i32),
+        Score::Loss(n) => Some(-(((cells + 2 - (chips + n)) / 2) as i32)),
+        Score::Draw => Some(0),
+        Score::Eval(_) => None,
+    }
+}
 
 /// Pons' score by definition: the best over every column of `(cells + 1 - chips) / 2` for a win
 /// with that chip, 0 for a draw, else minus the opponent's score; every move is tried.

@@ -3,9 +3,10 @@
 //! first turn of the match. Every match gets its own start, dealt from a seed as CodinGame deals
 //! them (`seed:N`).
 
-use crate::arena::referee::{square_count, Action, CgReferee, Rejected};
+use crate::arena::cg::{Action, CgReferee, Rejected};
 use crate::game::{Game, Player};
 use crate::games::amazons::{Amazons, Move};
+use crate::protocol::square_count;
 
 impl CgReferee for Amazons {
     const GAMES_PER_MATCH: usize = 2;

@@ -6,9 +6,11 @@
 //! as its pass; an unreadable line loses as usual. Wall layouts: the empty board, or with
 //! `--walls` a seeded symmetric layout per opening (`walls:N`).
 
-use crate::arena::referee::{square_count, Action, CgReferee, Rejected};
+use crate::arena::cg::{Action, CgReferee, Rejected};
 use crate::game::{Game, Player};
 use crate::games::ataxx::{Ataxx, Move};
+use crate::protocol::ataxx::{rows_of, RowOrder};
+use crate::protocol::square_count;
 
 impl CgReferee for Ataxx {
     /// `walls:N`: a layout symmetric under both mirrors with the corners free
@@ -25,19 +27,9 @@ impl CgReferee for Ataxx {
         if first_turn {
             text.push_str(&format!("{}\n{}\n", player.index(), self.fen()));
         }
-        for rank in 0..7 {
-            for file in 0..7 {
-                let bit = 1u64 << (rank * 7 + file);
-                text.push(if self.stones(Player::First) & bit != 0 {
-                    '0'
-                } else if self.stones(Player::Second) & bit != 0 {
-                    '1'
-                } else if self.walls() & bit != 0 {
-                    '#'
-                } else {
-                    '.'
-                });
-            }
+        // The bot reads these rows with the same code (`protocol::ataxx`).
+        for row in rows_of(self, RowOrder::BottomFirst) {
+            text.extend(row.iter().map(|&b| b as char));
             text.push('\n');
         }
         // The move is formatted without its position: spawns and jumps read the same anywhere.

@@ -1,6 +1,6 @@
 //! The Connect 4 referee's side of the protocol (AshKcg/cg-multi-connect4, `shared/rules.md` §2).
 
-use crate::arena::referee::{Action, CgReferee, Rejected};
+use crate::arena::cg::{Action, CgReferee, Rejected};
 use crate::game::{Display, Game, Player};
 use crate::games::connect4::{Connect4Cg, STEAL};
 

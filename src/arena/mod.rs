@@ -5,6 +5,7 @@
 
 mod amazons;
 mod ataxx;
+pub mod cg;
 mod connect4;
 pub mod openings;
 pub mod referee;
@@ -17,11 +18,9 @@ use std::sync::Mutex;
 
 use crate::game::{Outcome, Player};
 use crate::play::Rng;
+pub use cg::{Action, CgReferee, Rejected};
 pub use openings::{parse_openings, random_openings, Opening};
-pub use referee::{
-    referee_game, referee_match, Action, CgReferee, Refereed, Rejected, TimeLimits, Verdict,
-    MAX_LINE_BYTES,
-};
+pub use referee::{referee_game, referee_match, Refereed, TimeLimits, Verdict, MAX_LINE_BYTES};
 use stats::{MatchStats, Sprt, SprtState};
 
 /// A match's settings (the openings are given separately, see [`run_match`]).

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use crate::arena::referee::CgReferee;
+use crate::arena::cg::CgReferee;
 use crate::game::Game;
 use crate::play::{random_line, Rng};
 
@@ -134,8 +134,7 @@ fn quiet_lines<G: Game>(pos: &G, plies: u32, cap: usize) -> Option<Vec<Vec<Strin
         let quiet: Vec<(G::Move, G)> = moves
             .into_iter()
             .filter_map(|mv| {
-                let mut child = pos.clone();
-                child.play(mv);
+                let child = pos.after(mv);
                 child.outcome().is_none().then_some((mv, child))
             })
             .collect();

@@ -8,69 +8,10 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::arena::cg::{Action, CgReferee, Rejected};
 use crate::arena::openings::Opening;
-use crate::game::{Game, Outcome, Player};
+use crate::game::{Outcome, Player};
 use crate::play::Rng;
-
-/// A game the arena can referee: the text a referee sends each turn and how it reads answers.
-/// (Moves are shared with the threads that run a match's games.)
-pub trait CgReferee: Game<Move: Sync> + Sync {
-    /// Games in one match, on the same start, with the same bot processes and colours swapped
-    /// each game (Amazons: 2). The bots get `first_turn` input only once per match.
-    const GAMES_PER_MATCH: usize = 1;
-
-    /// Random opening plies the arena plays when not told otherwise. Games with the steal use 1,
-    /// so the second bot decides whether to steal (the steal is open at ply 1 only).
-    const DEFAULT_OPENING_PLIES: u32 = 2;
-
-    /// Whether every opening gets its own [`CgReferee::dealt_setup`] when not told otherwise
-    /// (Amazons: CodinGame deals a start per match).
-    const DEALT_BY_DEFAULT: bool = false;
-
-    /// The setup string of the start dealt for `seed`, as the referee would deal it (Amazons
-    /// `seed:N`, Ataxx `walls:N`), or `None` when the game has one start.
-    fn dealt_setup(_seed: u64) -> Option<String> {
-        None
-    }
-
-    /// The input for `player`'s turn in `pos`: `first_turn` is the player's first turn of the match
-    /// (some referees send an id line then), `last` the opponent's previous move.
-    fn turn_input(&self, player: Player, first_turn: bool, last: Option<Self::Move>) -> String;
-
-    /// Reads a bot's output line (without its line end) as the referee does.
-    fn parse_action(&self, line: &str) -> Result<Action<Self::Move>, Rejected>;
-}
-
-/// A bot's answer as the referee reads it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action<M> {
-    /// Play this legal move.
-    Play(M),
-    /// Let the referee play a random legal move (Amazons' `random`).
-    Random,
-}
-
-/// Why the referee refused a line; the text is what the verdict shows.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Rejected {
-    /// The line is not an action in the protocol's syntax.
-    Unreadable(String),
-    /// A readable action the rules do not allow here.
-    Illegal(String),
-}
-
-/// The number of squares `text` names back to back (`a1`-style names on a board of `size`
-/// files and ranks, lower-case files), or `None` when it is anything else: the readability test
-/// of the games whose actions are squares.
-pub(crate) fn square_count(text: &str, size: u8) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let square = |sq: &[u8]| {
-        sq.len() == 2
-            && (b'a'..b'a' + size).contains(&sq[0])
-            && (b'1'..b'1' + size).contains(&sq[1])
-    };
-    (!bytes.is_empty() && bytes.chunks(2).all(square)).then_some(bytes.len() / 2)
-}
 
 /// Time limits in ms: the first turn of each bot in each game, and every later turn.
 #[derive(Clone, Copy, Debug)]

@@ -1,6 +1,6 @@
 //! The Yavalath referee's side of the protocol (MultiStruct/Yavalath, `shared/rules.md` §1).
 
-use crate::arena::referee::{Action, CgReferee, Rejected};
+use crate::arena::cg::{Action, CgReferee, Rejected};
 use crate::game::{Game, Player};
 use crate::games::yavalath::{cell_at, cell_name, coords, Cell, Yavalath, ROW_LEN};
 

@@ -45,8 +45,7 @@ pub struct GreedyAgent(pub Rng);
 
 /// What one move leads to, one ply deep for each side.
 fn immediate<G: Game>(pos: &G, mv: G::Move, me: Player) -> (bool, bool) {
-    let mut p = pos.clone();
-    p.play(mv);
+    let p = pos.after(mv);
     match p.outcome() {
         Some(Outcome::Win(w)) => (w == me, w != me),
         Some(Outcome::Draw) => (false, false),
@@ -54,8 +53,7 @@ fn immediate<G: Game>(pos: &G, mv: G::Move, me: Player) -> (bool, bool) {
             let mut replies = Vec::new();
             p.legal_moves(&mut replies);
             let opponent_wins = replies.into_iter().any(|r| {
-                let mut q = p.clone();
-                q.play(r);
+                let q = p.after(r);
                 q.outcome() == Some(Outcome::Win(me.opponent()))
             });
             (false, opponent_wins)
@@ -132,8 +130,7 @@ impl MinimaxAgent {
         pos.legal_moves(&mut moves);
         let mut best = -score::INFINITE;
         for mv in moves {
-            let mut child = pos.clone();
-            child.play(mv);
+            let child = pos.after(mv);
             let s = -self.negamax(&child, depth - 1, -beta, -alpha);
             best = best.max(s);
             alpha = alpha.max(s);
@@ -158,8 +155,7 @@ impl<G: Baseline> Agent<G> for MinimaxAgent {
         }
         let mut best = (moves[0], -score::INFINITE);
         for &mv in &moves {
-            let mut child = pos.clone();
-            child.play(mv);
+            let child = pos.after(mv);
             // The window starts at the best score so far: a move that cannot beat it returns a
             // bound no higher than that score, and only a strictly better move replaces it.
             let s = -self.negamax(

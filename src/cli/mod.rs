@@ -164,7 +164,9 @@ fn engine_and_mcts(
         .with_overrides(overrides)
         .map_err(Failure::BadArgument)?;
     Ok((
-        engine.unwrap_or_else(|| EngineKind::default_for(game)),
+        engine.unwrap_or_else(|| {
+            boardlab::with_game!(game, G => <G as boardlab::game::Evaluate>::DEFAULT_ENGINE, _other => EngineKind::AlphaBeta)
+        }),
         mcts,
     ))
 }

@@ -16,11 +16,10 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::game::{Game, Player};
+use crate::game::{Evaluate, Game, Player};
 use crate::games::amazons::{from_rows, Amazons};
 use crate::play::{engine_agent, Agent};
-use crate::protocol::{serve_turns, BotConfig, InputError, Lines};
-use crate::search::EngineKind;
+use crate::protocol::{serve_turns, square_count, BotConfig, InputError, Lines};
 
 /// One turn's input, as read.
 struct Turn {
@@ -38,13 +37,10 @@ fn is_row(_y: usize, line: &str) -> bool {
     line.len() == 8 && line.bytes().all(|b| matches!(b, b'.' | b'w' | b'b' | b'-'))
 }
 
-/// Whether `line` looks like `lastAction`: `null` or three squares such as `d8d1d7`.
+/// Whether `line` looks like `lastAction`: `null` or three squares such as `d8d1d7` (read as
+/// the arena's referee reads an answer: [`square_count`]).
 fn is_last_action(line: &str) -> bool {
-    let b = line.as_bytes();
-    line == "null"
-        || (b.len() == 6
-            && b.chunks(2)
-                .all(|sq| (b'a'..=b'h').contains(&sq[0]) && (b'1'..=b'8').contains(&sq[1])))
+    line == "null" || square_count(line, 8) == Some(3)
 }
 
 /// Reads one turn, resynchronising on its structure: a number before the colour is `boardSize`,
@@ -112,9 +108,7 @@ pub fn run(
     log: &mut impl Write,
     config: BotConfig,
 ) -> io::Result<()> {
-    let kind = config
-        .engine
-        .unwrap_or_else(|| EngineKind::default_for(Amazons::NAME));
+    let kind = config.engine.unwrap_or(Amazons::DEFAULT_ENGINE);
     let mut engine = engine_agent::<Amazons>(kind, config.tt_mib, config.mcts);
     run_with(input, out, log, config, engine.as_mut())
 }

@@ -104,8 +104,10 @@ pub fn board_of(rows: &[[u8; 7]; 7], order: RowOrder) -> (u64, u64, u64) {
     (p0, p1, walls)
 }
 
-/// The rows `pos` shows under `order`, first row first, as the referee prints them.
-fn rows_of(pos: &Ataxx, order: RowOrder) -> [[u8; 7]; 7] {
+/// The rows `pos` shows under `order`, first row first, as the referee prints them: the bot
+/// compares them with the rows it reads, and the arena's referee prints them
+/// (`BottomFirst`, the statement's order).
+pub fn rows_of(pos: &Ataxx, order: RowOrder) -> [[u8; 7]; 7] {
     let mut rows = [[b'.'; 7]; 7];
     for (i, row) in rows.iter_mut().enumerate() {
         for (file, c) in row.iter_mut().enumerate() {
@@ -353,10 +355,7 @@ impl AtaxxBot {
                     "I must pass"
                 }
             );
-            let mut next = pos.clone();
-            if let Some(&m) = moves.first() {
-                next.play(m);
-            }
+            let next = moves.first().map_or_else(|| pos.clone(), |&m| pos.after(m));
             self.tracked = (!guessed).then_some(next);
             return fallback_move(p0 | p1 | walls, log);
         }

@@ -16,11 +16,10 @@ pub fn run_bot(
     log: &mut impl Write,
     config: BotConfig,
 ) -> Result<(), String> {
-    if config
-        .engine
-        .is_some_and(|e| e != EngineKind::default_for(game))
-        && game != "amazons"
-    {
+    let default = crate::with_game!(game,
+        G => <G as crate::game::Evaluate>::DEFAULT_ENGINE,
+        _other => EngineKind::AlphaBeta);
+    if config.engine.is_some_and(|e| e != default) && game != "amazons" {
         return Err(format!(
             "--engine {}: the {game} bot plays with alpha-beta only (the engine choice is Amazons')",
             config.engine.map_or("", EngineKind::name)

@@ -25,7 +25,7 @@ pub struct BotConfig {
     pub turn_ms: u64,
     /// Transposition table (or MCTS tree) size in MiB.
     pub tt_mib: usize,
-    /// The engine; `None`: the game's default ([`EngineKind::default_for`]).
+    /// The engine; `None`: the game's default ([`crate::game::Evaluate::DEFAULT_ENGINE`]).
     pub engine: Option<EngineKind>,
     /// MCTS settings, when the engine is MCTS.
     pub mcts: MctsConfig,
@@ -253,4 +253,18 @@ pub fn two_numbers(line: &str) -> Option<(i32, i32)> {
     let a = words.next()?.parse().ok()?;
     let b = words.next()?.parse().ok()?;
     words.next().is_none().then_some((a, b))
+}
+
+/// The number of squares `text` names back to back (`a1`-style names on a board of `size`
+/// files and ranks, lower-case files), or `None` when it is anything else: the readability test
+/// of the games whose actions are squares. Shared by the bots (is a line a move?) and the arena's
+/// referees (is an answer readable?), which read the same square notation.
+pub fn square_count(text: &str, size: u8) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let square = |sq: &[u8]| {
+        sq.len() == 2
+            && (b'a'..b'a' + size).contains(&sq[0])
+            && (b'1'..b'1' + size).contains(&sq[1])
+    };
+    (!bytes.is_empty() && bytes.chunks(2).all(square)).then_some(bytes.len() / 2)
 }

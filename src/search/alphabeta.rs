@@ -238,8 +238,7 @@ impl<G: Evaluate> Searcher<G> {
         self.pv[0].clear();
         let side = pos.to_move().index();
         for (i, rm) in previous.iter().enumerate() {
-            let mut child = pos.clone();
-            child.play(rm.mv);
+            let child = pos.after(rm.mv);
             let full_window = i == 0 || self.limits.exact_root_scores;
             let (lo, hi) = if self.limits.exact_root_scores {
                 (-score::INFINITE, score::INFINITE)
@@ -432,8 +431,7 @@ impl<G: Evaluate> Searcher<G> {
             order.swap(i, pick);
             let mv = moves[i];
 
-            let mut child = pos.clone();
-            child.play(mv);
+            let child = pos.after(mv);
             let new_depth = depth - 1 + extension;
             let s = if i == 0 {
                 -self.negamax(

@@ -118,15 +118,13 @@ impl<G: Evaluate> Mcts<G> {
         let mut found = same(&old).then_some(0);
         if found.is_none() && old.ply() < pos.ply() && pos.ply() - old.ply() <= 2 {
             'search: for c in self.tree.children(0) {
-                let mut p1 = old.clone();
-                p1.play(self.tree.node(c).mv);
+                let p1 = old.after(self.tree.node(c).mv);
                 if same(&p1) {
                     found = Some(c);
                     break;
                 }
                 for g in self.tree.children(c) {
-                    let mut p2 = p1.clone();
-                    p2.play(self.tree.node(g).mv);
+                    let p2 = p1.after(self.tree.node(g).mv);
                     if same(&p2) {
                         found = Some(g);
                         break 'search;
@@ -286,8 +284,7 @@ impl<G: Evaluate> Mcts<G> {
         let forced = pos.search_moves(&mut self.candidates);
         self.children.clear();
         for &mv in &self.candidates {
-            let mut child = pos.clone();
-            child.play(mv);
+            let child = pos.after(mv);
             // Scores from the child's side to move; the prior is for the player moving into it.
             let (prior, proven) = match child.outcome() {
                 Some(Outcome::Draw) => (0.5, 0),

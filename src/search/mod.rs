@@ -14,6 +14,10 @@ pub use mcts::{Mcts, MctsConfig, MctsReport, MctsResult};
 pub use report::{Iteration, Progress, RootMove, Score, ScoreBound, SearchResult, StopReason};
 pub use statics::{static_move_score, static_root_scores};
 
+/// Declared beside the games (each game's [`crate::game::Evaluate::DEFAULT_ENGINE`] names one),
+/// re-exported here where the engines live.
+pub use crate::game::EngineKind;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A flag another thread raises to stop a running search (UAI `stop`). The search reads it where
@@ -101,61 +105,5 @@ impl Limits {
     pub fn stop_at_ms(&self) -> Option<u64> {
         self.time_ms
             .map(|ms| ms.saturating_sub((ms / 20).clamp(2, 50)))
-    }
-}
-
-/// Which search plays: iterative-deepening alpha-beta or Monte Carlo tree search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "lowercase")
-)]
-pub enum EngineKind {
-    /// [`Searcher`]: iterative-deepening alpha-beta.
-    AlphaBeta,
-    /// [`Mcts`]: UCT with evaluation-cut playouts.
-    Mcts,
-}
-
-impl EngineKind {
-    /// Every engine, as the command line and the wasm API spell them.
-    pub const NAMES: &'static [&'static str] = &["alphabeta", "mcts"];
-
-    /// The engine a game plays with unless told otherwise, chosen by arena measurement (see the
-    /// README's measured strength): MCTS for Amazons, where it beat alpha-beta at 100 ms a
-    /// move; alpha-beta for the other games.
-    pub fn default_for(game: &str) -> EngineKind {
-        match game {
-            "amazons" => EngineKind::Mcts,
-            _ => EngineKind::AlphaBeta,
-        }
-    }
-
-    /// The name the command line and the wasm API use.
-    pub fn name(self) -> &'static str {
-        match self {
-            EngineKind::AlphaBeta => "alphabeta",
-            EngineKind::Mcts => "mcts",
-        }
-    }
-}
-
-impl std::fmt::Display for EngineKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for EngineKind {
-    type Err = String;
-
-    /// `alphabeta` (or `alpha-beta`, `ab`) or `mcts`, any case.
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "alphabeta" | "alpha-beta" | "ab" => Ok(EngineKind::AlphaBeta),
-            "mcts" => Ok(EngineKind::Mcts),
-            other => Err(format!("unknown engine '{other}': use alphabeta or mcts")),
-        }
     }
 }

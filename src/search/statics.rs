@@ -16,8 +16,7 @@ use super::Score;
 /// legal in `pos`.
 pub fn static_move_score<G: Evaluate>(pos: &G, mv: G::Move) -> Score {
     let mover = pos.to_move();
-    let mut child = pos.clone();
-    child.play(mv);
+    let child = pos.after(mv);
     match child.outcome() {
         Some(Outcome::Draw) => Score::Draw,
         Some(Outcome::Win(p)) if p == mover => Score::Win(1),

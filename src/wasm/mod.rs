@@ -29,6 +29,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::info::DEFAULT_TT_MIB;
 use crate::search::EngineKind;
+use crate::game::Evaluate;
 use crate::with_game;
 
 use error::{from_moves, ErrorKind, WasmError};
@@ -170,10 +171,9 @@ pub fn static_scores(game: &str, setup: &str, moves: &str) -> Result<JsValue, Wa
 /// in the arena (also game_info's default_engine). Errors: an unknown game.
 #[wasm_bindgen]
 pub fn default_engine(game: &str) -> Result<String, WasmError> {
-    if !crate::games::NAMES.contains(&game) {
-        return Err(WasmError::unknown_game(game));
-    }
-    Ok(EngineKind::default_for(game).name().to_string())
+    crate::with_game!(game,
+        G => Ok(<G as Evaluate>::DEFAULT_ENGINE.name().to_string()),
+        other => Err(WasmError::unknown_game(other)))
 }
 
 /// Forgets what the engines learned (transposition tables, history): call at a new game.

@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::game::{Evaluate, Game};
 use crate::info::{
-    BROWSER_MCTS_GAMES, DEFAULT_BUDGET_MS, DEFAULT_TT_MIB, MAX_BUDGET_MS, MAX_TT_MIB, MIN_BUDGET_MS,
+    BROWSER_MCTS_GAMES, DEFAULT_TT_MIB, MAX_TT_MIB,
 };
 use crate::search::{EngineKind, Limits, Mcts, MctsConfig, Searcher};
 
@@ -77,7 +77,8 @@ pub fn plan(game: &str, options: JsValue) -> Result<SearchPlan, WasmError> {
             .map_err(|e| WasmError::new(ErrorKind::Options, e.to_string()))?
     };
     let engine = match options.engine.as_deref() {
-        None => EngineKind::default_for(game),
+        None => crate::with_game!(game, G => <G as Evaluate>::DEFAULT_ENGINE,
+            other => return Err(WasmError::unknown_game(other))),
         Some(name) => name.parse::<EngineKind>().map_err(bad_options)?,
     };
     Ok(SearchPlan {

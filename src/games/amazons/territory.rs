@@ -4,7 +4,9 @@
 //! playground shades it square by square ([`Amazons::territory_map`]). Both read the same races,
 //! so the shading shows exactly what the engine counts.
 
-use super::{flood, king_step, longest_play, queen_step, Amazons, SQUARES};
+use super::eval::flood;
+use super::tables::{king_step, queen_step};
+use super::{longest_play, Amazons, SQUARES};
 use crate::game::Player;
 
 /// What one lockstep race found, as bitboards of empty squares (index `[white, black]`).

@@ -444,10 +444,7 @@ impl Bits for u128 {
     }
     #[inline]
     fn check(key: Self) -> u64 {
-        let mut z = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        crate::rng::mix128(key)
     }
 }
 
@@ -697,7 +694,7 @@ fn run_sized<const W: usize, const H: usize>(
     let mut solver = Solver::<W, H>::new(options.tt_mib);
     let mut mismatches = 0;
     let random: Vec<String> = options.random.map_or_else(Vec::new, |r| {
-        let mut rng = crate::play::Rng(r.seed);
+        let mut rng = crate::rng::Rng(r.seed);
         std::iter::repeat_with(|| random_position::<W, H>(r.plies, &mut rng))
             .take(1000 * r.count)
             .flatten()
@@ -784,7 +781,7 @@ fn run_sized<const W: usize, const H: usize>(
 /// ran out of safe moves before `plies`.
 fn random_position<const W: usize, const H: usize>(
     plies: u32,
-    rng: &mut crate::play::Rng,
+    rng: &mut crate::rng::Rng,
 ) -> Option<String> {
     let mut pos = Connect4::<W, H>::new(false);
     let mut line = String::new();
@@ -860,7 +857,7 @@ mod tests {
     #[test]
     fn random_timing_positions_are_reproducible_and_not_decided_a_ply_away() {
         let draw = |seed| {
-            let mut rng = crate::play::Rng(seed);
+            let mut rng = crate::rng::Rng(seed);
             (0..20)
                 .filter_map(|_| random_position::<7, 6>(10, &mut rng))
                 .collect::<Vec<_>>()

@@ -1,0 +1,124 @@
+//! Connect 4's evaluation: threats weighted by row parity (zugzwang endings), centre control and
+//! tempo, with proven results for immediate wins and forced replies.
+
+use super::*;
+use crate::game::{score, Eval, Evaluate};
+
+/// Evaluation weights, in evaluation units (a proven result is worth `score::PROVEN` or more).
+mod weight {
+    /// A threat (an empty cell that completes a four) on a row of the owner's parity.
+    pub const GOOD_THREAT: i32 = 40;
+    /// A threat on a row of the other parity.
+    pub const OTHER_THREAT: i32 = 16;
+    /// Per chip per step towards the centre column.
+    pub const CENTRE: i32 = 3;
+    /// For having the move.
+    pub const TEMPO: i32 = 4;
+}
+
+impl<const W: usize, const H: usize> Connect4<W, H> {
+    /// The heuristic part of the evaluation, from the side to move, for a position where neither
+    /// side has a playable win: threats weighted by row parity, centre control and tempo.
+    ///
+    /// Parity: the player who moves when the chip count is even (the first player, or the second
+    /// after a steal) profits from threats on rows 1, 3, 5, ... from the bottom (1-based), the
+    /// other player from rows 2, 4, 6, ...: in zugzwang endings each fills the cells of its parity.
+    fn heuristic(&self) -> i32 {
+        let opponent = self.current ^ self.mask;
+        let empty = Self::BOARD ^ self.mask;
+        let me_odd = self.mask.count_ones() % 2 == 0;
+        let side = |stones: u128, odd: bool| -> i32 {
+            let threats = Self::winning_cells(stones, self.mask) & empty;
+            let good_rows = if odd { Self::ODD_ROWS } else { Self::EVEN_ROWS };
+            let good = (threats & good_rows).count_ones() as i32;
+            let other = (threats & !good_rows).count_ones() as i32;
+            let mut centre = 0;
+            let rings = W.div_ceil(2);
+            for (k, ring) in Self::CENTRE_RINGS.iter().enumerate().take(rings) {
+                centre += (rings - k) as i32 * (stones & ring).count_ones() as i32;
+            }
+            good * weight::GOOD_THREAT + other * weight::OTHER_THREAT + centre * weight::CENTRE
+        };
+        side(self.current, me_odd) - side(opponent, !me_odd) + weight::TEMPO
+    }
+}
+
+impl<const W: usize, const H: usize> Evaluate for Connect4<W, H> {
+    /// A win now is `win_in(1)`; two playable wins for the opponent (or one with another of its
+    /// wins right above) is `loss_in(2)`; one playable opponent win is not quiet (the reply is
+    /// forced). Otherwise the heuristic: parity-weighted threats, centre, tempo.
+    fn evaluate(&self) -> Eval {
+        if self.steal_open() {
+            // The position is worth the better of stealing and not (the steal swaps sides).
+            let h = self.heuristic();
+            return Eval {
+                score: h.max(-h),
+                quiet: true,
+            };
+        }
+        let playable = self.playable();
+        if Self::winning_cells(self.current, self.mask) & playable != 0 {
+            return Eval {
+                score: score::win_in(1),
+                quiet: true,
+            };
+        }
+        let theirs = Self::winning_cells(self.current ^ self.mask, self.mask);
+        let forced = theirs & playable;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 || theirs & (forced << 1) != 0 {
+                return Eval {
+                    score: score::loss_in(2),
+                    quiet: true,
+                };
+            }
+            return Eval {
+                score: self.heuristic(),
+                quiet: false,
+            };
+        }
+        Eval {
+            score: self.heuristic(),
+            quiet: true,
+        }
+    }
+
+    /// Pons' pruning: a winning move alone if there is one (forced); else the forced block; else
+    /// every move that does not drop a chip right below an opponent's winning cell. When every
+    /// move loses, all legal moves (forced). At turn index 1 under the steal rule, every move and
+    /// the steal.
+    fn search_moves(&self, out: &mut Vec<u8>) -> bool {
+        if self.steal_open() {
+            self.legal_moves(out);
+            return false;
+        }
+        let playable = self.playable();
+        let wins = Self::winning_cells(self.current, self.mask) & playable;
+        if wins != 0 {
+            out.push(Self::column_of(wins & wins.wrapping_neg()));
+            return true;
+        }
+        let safe = self.non_losing_cells();
+        if safe == 0 {
+            self.legal_moves(out);
+            return true;
+        }
+        let mut bits = safe;
+        while bits != 0 {
+            out.push(Self::column_of(bits & bits.wrapping_neg()));
+            bits &= bits - 1;
+        }
+        safe.count_ones() == 1 && safe != playable
+    }
+
+    /// Centre first, then by the threats the move creates (Pons' ordering).
+    fn order_hint(&self, mv: u8) -> i32 {
+        if mv == STEAL {
+            return 0;
+        }
+        let col = mv as usize;
+        let cell = (self.mask + Self::bottom_mask(col)) & Self::column_mask(col);
+        let centre = W as i32 - (2 * col as i32 - (W as i32 - 1)).abs();
+        self.threats_after(cell) as i32 * 16 + centre
+    }
+}
