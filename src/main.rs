@@ -76,6 +76,10 @@ mod cli {
             /// prior_visits, widen_base, widen_exponent, expand_after, tempo, seed).
             #[arg(long, default_value = "")]
             mcts: String,
+            /// Ataxx: also stop each turn's search after this many nodes, for arena comparisons
+            /// of two builds that the machine's load cannot sway (give the arena generous limits).
+            #[arg(long)]
+            nodes: Option<u64>,
         },
         /// Referee matches between two CodinGame bot commands under the referee's rules and time
         /// limits. A bot is a shell command, or `engine`, `random`, `greedy`, `minimax` for
@@ -310,6 +314,7 @@ mod cli {
                 seed,
                 engine,
                 mcts,
+                nodes,
             } => {
                 let mcts = match MctsConfig::default().with_overrides(&mcts) {
                     Ok(c) => c,
@@ -321,6 +326,7 @@ mod cli {
                     tt_mib: tt_mb,
                     engine,
                     mcts,
+                    max_nodes: nodes,
                 };
                 let (input, mut out, mut log) =
                     (io::stdin().lock(), io::stdout().lock(), io::stderr());
