@@ -261,6 +261,38 @@ pub trait Evaluate: Game {
     fn order_class(&self, _mv: Self::Move) -> u8 {
         0
     }
+
+    /// The forward pruning alpha-beta may apply to this game (see [`Pruning`]); `None`, the
+    /// default, keeps the search full-width to its depth apart from one-ply late-move reductions.
+    /// A game opts in when an arena SPRT against the build without it passes (README: measured
+    /// strength), so the other games' searches and bench signatures stay as they were.
+    const PRUNING: Option<Pruning> = None;
+
+    /// The position after the side to move passes, for null-move pruning (see
+    /// [`Pruning::null_move`]); `None`, the default, where a game has no such position.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+}
+
+/// Forward pruning for alpha-beta, as modern chess and Ataxx engines prune: each prunes a subtree
+/// on a static guess, and each is off in PV nodes and near proven results, so a proven score stays
+/// proven. Margins are in the game's evaluation units.
+#[derive(Clone, Copy, Debug)]
+pub struct Pruning {
+    /// Reverse futility pruning (static null move): at a non-PV node `depth` plies from the
+    /// horizon (`depth <= 5`), a static score at least `futility_margin * depth` above beta
+    /// fails high without a search.
+    pub futility_margin: i32,
+    /// Null-move pruning: at a non-PV node at least 3 plies from the horizon whose static score
+    /// is at least beta, a reduced search after [`Evaluate::null_move`] that still fails high
+    /// cuts the node. Unsound in zugzwang, so only games where passing never helps set it.
+    pub null_move: bool,
+    /// Late-move pruning: at a non-PV node `depth <= 3` plies from the horizon, moves after the
+    /// first `late_moves_base + depth * depth * late_moves_per_ply` in move order are skipped.
+    pub late_moves_base: usize,
+    /// See `late_moves_base`.
+    pub late_moves_per_ply: usize,
 }
 
 /// A static evaluation: the score from the side to move, and whether the position is quiet

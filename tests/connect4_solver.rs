@@ -241,7 +241,10 @@ fn the_solver_scores_pons_style_test_positions_as_pons_does() {
     let text = include_str!("fixtures/connect4/pons_7x6.txt");
     let mut solver = Solver::<7, 6>::new(64);
     let mut checked = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let (moves, score) = line.split_once(' ').expect("a move string and a score");
         let pos = Connect4Std::from_pons(moves, false).expect("a legal move string");
         let expected: i32 = score.trim().parse().expect("a score");

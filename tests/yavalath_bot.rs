@@ -315,7 +315,10 @@ fn end_of_input_mid_turn_exits_cleanly() {
 fn the_first_player_opens_knowing_its_stone_can_be_stolen() {
     use boardlab::protocol::yavalath::turn_position;
     let empty = turn_position(Player::First, 0, 0, true).unwrap();
-    assert!(empty.steal_rule(), "the empty board is searched without the steal");
+    assert!(
+        empty.steal_rule(),
+        "the empty board is searched without the steal"
+    );
     let centre = 1u64 << cell_at(4, 4).unwrap();
     // The second player's first turn: the one enemy stone may be stolen...
     let moves = |pos: &Yavalath| {

@@ -39,6 +39,10 @@ pub struct BotArgs {
     /// prior_visits, widen_base, widen_exponent, expand_after, tempo, seed).
     #[arg(long, default_value = "")]
     pub mcts: String,
+    /// Ataxx: also stop each turn's search after this many nodes, for arena comparisons of two
+    /// builds that the machine's load cannot sway (give the arena generous limits).
+    #[arg(long)]
+    pub nodes: Option<u64>,
 }
 
 pub fn bot(args: BotArgs) -> Result<(), Failure> {
@@ -51,6 +55,7 @@ pub fn bot(args: BotArgs) -> Result<(), Failure> {
         tt_mib: args.tt_mb,
         engine: args.engine,
         mcts,
+        max_nodes: args.nodes,
     };
     let (input, mut out, mut log) = (io::stdin().lock(), io::stdout().lock(), io::stderr());
     let result = if args.player == "engine" {

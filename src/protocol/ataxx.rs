@@ -369,7 +369,11 @@ impl AtaxxBot {
         let best = match player {
             Some(agent) => agent.choose(&pos, budget),
             None => {
-                let result = self.searcher.search(&pos, Limits::time(budget), |_| {});
+                let limits = Limits {
+                    max_nodes: self.config.max_nodes,
+                    ..Limits::time(budget)
+                };
+                let result = self.searcher.search(&pos, limits, |_| {});
                 let best = result.best.unwrap_or(moves[0]);
                 if let Some(it) = &result.last {
                     let _ = writeln!(

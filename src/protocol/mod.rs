@@ -29,6 +29,9 @@ pub struct BotConfig {
     pub engine: Option<EngineKind>,
     /// MCTS settings, when the engine is MCTS.
     pub mcts: MctsConfig,
+    /// Nodes per turn, on top of the time (Ataxx's alpha-beta): a fixed-node budget makes arena
+    /// comparisons of two builds independent of the machine's load. `None`: time only.
+    pub max_nodes: Option<u64>,
 }
 
 impl Default for BotConfig {
@@ -39,6 +42,7 @@ impl Default for BotConfig {
             tt_mib: 64,
             engine: None,
             mcts: MctsConfig::default(),
+            max_nodes: None,
         }
     }
 }

@@ -391,7 +391,9 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
                         say(&out, NO_POSITION)?;
                         say(&out, "nodes 0")?;
                     }
-                    (Some(p), Some(depth)) => say(&out, &format!("nodes {}", crate::perft::perft(p, depth)))?,
+                    (Some(p), Some(depth)) => {
+                        say(&out, &format!("nodes {}", crate::perft::perft(p, depth)))?
+                    }
                     (Some(_), None) => {
                         say(&out, "info string perft needs a depth (a whole number)")?
                     }

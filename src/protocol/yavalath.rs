@@ -214,8 +214,7 @@ pub fn turn_position(
         Player::First => (mine, theirs),
         Player::Second => (theirs, mine),
     };
-    let steal_open =
-        me == Player::Second && first_turn && mine == 0 && theirs.count_ones() == 1;
+    let steal_open = me == Player::Second && first_turn && mine == 0 && theirs.count_ones() == 1;
     Yavalath::from_stones(first, second, me, steal_open)
 }
 

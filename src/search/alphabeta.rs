@@ -39,6 +39,23 @@ pub struct Searcher<G: Evaluate> {
     /// when the next one is due, in ms since the search began.
     progress_every_ms: Option<u64>,
     next_progress_ms: u64,
+    /// Per ply: whether the move that led there was a null move (no two in a row).
+    after_null: [bool; MAX_PLY + 1],
+    /// Late-move reductions in plies by `[depth][move index]`, both capped at 63 (games with
+    /// [`Evaluate::PRUNING`] only).
+    reductions: Box<[[u8; 64]; 64]>,
+}
+
+/// The late-move reduction table: `0.75 + ln(depth) * ln(index) / 2.25` plies, rounded down, the
+/// shape of the logarithmic formula common to modern alpha-beta engines (Stockfish, Ethereal).
+fn reduction_table() -> Box<[[u8; 64]; 64]> {
+    let mut t = Box::new([[0u8; 64]; 64]);
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (i, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8;
+        }
+    }
+    t
 }
 
 impl<G: Evaluate> Searcher<G> {
@@ -62,6 +79,8 @@ impl<G: Evaluate> Searcher<G> {
             depth_now: 0,
             progress_every_ms: None,
             next_progress_ms: 0,
+            after_null: [false; MAX_PLY + 1],
+            reductions: reduction_table(),
         }
     }
 
@@ -147,15 +166,27 @@ impl<G: Evaluate> Searcher<G> {
         let max_depth = limits.max_depth.unwrap_or(u32::MAX).min(MAX_PLY as u32 - 8);
         let mut stop = StopReason::Depth;
 
+        // The best move of an iteration stopped after its first root move: that move was searched
+        // with a full window and any later best move proved better, so it beats the last
+        // completed iteration's choice.
+        let mut partial_best = None;
+        let mut previous_score = None;
         for depth in 1..=max_depth {
             self.seldepth = 0;
             self.depth_now = depth;
-            let Some(best_score) =
-                self.search_root(pos, depth as i32, &mut root_scores, &root, on_progress)
-            else {
+            let Some(best_score) = self.search_root(
+                pos,
+                depth as i32,
+                previous_score,
+                &mut root_scores,
+                &root,
+                on_progress,
+            ) else {
                 stop = self.stopped.unwrap_or(StopReason::Time);
+                partial_best = self.pv[0].first().copied();
                 break;
             };
+            previous_score = Some(best_score);
             root = root_scores
                 .iter()
                 .map(|r| RootMove {
@@ -186,7 +217,14 @@ impl<G: Evaluate> Searcher<G> {
             }
             if let Some(ms) = limits.time_ms.filter(|_| !limits.fixed_time) {
                 // The next iteration costs several times this one: do not start what cannot end.
-                if self.elapsed_ms() * 2 >= ms {
+                // With forward pruning the next iteration's first move (all a stopped iteration
+                // keeps, see `partial_best`) is cheap enough to start later.
+                let start_until = if G::PRUNING.is_some() {
+                    ms * 3 / 5
+                } else {
+                    ms / 2
+                };
+                if self.elapsed_ms() >= start_until {
                     stop = StopReason::Time;
                     break;
                 }
@@ -197,9 +235,8 @@ impl<G: Evaluate> Searcher<G> {
             }
         }
         SearchResult {
-            best: last
-                .as_ref()
-                .and_then(|it| it.pv.first().copied())
+            best: partial_best
+                .or_else(|| last.as_ref().and_then(|it| it.pv.first().copied()))
                 .or(Some(list[0])),
             last,
             nodes: self.nodes,
@@ -227,6 +264,7 @@ impl<G: Evaluate> Searcher<G> {
         &mut self,
         pos: &G,
         depth: i32,
+        previous_score: Option<i32>,
         scores: &mut Vec<RootScore<G::Move>>,
         previous: &[RootMove<G::Move>],
         on_progress: &mut dyn FnMut(&Progress),
@@ -245,7 +283,37 @@ impl<G: Evaluate> Searcher<G> {
             } else {
                 (alpha, beta)
             };
-            let mut s = if full_window {
+            // Aspiration: the first move within a window around the last iteration's score
+            // (a quarter of the win-chance scale each way), the full window only if it fails.
+            let aspiration = match previous_score {
+                Some(p)
+                    if i == 0
+                        && depth >= 5
+                        && G::PRUNING.is_some()
+                        && !self.limits.exact_root_scores
+                        && p.abs() < score::PROVEN =>
+                {
+                    let delta = (G::WIN_CHANCE_SCALE / 4.0) as i32;
+                    Some((p - delta, p + delta))
+                }
+                _ => None,
+            };
+            let mut s = if let Some((lo, hi)) = aspiration {
+                let s = -self.negamax(&child, depth - 1, -hi, -lo, 1, true, on_progress);
+                if (s <= lo || s >= hi) && self.stopped.is_none() {
+                    -self.negamax(
+                        &child,
+                        depth - 1,
+                        -score::INFINITE,
+                        score::INFINITE,
+                        1,
+                        true,
+                        on_progress,
+                    )
+                } else {
+                    s
+                }
+            } else if full_window {
                 -self.negamax(&child, depth - 1, -hi, -lo, 1, true, on_progress)
             } else {
                 -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false, on_progress)
@@ -392,6 +460,43 @@ impl<G: Evaluate> Searcher<G> {
             }
         }
 
+        // Forward pruning on the static score (games that opt in, see `Evaluate::PRUNING`).
+        let pruning = if is_pv { None } else { G::PRUNING };
+        let mut static_eval = None;
+        if let Some(p) = pruning {
+            let eval = pos.evaluate().score;
+            let settled = |v: i32| v.abs() >= score::PROVEN;
+            if !settled(eval) && !settled(beta) {
+                static_eval = Some(eval);
+                if depth <= 5 && eval - p.futility_margin * depth >= beta {
+                    return eval;
+                }
+                if p.null_move && depth >= 3 && eval >= beta && !self.after_null[ply] {
+                    if let Some(null) = pos.null_move() {
+                        let r = 3 + depth / 4;
+                        self.after_null[ply + 1] = true;
+                        let s = -self.negamax(
+                            &null,
+                            depth - 1 - r,
+                            -beta,
+                            -beta + 1,
+                            ply + 1,
+                            false,
+                            on_progress,
+                        );
+                        self.after_null[ply + 1] = false;
+                        if self.stopped.is_some() {
+                            return 0;
+                        }
+                        if s >= beta {
+                            self.proven = false;
+                            return if settled(s) { beta } else { s };
+                        }
+                    }
+                }
+            }
+        }
+
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut order = std::mem::take(&mut self.order[ply]);
         moves.clear();
@@ -430,6 +535,13 @@ impl<G: Evaluate> Searcher<G> {
             moves.swap(i, pick);
             order.swap(i, pick);
             let mv = moves[i];
+            if let (Some(p), Some(_)) = (pruning, static_eval) {
+                let late = p.late_moves_base + (depth * depth) as usize * p.late_moves_per_ply;
+                if depth <= 3 && i >= late && !forced && best_score > -score::PROVEN {
+                    all_proven = false;
+                    break;
+                }
+            }
 
             let child = pos.after(mv);
             let new_depth = depth - 1 + extension;
@@ -444,9 +556,21 @@ impl<G: Evaluate> Searcher<G> {
                     on_progress,
                 )
             } else {
-                // Late moves with a poor ordering key (not the TT move, a killer or of a class
-                // above 0) are first searched one ply shallower.
-                let reduce = (depth >= 3 && i >= 4 && order[i] < (1 << 29) && !forced) as i32;
+                // Late moves are first searched shallower: with forward pruning by the
+                // logarithmic table (less in PV nodes and for killers), else one ply for moves
+                // with a poor ordering key (not the TT move, a killer or of a class above 0).
+                let reduce = if G::PRUNING.is_some() {
+                    if depth >= 3 && i >= 2 && !forced {
+                        let r = self.reductions[(depth as usize).min(63)][i.min(63)] as i32
+                            - is_pv as i32
+                            - (order[i] & ((1 << 40) - 1) >= (1 << 29) - 1) as i32;
+                        r.min(new_depth - 1).max(0)
+                    } else {
+                        0
+                    }
+                } else {
+                    (depth >= 3 && i >= 4 && order[i] < (1 << 29) && !forced) as i32
+                };
                 let mut s = -self.negamax(
                     &child,
                     new_depth - reduce,

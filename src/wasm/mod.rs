@@ -27,9 +27,9 @@ mod views;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use crate::game::Evaluate;
 use crate::info::DEFAULT_TT_MIB;
 use crate::search::EngineKind;
-use crate::game::Evaluate;
 use crate::with_game;
 
 use error::{from_moves, ErrorKind, WasmError};

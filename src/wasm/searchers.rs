@@ -8,9 +8,7 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 use crate::game::{Evaluate, Game};
-use crate::info::{
-    BROWSER_MCTS_GAMES, DEFAULT_TT_MIB, MAX_TT_MIB,
-};
+use crate::info::{BROWSER_MCTS_GAMES, DEFAULT_TT_MIB, MAX_TT_MIB};
 use crate::search::{EngineKind, Limits, Mcts, MctsConfig, Searcher};
 
 use super::error::{from_moves, ErrorKind, WasmError};
