@@ -21,7 +21,7 @@ function maxBudgetMs() {
 /** Analysis mode: analyses the position on screen once, unless that is done or under way. */
 export function scheduleAnalysis() {
   if (app.mode !== MODES.ANALYSIS || app.analysing || app.halted) return;
-  if (!app.view || app.view.result || app.analysedKey === currentKey()) return;
+  if (!app.view || app.view.result || app.analysed.has(currentKey())) return;
   runAnalysis(app.analysisBudgetMs);
 }
 
@@ -53,7 +53,7 @@ async function runAnalysis(budgetMs) {
     linkBudgetMs = Math.min(maxBudgetMs(), 2 * linkBudgetMs);
   }
   endSearchReport(result);
-  app.analysedKey = app.report.key;
+  app.analysed.add(app.report.key);
   render();
 }
 
@@ -82,7 +82,7 @@ export function stopAnalysis() {
   if (!app.analysing) return;
   const key = app.report?.key ?? null;
   stopEngine();
-  app.analysedKey = key; // stopped by hand: not started again until something changes
+  if (key !== null) app.analysed.add(key); // stopped by hand: not started again until something changes
   render();
 }
 
@@ -106,7 +106,10 @@ export async function hint() {
   endSearchReport(result);
   if (result.best) {
     app.hint = { key: app.report.key, move: result.best };
-    messages.show(`Hint: ${result.best} (marked on the board).`, { kind: 'info' });
+    // A steal is named as one: in Connect 4 its move is the word "steal", in Yavalath a cell.
+    const steal = result.best === app.view.steal;
+    const what = steal ? `steal ${result.best === 'steal' ? 'the first chip' : `the stone on ${result.best}`}` : result.best;
+    messages.show(`Hint: ${what} (marked on the board).`, { kind: 'info' });
   }
   render();
 }

@@ -294,8 +294,9 @@ export function createControls(doc, handlers) {
     el.stealOffer.hidden = !ui.steal;
     if (ui.steal) {
       // A steal named by its cell ("e5") names the stone; one spelt "steal" (Connect 4) does not.
-      const what = ui.steal.cell === 'steal' ? 'the first chip' : ui.steal.cell;
-      el.stealText.textContent = `${ui.steal.by} may steal ${what}: its stone becomes yours.`;
+      const chip = ui.steal.cell === 'steal';
+      const what = chip ? 'the first chip (click it or this button)' : `${ui.steal.cell} (click it or this button)`;
+      el.stealText.textContent = `${ui.steal.by} may steal ${what}: its ${chip ? 'chip' : 'stone'} becomes yours.`;
       el.steal.textContent = ui.steal.cell === 'steal' ? 'Steal' : `Steal ${ui.steal.cell}`;
     }
     el.pause.textContent = ui.paused ? 'Resume' : 'Pause';

@@ -9,6 +9,7 @@ import { EngineClient } from './engine.js';
 import { sideName } from './gamepage.js';
 import { addChartPoint } from './panel.js';
 import { MODES } from './players.js';
+import { positionKey } from './protocol.js';
 import { app, currentEngine, currentKey, engineToMove, overlayWanted, titleOf } from './state.js';
 import { depthCapOf } from './strength.js';
 import { messages, render, renderInsight, showPanel } from './view.js';
@@ -70,6 +71,22 @@ export function beginReport(who, activity) {
     searcher: app.view.to_move,
     sides: { toMove: sideName(app.entry, app.view.to_move), other: sideName(app.entry, 3 - app.view.to_move) },
   };
+  app.reports.set(app.report.key, app.report);
+}
+
+/**
+ * Points the panel and the eval bar at the position on screen (after any change of position):
+ * the latest search of that position, else of the one before it (the search that chose the move
+ * that led here), else nothing. A search under way is of the position on screen already.
+ */
+export function followPosition() {
+  if (app.thinking || app.analysing) return;
+  const key = currentKey();
+  const parent = app.moves.length > 0 ? positionKey(app.game, app.setup, app.moves.slice(0, -1)) : null;
+  const report = app.reports.get(key) ?? (parent === null ? null : app.reports.get(parent)) ?? null;
+  app.report = report;
+  const iteration = report?.iteration;
+  app.evaluation = iteration ? { scoreP1: scoreForPlayer1(iteration.score, report.searcher), depth: iteration.depth } : null;
 }
 
 /**

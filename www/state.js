@@ -36,7 +36,15 @@ export const app = {
   halted: false, // the engine failed; it waits for Retry (or any new action) instead of looping
   thinking: false, // the engine is searching for a move it will play
   analysing: false, // the engine is searching without playing: analysis mode or a hint
-  analysedKey: null, // analysis mode: the position (positionKey) whose analysis is over
+  analysed: new Set(), // analysis mode: the positions (positionKey) whose analysis is over
+  reports: new Map(), // positionKey -> the latest search report of that position (this game),
+  //                     so the panel follows the position on screen (session.js followPosition)
+  redo: [], // moves after the position on screen: [{move, ms, stats}] of the line stepped back
+  //           from (←, the move list, Undo), replayed by → (app.js); empty at the line's end
+  redoByUndo: false, // the redo came from Undo: a new move replaces it without asking
+  pushHistory: false, // the next address update is a new history entry (a game picked), not a replacement
+  shownHref: null, // the address the page last wrote (a popstate to it is the page's own)
+  savedGames: {}, // per game left through the picker: {setup, moves, moveTimes, moveStats, ply}
   lastAnalysisBudgetMs: null, // the budget of the last analysis, which "Go deeper" doubles
   hint: null, // {key, move}: the hinted move for the position `key`
   evaluation: null, // the eval bar: {scoreP1, depth}, from the latest iteration of any search
@@ -89,8 +97,13 @@ export function humanToMove() {
   return app.view !== null && !app.view.result && whoControls(app.view.to_move) === 'human';
 }
 
+/** Is the position on screen a past one (later moves wait in app.redo)? The engine waits then. */
+export function viewingPast() {
+  return app.redo.length > 0 && !app.redoByUndo;
+}
+
 export function engineToMove() {
-  return app.view !== null && !app.view.result && whoControls(app.view.to_move) === 'engine';
+  return app.view !== null && !app.view.result && !viewingPast() && whoControls(app.view.to_move) === 'engine';
 }
 
 /** Is the board overlay (heatmap and best line) wanted in the current mode? */

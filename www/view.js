@@ -11,6 +11,7 @@ import { renderMoveList } from './movelist.js';
 import { createSearchPanel } from './panel.js';
 import { MODES, playerLabel } from './players.js';
 import { createPvPreview } from './pvpreview.js';
+import { describePosition } from './rules.js';
 import { shareUrl } from './share.js';
 import { app, currentEngine, currentKey, engineToMove, humanToMove, overlayWanted, scoreScale, titleOf, undoLength } from './state.js';
 import { createMessageArea, statusText } from './status.js';
@@ -27,12 +28,37 @@ const evalBar = createEvalBar(document.getElementById('evalbar'));
 const summarySvg = document.getElementById('chart-summary');
 attachTooltip(summarySvg, summarySvg.parentElement.querySelector('.chart-tip'));
 
-/** The widgets that act on the game, made by app.js with its handlers: {controls, keyboard, shareBox}. */
-const widgets = { controls: null, keyboard: null, shareBox: null };
+/**
+ * The widgets that act on the game, made by app.js with its handlers: {controls, keyboard,
+ * shareBox, onPickMove(ply) (a move of the list clicked: show the position after it)}.
+ */
+const widgets = { controls: null, keyboard: null, shareBox: null, onPickMove: null };
 
 /** Hands the view the widgets app.js made (before the first render()). */
-export function bindWidgets({ controls, keyboard, shareBox }) {
-  Object.assign(widgets, { controls, keyboard, shareBox });
+export function bindWidgets({ controls, keyboard, shareBox, onPickMove }) {
+  Object.assign(widgets, { controls, keyboard, shareBox, onPickMove });
+}
+
+let lineCache = { key: null, history: [] };
+
+/**
+ * The engine's history of the game's main line (the moves on screen and those stepped back
+ * from): the view's own while the last position is on screen, else described once per line.
+ */
+function lineHistory() {
+  if (app.redo.length === 0) return app.view.history;
+  const moves = mainLine();
+  const key = `${app.game}|${app.setup}|${moves.join(' ')}`;
+  if (lineCache.key !== key) {
+    let history;
+    try {
+      history = describePosition(app.game, app.setup, moves).history;
+    } catch {
+      history = app.view.history; // cannot happen (every move was accepted); show what is sure
+    }
+    lineCache = { key, history };
+  }
+  return lineCache.history;
 }
 
 /** The panel's best line is hovered at move `index` (null: left): preview the line up to it. */
@@ -163,12 +189,19 @@ function renderSummary() {
   summaryChart(summarySvg, moves, { formatCount, formatMs });
 }
 
-/** The share box and the address bar: both name this game, its moves and the settings. */
+/** The game's main line: the moves up to the position on screen and those after it (app.redo). */
+function mainLine() {
+  return [...app.moves, ...app.redo.map((m) => m.move)];
+}
+
+/** The share box and the address bar: both name this game, its moves, the viewed ply and the settings. */
 function renderShare() {
+  const line = mainLine();
   const link = shareUrl(window.location.href, {
     game: app.game,
     setup: app.setup,
-    moves: app.moves,
+    moves: line,
+    ply: app.redo.length > 0 ? app.moves.length : null,
     settings: {
       mode: app.mode,
       humanSide: app.humanSide,
@@ -185,10 +218,14 @@ function renderShare() {
       mctsHeat: currentEngine() === 'mcts' ? app.mctsHeat : undefined,
     },
   });
-  if (link !== window.location.href) window.history.replaceState(null, '', link);
+  // A new game picked in the picker gets its own history entry, so Back returns to the game left.
+  if (app.pushHistory && link !== window.location.href) window.history.pushState(null, '', link);
+  else if (link !== window.location.href) window.history.replaceState(null, '', link);
+  app.pushHistory = false;
+  app.shownHref = link;
   // Every game exports its position text too (Ataxx FEN, Amazons and the others' rows), except
   // once the game is over: a finished position is not a setup.
-  widgets.shareBox.show({ link, moves: app.moves, position: app.view?.position ?? null });
+  widgets.shareBox.show({ link, moves: line, position: app.view?.position ?? null });
 }
 
 /** Redraws everything from the state: board, status, controls, move list, search views, summary, link. */
@@ -221,9 +258,11 @@ export function render() {
     canDeepen: app.mode === MODES.ANALYSIS && !app.analysing && !view.result && app.report?.key === currentKey() && app.report.stop !== 'solved',
   });
 
-  renderMoveList(document.getElementById('move-list'), view.history, app.moveTimes, names.sideName);
-  document.getElementById('moves-empty').hidden = view.history.length > 0;
-  const count = view.history.length;
+  const history = lineHistory();
+  const times = [...app.moveTimes, ...app.redo.map((m) => m.ms)];
+  renderMoveList(document.getElementById('move-list'), history, times, names.sideName, { ply: app.moves.length, onPick: widgets.onPickMove });
+  document.getElementById('moves-empty').hidden = history.length > 0;
+  const count = history.length;
   document.getElementById('move-count').textContent = count === 0 ? '' : `${count} move${count === 1 ? '' : 's'}`;
   renderInsight();
   renderSummary();
