@@ -100,19 +100,17 @@ function changeSetting(values) {
  * `engineStats` its search's {depth, seldepth, nodes, ms} for the game-end summary.
  */
 function playMove(name, engineMs, engineStats = null) {
-  if (app.redo.length > 0 && engineMs === null) {
+  if (app.redo.length > 0 && engineMs === null && !app.redoByUndo) {
     // A move from a past position: the game's own next move just steps forward; another one
     // replaces the rest of the game, after asking (unless the rest was taken back by Undo).
     if (app.redo[0].move === name) return goToPly(app.moves.length + 1);
-    if (!app.redoByUndo) {
-      const later = app.redo.length;
-      messages.show(`Playing ${name} here replaces the ${later} later move${later === 1 ? '' : 's'} of this game.`, {
-        kind: 'info',
-        tag: 'replace',
-        action: { label: `Replace ${later === 1 ? 'it' : 'them'}`, run: () => { dropRedo(); playMove(name, null); } },
-      });
-      return false;
-    }
+    const later = app.redo.length;
+    messages.show(`Playing ${name} here replaces the ${later} later move${later === 1 ? '' : 's'} of this game.`, {
+      kind: 'info',
+      tag: 'replace',
+      action: { label: `Replace ${later === 1 ? 'it' : 'them'}`, run: () => { dropRedo(); playMove(name, null); } },
+    });
+    return false;
   }
   let view;
   try {
