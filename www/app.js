@@ -23,7 +23,7 @@ import { connectSession, engine, followPosition, runEngineMove, scheduleEngineMo
 import { loadSettings, saveSettings, validSettings } from './settings.js';
 import { readSharedLink } from './share.js';
 import { createShareBox } from './sharebox.js';
-import { app, currentEngine, engineToMove, humanToMove, keptSettings, overlayWanted, undoLength, viewingPast } from './state.js';
+import { app, currentEngine, engineToMove, humanToMove, keptSettings, overlayWanted, titleOf, undoLength, viewingPast } from './state.js';
 import { installTestHook } from './testhook.js';
 import { bindWidgets, canvas, messages, pvPreview, render } from './view.js';
 
@@ -134,9 +134,19 @@ function playMove(name, engineMs, engineStats = null) {
     app.halted = false;
   } else {
     messages.clear('wait'); // "Wait for the engine" is answered
+    announceSteal(view);
   }
   update();
   return true;
+}
+
+/** An engine's steal is said out loud (it changes no cell's emptiness, so it is easy to miss). */
+function announceSteal(view) {
+  const last = view.history[view.history.length - 1];
+  if (!last?.steal) return;
+  const who = titleOf(last.player);
+  const what = last.move === 'steal' ? 'the first chip' : `the stone on ${last.move}`;
+  messages.show(`${who} stole ${what}: it is theirs now.`, { kind: 'info', tag: 'steal' });
 }
 
 /** Forgets the moves after the position on screen (a new move replaces them). */
@@ -426,7 +436,7 @@ function onOverlayChange(on) {
   if (app.mode === MODES.ANALYSIS) app.overlayAnalysis = on;
   else app.overlayPlay = on;
   saveKept();
-  render();
+  update(); // Coach on: the engine looks at the person's position now
 }
 
 /** The Territory checkbox: one setting for every mode. */

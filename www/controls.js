@@ -33,6 +33,7 @@ export function createControls(doc, handlers) {
     level: byId('level'),
     analysisBudget: byId('analysis-budget'),
     overlay: byId('overlay'),
+    overlayLabel: byId('overlay-label'),
     territory: byId('territory'),
     territoryField: byId('territory-field'),
     engine: byId('engine'),
@@ -289,6 +290,11 @@ export function createControls(doc, handlers) {
    */
   function update(ui) {
     for (const node of modeScoped) node.hidden = !node.dataset.modes.split(' ').includes(ui.mode);
+    // Against the engine the box is Coach: engine info is hidden while you play unless it is on.
+    el.overlayLabel.textContent =
+      ui.mode === 'human-engine'
+        ? "Coach: show the engine's view while you play (its scores of your moves on your turn, its line and evaluation)"
+        : "Show the engine's move scores and best line on the board";
     if (!hasEngineChoice) el.engineField.hidden = true;
     el.undo.disabled = !ui.canUndo;
     el.stealOffer.hidden = !ui.steal;

@@ -6,6 +6,7 @@
 import { attachTooltip, lineChart } from './charts.js';
 import { formatCount, formatMs, formatScore, formatSpeed, scoreTone } from './format.js';
 import { createMctsTable, valueText } from './mctstable.js';
+import { winChance } from './winchance.js';
 
 /** What each engine calls the panel's numbers and charts. */
 const LABELS = {
@@ -237,13 +238,25 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
       // keep the nodes and time moving and name the depth under way.
       const live = thinking && report.progress && report.progress.depth > iteration.depth ? report.progress : null;
       const now = live ?? iteration;
-      fields.depth.textContent = `${iteration.depth} (sel ${iteration.seldepth})${live ? `, ${live.depth} under way` : ''}`;
+      // Plain words, the term on hover ("sel" was jargon).
+      fields.depth.textContent = `${iteration.depth} (deepest ${iteration.seldepth})${live ? `, ${live.depth} under way` : ''}`;
+      fields.depth.title = `Searched every line ${iteration.depth} moves deep; the deepest line it followed (captures, forced replies: the "selective depth") went ${iteration.seldepth} deep`;
       fields.nodes.textContent = formatCount(now.nodes);
       fields.time.textContent = formatMs(now.elapsed_ms);
       fields.speed.textContent = speedText(now, atOnce);
-      fields.score.textContent = formatScore(iteration.score);
-      // The engine scores from its own side; say so, because in engine vs engine it alternates.
-      fields.scoreNote.textContent = `for ${report.who}`;
+      // One unit everywhere (panel, eval bar, heatmap): the winning chance the score stands for,
+      // with the engine's raw score on hover; a proven result says so in plies.
+      const raw = formatScore(iteration.score);
+      if (iteration.score.kind === 'eval' && report.scale) {
+        fields.score.textContent = `${(100 * winChance(iteration.score, report.scale)).toFixed(1)} %`;
+        fields.score.title = `The engine's score: ${raw} (its evaluation in its own units; the winning chance is read off it)`;
+        fields.scoreNote.textContent = `winning chance for ${report.who}, by the engine's evaluation (hover for its raw score)`;
+      } else {
+        fields.score.textContent = raw;
+        fields.score.title = '';
+        // The engine scores from its own side; say so, because in engine vs engine it alternates.
+        fields.scoreNote.textContent = `for ${report.who}`;
+      }
       table.hide();
       drawCharts(depthChart, scoreChart, points);
     }

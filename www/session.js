@@ -69,6 +69,7 @@ export function beginReport(who, activity) {
     key: currentKey(),
     position: { game: app.game, setup: app.setup, moves: [...app.moves] },
     searcher: app.view.to_move,
+    scale: app.info.score_scale, // the win-chance curve's scale (game_info), for the panel's score
     sides: { toMove: sideName(app.entry, app.view.to_move), other: sideName(app.entry, 3 - app.view.to_move) },
   };
   app.reports.set(app.report.key, app.report);

@@ -24,7 +24,8 @@ export const app = {
   budgetMs: 1000, // the think time of an engine move (the controls' slider; game_info bounds it)
   level: 'custom', // a named strength level (strength.js): think time and depth cap
   analysisBudgetMs: 5000, // analysis mode: budget of each analysis (its maximum: until stopped)
-  overlayPlay: false, // heatmap and best line on the board while playing (off: spoils nothing)
+  overlayPlay: false, // heatmap and best line on the board while playing (off: spoils nothing);
+  //                      against the engine it is Coach: see engineInfoHidden() and coaching()
   overlayAnalysis: true, // the same in analysis mode, where it is the point
   territory: false, // shade who owns each square (games whose renderer has territory(): Amazons)
   territoryCache: null, // {key (positionKey), data}: territory() of that position, or data null
@@ -104,6 +105,19 @@ export function viewingPast() {
 
 export function engineToMove() {
   return app.view !== null && !app.view.result && !viewingPast() && whoControls(app.view.to_move) === 'engine';
+}
+
+/**
+ * Against the engine without Coach (the default), what the engine thinks stays hidden: its
+ * score, its expected line, the eval bar and the heatmap (they would give its reply away).
+ */
+export function engineInfoHidden() {
+  return app.mode === MODES.HUMAN_VS_ENGINE && !app.overlayPlay;
+}
+
+/** Coach (against the engine): on the person's turn the engine scores their candidate moves. */
+export function coaching() {
+  return app.mode === MODES.HUMAN_VS_ENGINE && app.overlayPlay;
 }
 
 /** Is the board overlay (heatmap and best line) wanted in the current mode? */

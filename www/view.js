@@ -13,7 +13,7 @@ import { MODES, playerLabel } from './players.js';
 import { createPvPreview } from './pvpreview.js';
 import { describePosition } from './rules.js';
 import { shareUrl } from './share.js';
-import { app, currentEngine, currentKey, engineToMove, humanToMove, overlayWanted, scoreScale, titleOf, undoLength } from './state.js';
+import { app, currentEngine, currentKey, engineInfoHidden, engineToMove, humanToMove, overlayWanted, scoreScale, titleOf, undoLength } from './state.js';
 import { createMessageArea, statusText } from './status.js';
 import { showTerritoryTotals, territoryOf } from './territory.js';
 import { heatFromIteration, heatFromMcts, heatSummary } from './winchance.js';
@@ -137,8 +137,12 @@ export function renderInsight() {
     app.board.overlay?.(overlay);
   }
   renderHeatLegend(overlay);
-  // Once the game is over, its result says more than any evaluation.
-  evalBar.show(app.view.result ? { result: app.view.result } : app.evaluation, { sideName: (player) => sideName(app.entry, player), scale: scoreScale() });
+  // Once the game is over, its result says more than any evaluation; while the person plays
+  // the engine without Coach, the evaluation stays hidden (it would give the engine's view away).
+  const hidden = engineInfoHidden();
+  document.getElementById('search-panel').classList.toggle('spoilers-hidden', hidden);
+  document.getElementById('search-hidden-note').hidden = !hidden || !app.report;
+  evalBar.show(app.view.result ? { result: app.view.result } : hidden ? null : app.evaluation, { sideName: (player) => sideName(app.entry, player), scale: scoreScale() });
 }
 
 /**

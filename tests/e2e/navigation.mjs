@@ -3,7 +3,8 @@
 // engine has moved, Connect 4's steal by clicking the chip, Ataxx keeping its selection after a
 // refused target, each game kept when the picker switches games (and Back returning to it), the
 // wording of refusals; then the move list and ← / → / Home / End, replacing the rest of the game
-// after asking, redo after Undo, the viewed move in links, and analyses kept per position.
+// after asking, redo after Undo, the viewed move in links, and analyses kept per position; the
+// engine's view hidden while playing unless Coach is on, and one score unit (winning chance).
 
 import { assert, brief, clickCell, moveListText, openPlayground, playHumanMove, setThinkTime, state, suite, waitForHumanTurn, waitForState } from './lib.mjs';
 
@@ -64,7 +65,7 @@ export default suite('navigation', (test) => {
     await waitForHumanTurn(page, 1);
     await page.waitForTimeout(100);
     const after = await state(page);
-    assert(after.message === '', `the notice stayed after the engine moved: ${after.message}`);
+    assert(!after.message.includes('Wait for the engine'), `the notice stayed after the engine moved: ${after.message}`);
   });
 
   test('bug 3: Connect 4 as second player, clicking the first chip steals it', async ({ page, url }) => {
@@ -201,5 +202,33 @@ export default suite('navigation', (test) => {
     await page.keyboard.press('ArrowRight');
     s = await state(page);
     assert(!s.analysing && s.report.key === keyAfter(s, s.moves), `coming forward did not show its analysis: ${JSON.stringify(s.report)}`);
+  });
+
+  test('engine info hidden while playing by default; Coach scores your moves on your turn; one score unit', async ({ page, url }) => {
+    await openPlayground(page, url, { game: 'connect4', thinkMs: 250, humanSide: 1 });
+    assert(!(await page.locator('#overlay').isChecked()), 'Coach is on by default');
+    assert((await page.locator('#overlay-label').innerText()).startsWith('Coach'), 'the box is not called Coach against the engine');
+    await playHumanMove(page, '4');
+    await waitForHumanTurn(page, 1);
+    assert(await page.locator('#search-hidden-note').isVisible(), 'no note saying the engine info is hidden');
+    assert(!(await page.locator('#stat-pv-row').isVisible()) && !(await page.locator('#stat-score-row').isVisible()), "the engine's line or score shows while playing");
+    assert(!(await page.locator('#evalbar').isVisible()), 'the eval bar shows while playing');
+
+    await page.check('#overlay');
+    await waitForState(page, '(window.boardlab.state().overlay?.heat ?? []).length > 0 && window.boardlab.state().toMove === 1', "Coach's scores of the person's moves", 15_000);
+    let s = await state(page);
+    assert(s.report.key === keyAfter(s, s.moves), `the coach searched another position: ${s.report.key}`);
+    assert(await page.locator('#stat-score-row').isVisible() && !(await page.locator('#search-hidden-note').isVisible()), 'Coach does not show the score');
+    await waitForState(page, '!window.boardlab.state().analysing', 'the coach to finish', 15_000);
+    const score = await page.locator('#stat-score').innerText();
+    const title = (await page.locator('#stat-score').getAttribute('title')) ?? '';
+    assert(/%$/.test(score) ? /score/.test(title) : /win|loss|draw/.test(score), `the score is not a winning chance with the raw score on hover: ${score} / ${title}`);
+    const bar = await page.locator('#evalbar .evalbar-text').innerText();
+    assert(/% to win|wins in|Draw/.test(bar), `the eval bar reads ${bar}`);
+    // The coach's search stops when the person moves; the engine then answers as usual.
+    await playHumanMove(page, s.legal.find((m) => m !== '4') ?? s.legal[0]);
+    await waitForHumanTurn(page, 1);
+    s = await state(page);
+    assert(s.moves.length === 4, `the engine did not answer after the coach: ${brief(s)}`);
   });
 });

@@ -612,7 +612,7 @@ export default suite('viz', (test) => {
       `(() => {
         const r = window.boardlab.state().report;
         const text = document.getElementById('stat-depth').textContent;
-        return r.progressDepth === r.depth + 1 && text.startsWith(r.depth + ' (sel ') && text.endsWith(', ' + (r.depth + 1) + ' under way');
+        return r.progressDepth === r.depth + 1 && text.startsWith(r.depth + ' (deepest ') && text.endsWith(', ' + (r.depth + 1) + ' under way');
       })()`,
       'the panel to name the depth under way from a progress report',
       30_000,
@@ -651,9 +651,10 @@ export default suite('viz', (test) => {
     assert(await page.locator('#overlay').isHidden(), 'the overlay box shows with two humans, where it does nothing');
     await playHumanMove(page, 'e5');
     await playHumanMove(page, 'd4');
-    // As the accessibility tree has it: each item reads "1. <image named Player 1> e5".
+    // As the accessibility tree has it: each item reads "1. <image named Player 1> <button e5>"
+    // (the move is a button that shows the position after it).
     const tree = (await page.locator('#move-list').ariaSnapshot()).replace(/\s+/g, ' ');
-    assert(tree.includes('"1." - img "Player 1" - text: e5') && tree.includes('"2." - img "Player 2" - text: d4'), `the move list does not name the players: ${tree}`);
+    assert(tree.includes('"1." - img "Player 1" - button "e5"') && tree.includes('"2." - img "Player 2" - button "d4"'), `the move list does not name the players: ${tree}`);
     assert(!(await page.locator('#move-list').innerText()).includes('Player'), 'the names got into the copied text of the move list');
 
     await page.selectOption('#mode', 'analysis');
