@@ -28,7 +28,7 @@ const COACH_MIN_BUDGET_MS = 1_000;
  */
 export function scheduleAnalysis() {
   const coach = coaching() && humanToMove() && !viewingPast();
-  if ((app.mode !== MODES.ANALYSIS && !coach) || app.analysing || app.thinking || app.halted) return;
+  if ((app.mode !== MODES.ANALYSIS && !coach) || app.analysing || app.thinking || app.halted || app.reviewing) return;
   if (!app.view || app.view.result || app.analysed.has(currentKey())) return;
   runAnalysis(coach ? Math.max(COACH_MIN_BUDGET_MS, app.budgetMs) : app.analysisBudgetMs, coach ? 'coaching' : 'analysing');
 }

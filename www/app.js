@@ -11,6 +11,7 @@
 // boards/index.js, which brings everything game-specific (drawing, setups, rules, wording).
 
 import { deeperAnalysis, hint, scheduleAnalysis, stopAnalysis } from './analysis.js';
+import { cancelReview, runReview } from './review.js';
 import * as RENDERERS from './boards/index.js';
 import { cellWords } from './boardlabel.js';
 import { createControls } from './controls.js';
@@ -64,7 +65,22 @@ const keyboard = createKeyboard({
   },
 });
 
-bindWidgets({ controls, keyboard, shareBox, onPickMove: (ply) => goToPly(ply) });
+bindWidgets({ controls, keyboard, shareBox, onPickMove: (ply) => goToPly(ply), onReview: startReview });
+
+/** Review: the engine looks at every position of the main line for `budgetMs` each. */
+function startReview(budgetMs) {
+  stopEngine();
+  const line = [...app.moves, ...app.redo.map((m) => m.move)];
+  let end;
+  try {
+    end = describePosition(app.game, app.setup, line);
+  } catch (err) {
+    messages.show(`Cannot review: ${err.message}`);
+    return;
+  }
+  const players = [...end.history.map((h) => h.player), end.to_move];
+  runReview(budgetMs, { players, result: end.result ?? null, onChange: () => render() }).then(() => update());
+}
 connectSession({ playMove, update });
 
 /** Stores the settings worth keeping (settings.js), as far as the engine's limits allow. */
@@ -124,6 +140,7 @@ function playMove(name, engineMs, engineStats = null) {
     return false;
   }
   if (app.analysing) stopEngine(); // an analysis or hint of the position just left
+  if (app.review && app.redo.length > 0) cancelReview(); // the line it reviewed changes
   dropRedo();
   app.moves.push(name);
   app.moveTimes.push(engineMs);
@@ -173,7 +190,7 @@ function goToPly(ply) {
     messages.show(`Cannot show the position after move ${ply}: ${err.message}`);
     return false;
   }
-  stopEngine();
+  if (!app.reviewing) stopEngine(); // nothing else searches during a review: let it go on
   app.moves = line.slice(0, ply).map((m) => m.move);
   app.moveTimes = line.slice(0, ply).map((m) => m.ms);
   app.moveStats = line.slice(0, ply).map((m) => m.stats);
@@ -247,6 +264,7 @@ function startGame(view) {
   app.moveTimes = [];
   app.moveStats = [];
   dropRedo();
+  cancelReview();
   app.reports.clear();
   app.view = view;
   app.report = null;
@@ -596,6 +614,7 @@ function restoreMoves(moves, source) {
   app.view = view;
   app.evaluation = null;
   dropRedo();
+  cancelReview();
   app.analysed.clear();
   // A restored game in engine vs engine starts paused: the person came to look at it.
   if (app.mode === MODES.ENGINE_VS_ENGINE) app.paused = true;

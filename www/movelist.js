@@ -12,9 +12,10 @@ import { formatMs } from './format.js';
  * game's main line. `moveTimes[i]` is the engine's wall time for move i in ms, or null for a
  * human move; `sideName(player)` names the mover ("White", "Player 1"); `ply` is the number of
  * moves on screen (the moves after it are the ones stepped back from); `onPick(ply)` is called
- * with i + 1 when move i is clicked.
+ * with i + 1 when move i is clicked; `marks[i]` is the review's class of move i ({cls, words,
+ * best, pv}, or null), shown in parentheses (so a copied list still imports).
  */
-export function renderMoveList(listEl, history, moveTimes, sideName, { ply = history.length, onPick = null } = {}) {
+export function renderMoveList(listEl, history, moveTimes, sideName, { ply = history.length, onPick = null, marks = [] } = {}) {
   const items = history.map((entry, i) => {
     const li = document.createElement('li');
     li.className = `move p${entry.player}${i + 1 === ply ? ' current' : ''}${i + 1 > ply ? ' later' : ''}`;
@@ -44,6 +45,15 @@ export function renderMoveList(listEl, history, moveTimes, sideName, { ply = his
       const tag = document.createElement('span');
       tag.className = 'move-tag';
       tag.textContent = ` (${note})`;
+      li.append(tag);
+    }
+    const mark = marks[i];
+    if (mark) {
+      const tag = document.createElement('span');
+      tag.className = `move-class ${mark.cls}`;
+      const better = ['inaccuracy', 'mistake', 'blunder'].includes(mark.cls) && mark.best ? `: best was ${mark.best}` : '';
+      tag.textContent = ` (${mark.words}${better})`;
+      if (better) tag.title = `Best was ${mark.best}, line: ${mark.pv.join(' ')} (${(100 * mark.loss).toFixed(1)} % winning chance lost)`;
       li.append(tag);
     }
     if (moveTimes[i] != null) {

@@ -44,7 +44,7 @@ export function stopEngine() {
 /** Starts the engine if it is its turn and nothing holds it back. */
 export function scheduleEngineMove() {
   if (app.thinking || app.engineTimer !== null) return;
-  if (!engineToMove() || app.paused || app.halted) return;
+  if (!engineToMove() || app.paused || app.halted || app.reviewing) return;
   // Only engine vs engine waits between moves, so people can follow the game.
   const delay = app.mode === MODES.ENGINE_VS_ENGINE && app.moves.length > 0 ? app.delayMs : 0;
   const token = app.searchToken;

@@ -45,6 +45,9 @@ export const app = {
   redoByUndo: false, // the redo came from Undo: a new move replaces it without asking
   pushHistory: false, // the next address update is a new history entry (a game picked), not a replacement
   shownHref: null, // the address the page last wrote (a popstate to it is the page's own)
+  review: null, // the game review (review.js runReview): {line, budgetMs, done, total, positions, running}
+  reviewing: false, // a review is searching: no engine move or analysis starts meanwhile
+  reviewToken: 0, // bumped when a review is cancelled
   savedGames: {}, // per game left through the picker: {setup, moves, moveTimes, moveStats, ply}
   lastAnalysisBudgetMs: null, // the budget of the last analysis, which "Go deeper" doubles
   hint: null, // {key, move}: the hinted move for the position `key`

@@ -11,6 +11,8 @@ import { renderMoveList } from './movelist.js';
 import { createSearchPanel } from './panel.js';
 import { MODES, playerLabel } from './players.js';
 import { createPvPreview } from './pvpreview.js';
+import { CLASSES, classify, summarize } from './review.js';
+import { createReviewCard } from './reviewcard.js';
 import { describePosition } from './rules.js';
 import { shareUrl } from './share.js';
 import { app, currentEngine, currentKey, engineInfoHidden, engineToMove, humanToMove, overlayWanted, scoreScale, titleOf, undoLength } from './state.js';
@@ -26,17 +28,42 @@ export const pvPreview = createPvPreview(document.getElementById('pv-preview'));
 export const messages = createMessageArea(document.getElementById('message'));
 const evalBar = createEvalBar(document.getElementById('evalbar'));
 const summarySvg = document.getElementById('chart-summary');
+const reviewCard = createReviewCard(document.getElementById('review-card'), {
+  onStart: (budgetMs) => widgets.onReview?.(budgetMs),
+  onPick: (ply) => widgets.onPickMove?.(ply),
+});
 attachTooltip(summarySvg, summarySvg.parentElement.querySelector('.chart-tip'));
 
 /**
  * The widgets that act on the game, made by app.js with its handlers: {controls, keyboard,
  * shareBox, onPickMove(ply) (a move of the list clicked: show the position after it)}.
  */
-const widgets = { controls: null, keyboard: null, shareBox: null, onPickMove: null };
+const widgets = { controls: null, keyboard: null, shareBox: null, onPickMove: null, onReview: null };
 
-/** Hands the view the widgets app.js made (before the first render()). */
-export function bindWidgets({ controls, keyboard, shareBox, onPickMove }) {
-  Object.assign(widgets, { controls, keyboard, shareBox, onPickMove });
+/** Hands the view the widgets app.js made (before the first render()); onReview(budgetMs) starts a review. */
+export function bindWidgets({ controls, keyboard, shareBox, onPickMove, onReview }) {
+  Object.assign(widgets, { controls, keyboard, shareBox, onPickMove, onReview });
+}
+
+/** The review's classes of the main line's moves (review.js), with their words; [] without a review. */
+function reviewMarks() {
+  if (!app.review) return [];
+  return classify(app.review).map((c) => (c && c.cls ? { ...c, words: CLASSES[c.cls].words } : null));
+}
+
+/** The Review card: offered once a game is over, in analysis and between two humans. */
+export function renderReview(history = lineHistory()) {
+  const marks = reviewMarks();
+  const canReview = history.length > 0 && (Boolean(app.view.result) || app.redo.length > 0 || app.mode === MODES.ANALYSIS || app.mode === MODES.HUMAN_VS_HUMAN);
+  reviewCard.show({
+    canReview,
+    review: app.review,
+    classes: marks,
+    summary: app.review ? summarize(classify(app.review)) : null,
+    ply: app.moves.length,
+    sideName: (player) => sideName(app.entry, player),
+  });
+  return marks;
 }
 
 let lineCache = { key: null, history: [] };
@@ -264,7 +291,8 @@ export function render() {
 
   const history = lineHistory();
   const times = [...app.moveTimes, ...app.redo.map((m) => m.ms)];
-  renderMoveList(document.getElementById('move-list'), history, times, names.sideName, { ply: app.moves.length, onPick: widgets.onPickMove });
+  const marks = renderReview(history);
+  renderMoveList(document.getElementById('move-list'), history, times, names.sideName, { ply: app.moves.length, onPick: widgets.onPickMove, marks });
   document.getElementById('moves-empty').hidden = history.length > 0;
   const count = history.length;
   document.getElementById('move-count').textContent = count === 0 ? '' : `${count} move${count === 1 ? '' : 's'}`;

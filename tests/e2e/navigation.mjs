@@ -231,4 +231,36 @@ export default suite('navigation', (test) => {
     s = await state(page);
     assert(s.moves.length === 4, `the engine did not answer after the coach: ${brief(s)}`);
   });
+
+  test('game review: every position analysed with a progress bar, a clickable graph, the losing move a blunder, a summary per player', async ({ page, url }) => {
+    await openPlayground(page, url, { game: 'yavalath', thinkMs: 100 });
+    await page.selectOption('#mode', 'human-human');
+    for (const move of ['a1', 'e5', 'a2', 'e6']) await playHumanMove(page, move);
+    // Player 1's fifth move makes a line of three (a1 a2 a3): it loses at once.
+    const losing = await page.evaluate(async () => {
+      const { describe } = await import('./pkg/boardlab.js');
+      const s = window.boardlab.state();
+      return s.legal.find((m) => describe(s.game, s.setup, [...s.moves, m].join(' ')).result?.winner === 2) ?? null;
+    });
+    assert(losing, 'no losing move found for player 1');
+    await playHumanMove(page, losing);
+    assert(await page.locator('#review-card').isVisible(), 'no Review offered at the end of the game');
+    await page.selectOption('#review-time', '100');
+    await page.click('#review-start');
+    await waitForState(page, 'window.boardlab.state().review?.running === true', 'the review to start', 5_000);
+    assert(await page.locator('#review-progress').isVisible(), 'no progress bar during the review');
+    await waitForState(page, 'window.boardlab.state().review?.running === false', 'the review to finish', 30_000);
+    const s = await state(page);
+    assert(s.review.error === null && s.review.done === s.review.total && s.review.total === 5, `the review did not cover every position: ${JSON.stringify(s.review)}`);
+    assert(s.review.classes[4] === 'blunder', `the losing move is not a blunder: ${JSON.stringify(s.review.classes)}`);
+    const list = await moveListText(page);
+    assert(/5\. \S+ \(blunder: best was \S+\)/.test(list), `the move list does not mark the blunder: ${list}`);
+    assert((await page.locator('#review-graph polyline').count()) === 1 && (await page.locator('#review-graph .review-dot.blunder').count()) === 1, 'the graph has no line or no blunder mark');
+    assert((await page.locator('#review-summary tbody tr').count()) === 2, 'no summary per player');
+    await page.locator('#review-graph').scrollIntoViewIfNeeded();
+    const box = await page.locator('#review-graph').boundingBox();
+    await page.mouse.click(box.x + box.width * 0.4, box.y + box.height / 2);
+    const after = await state(page);
+    assert(after.moves.length === 2, `clicking the graph at 40 % showed ${after.moves.length} moves, not 2`);
+  });
 });

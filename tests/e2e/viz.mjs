@@ -290,6 +290,9 @@ export default suite('viz', (test) => {
     let s = await state(page);
     assert(s.level === 'beginner' && s.maxDepth === 2 && s.budgetMs === 100, `the level was not kept: ${JSON.stringify({ level: s.level, ms: s.budgetMs })}`);
     assert(await page.locator('#overlay').isChecked(), 'the overlay setting was not kept');
+    // Coach off again: with it the panel would show the coach's look at the person's turn, and
+    // this test reads the engine's own move there.
+    await page.uncheck('#overlay');
     // The slider by keyboard, as its label names it: one step up from 0.1 s is 0.15 s, and
     // the level becomes Custom.
     await page.getByRole('slider', { name: 'Think time per engine move' }).press('ArrowRight');
@@ -398,7 +401,8 @@ export default suite('viz', (test) => {
       await page.click('#message .message-action'); // Retry
       await waitForHumanTurn(page, 1);
       s = await state(page);
-      assert(s.moves.length === before.length + 2 && s.message === '', `${kind}: the engine did not play after Retry: ${brief(s)}`);
+      // The only message left may be the engine's steal, announced.
+      assert(s.moves.length === before.length + 2 && (s.message === '' || /stole/.test(s.message)), `${kind}: the engine did not play after Retry: ${brief(s)}`);
     }
 
     // A search that hangs early in a long analysis (30 s): its silence gives it away within
