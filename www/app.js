@@ -517,9 +517,10 @@ window.addEventListener('unhandledrejection', (event) => {
 function adoptSettings(settings) {
   controls.apply({ ...controls.settings(), ...settings });
   Object.assign(app, controls.settings());
-  for (const key of ['overlayPlay', 'overlayAnalysis', 'territory', 'mctsHeat']) {
+  for (const key of ['overlayPlay', 'overlayAnalysis', 'territory', 'mctsHeat', 'lines']) {
     app[key] = settings[key] ?? app[key];
   }
+  document.getElementById('lines').value = String(app.lines);
   controls.showOverlay(overlayWanted());
 }
 
@@ -626,6 +627,8 @@ function restoreMoves(moves, source) {
 }
 
 document.getElementById('heat-by').addEventListener('change', (event) => onHeatByChange(event.target.value));
+// Lines (analysis): how many best lines the panel shows; the scores are there already.
+document.getElementById('lines').addEventListener('change', (event) => changeSetting({ lines: Number(event.target.value) }));
 
 /**
  * Opens the game (and setup) the link names ({game, setup}, null where it names none), falling

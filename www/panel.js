@@ -108,8 +108,10 @@ function drawCharts(depthSvg, scoreSvg, iterations) {
  * nodes, nps, elapsed_ms}, or null), stop = why the search ended ("time", "depth", "solved", or "stopped" by
  * the app) once it has, key = the position searched, sides = {toMove, other} the names of the
  * side that searched and its opponent (for the MCTS table). tableState() is the MCTS table's
- * sort, drill-down and rows. `onPreview(index)` hears which move of the best line is hovered or
- * focused (null: none).
+ * sort, drill-down and rows. `onPreview(index, line)` hears which move of which line (0: the
+ * best; multi-PV: the n-th best move's) is hovered or focused (index null: none). show(report,
+ * {lines, scale}) shows up to `lines` best lines when the search kept each root move's line,
+ * scored in winning chance on the game's `scale`.
  */
 export function createSearchPanel(root, { onPreview = () => {} } = {}) {
   const $ = (id) => root.querySelector(`#${id}`);
@@ -144,24 +146,46 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
   }
   let shownLine = null; // the line on screen, as text, so an unchanged line keeps its elements
 
-  /** The best line as one focusable element per move, each previewing the line up to it. */
-  function showLine(pv) {
-    const text = pv.join(' ');
+  /** One line's moves, one focusable element each, previewing the line up to it. */
+  function lineSteps(pv, line) {
+    return pv.flatMap((move, i) => {
+      const step = document.createElement('span');
+      step.className = 'pv-move';
+      step.tabIndex = 0;
+      step.textContent = move;
+      step.dataset.index = String(i);
+      step.dataset.line = String(line);
+      return i === 0 ? [step] : [' ', step];
+    });
+  }
+
+  /**
+   * The best line, or (multi-PV) several: `lines` = [{pv, score, raw}], best first, each with its
+   * score (winning chance, the raw score on hover) before its moves.
+   */
+  function showLines(lines) {
+    const text = JSON.stringify(lines.map((l) => [l.pv, l.score]));
     if (text === shownLine) return; // keeps the hovered move (and its preview) in place
     shownLine = text;
     onPreview(null); // a preview of the old line would mislead
-    if (pv.length === 0) {
+    if (lines.length === 0 || lines[0].pv.length === 0) {
       fields.pv.textContent = '–';
       return;
     }
+    if (lines.length === 1) {
+      fields.pv.replaceChildren(...lineSteps(lines[0].pv, 0));
+      return;
+    }
     fields.pv.replaceChildren(
-      ...pv.flatMap((move, i) => {
-        const step = document.createElement('span');
-        step.className = 'pv-move';
-        step.tabIndex = 0;
-        step.textContent = move;
-        step.dataset.index = String(i);
-        return i === 0 ? [step] : [' ', step];
+      ...lines.map((l, n) => {
+        const row = document.createElement('div');
+        row.className = 'pv-line';
+        const score = document.createElement('span');
+        score.className = 'pv-score';
+        score.textContent = l.score;
+        score.title = `The engine's score: ${l.raw}`;
+        row.append(score, ' ', ...lineSteps(l.pv, n));
+        return row;
       }),
     );
   }
@@ -169,7 +193,7 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
   // Hovering or focusing a move previews the line up to it; leaving the line hides the preview.
   const preview = (event) => {
     const step = event.target.closest?.('.pv-move');
-    if (step) onPreview(Number(step.dataset.index));
+    if (step) onPreview(Number(step.dataset.index), Number(step.dataset.line ?? 0));
   };
   fields.pv.addEventListener('pointerover', preview);
   fields.pv.addEventListener('focusin', preview);
@@ -179,7 +203,21 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
   const scoreChart = $('chart-score');
   for (const svg of [depthChart, scoreChart]) attachTooltip(svg, svg.parentElement.querySelector('.chart-tip'));
 
-  function show(report) {
+  /**
+   * The lines to show: the best line alone, or with `lines` > 1 and a search that kept each root
+   * move's line (alpha-beta with exact root scores), the best `lines` root moves.
+   */
+  function linesOf(iteration, { lines = 1, scale = null } = {}) {
+    const withLines = (iteration.root_moves ?? []).filter((r) => r.pv?.length > 0 && r.bound === 'exact');
+    if (lines <= 1 || withLines.length < 2 || !scale) return [{ pv: iteration.pv, score: '', raw: '' }];
+    return withLines.slice(0, lines).map((r, n) => ({
+      pv: n === 0 ? iteration.pv : r.pv,
+      score: r.score.kind === 'eval' ? `${(100 * winChance(r.score, scale)).toFixed(1)} %` : formatScore(r.score),
+      raw: formatScore(r.score),
+    }));
+  }
+
+  function show(report, options = {}) {
     if (!report) {
       empty.hidden = false;
       stats.hidden = true;
@@ -260,7 +298,7 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
       table.hide();
       drawCharts(depthChart, scoreChart, points);
     }
-    showLine(iteration.pv);
+    showLines(linesOf(iteration, options));
   }
 
   return { show, tableState: () => table.state() };

@@ -32,6 +32,7 @@ export const app = {
   shownTerritory: null, // what the renderer's territory() was last given (data or null)
   engines: {}, // the engine picked per game ({amazons: "mcts"}); missing: the game's default
   mctsHeat: 'visits', // what colours the MCTS heatmap: "visits" or "value"
+  lines: 1, // how many best lines the panel shows (alpha-beta with exact root scores: multi-PV)
   delayMs: 500, // in engine vs engine: pause between moves so people can follow
   paused: false, // engine vs engine only: no engine moves until resumed (Step plays one)
   halted: false, // the engine failed; it waits for Retry (or any new action) instead of looping
@@ -64,8 +65,8 @@ export const app = {
 
 /** The settings worth keeping between visits (settings.js) and putting in a shared link. */
 export function keptSettings() {
-  const { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory, engines, mctsHeat } = app;
-  return { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory, engines, mctsHeat };
+  const { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory, engines, mctsHeat, lines } = app;
+  return { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory, engines, mctsHeat, lines };
 }
 
 /** The position on screen, as a key (protocol.js positionKey). */

@@ -88,16 +88,25 @@ function lineHistory() {
   return lineCache.history;
 }
 
-/** The panel's best line is hovered at move `index` (null: left): preview the line up to it. */
-function previewLine(index) {
-  const pv = app.report?.iteration?.pv;
+/**
+ * The panel's line `line` (0: the best; multi-PV: the n-th best move's) is hovered at move
+ * `index` (null: left): preview the line up to it.
+ */
+function previewLine(index, line = 0) {
+  const iteration = app.report?.iteration;
+  const pv = line === 0 ? iteration?.pv : iteration?.root_moves?.[line]?.pv;
   if (index === null || !pv || index >= pv.length) pvPreview.hide();
   else pvPreview.show(app.report.position, pv, index);
 }
 
+/** How many lines the panel shows: the Lines setting in analysis, else the best line alone. */
+function panelOptions() {
+  return { lines: app.mode === MODES.ANALYSIS ? app.lines : 1, scale: app.info?.score_scale ?? null };
+}
+
 /** The search panel alone (a progress report changes nothing else). */
 export function showPanel() {
-  panel.show(app.report);
+  panel.show(app.report, panelOptions());
 }
 
 /**
@@ -153,7 +162,7 @@ function renderHeatLegend(overlay) {
 
 /** The parts that follow the search: panel, board overlay, heat legend, eval bar. */
 export function renderInsight() {
-  panel.show(app.report);
+  panel.show(app.report, panelOptions());
   const overlay = boardOverlay();
   // The renderer keeps its overlay across draw() calls: only a change needs a redraw, which
   // keeps the main thread free while the engine reports many iterations a second.

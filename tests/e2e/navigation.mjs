@@ -263,4 +263,22 @@ export default suite('navigation', (test) => {
     const after = await state(page);
     assert(after.moves.length === 2, `clicking the graph at 40 % showed ${after.moves.length} moves, not 2`);
   });
+
+  test('several best lines (multi-PV): the Lines setting shows each line with its score; hovering one previews it', async ({ page, url }) => {
+    await openPlayground(page, url, { game: 'yavalath', thinkMs: 100 });
+    await page.selectOption('#mode', 'analysis');
+    await page.selectOption('#lines', '3');
+    await page.selectOption('#analysis-budget', '1000');
+    await waitForState(page, '!window.boardlab.state().analysing && window.boardlab.state().report?.stop', 'the analysis', 15_000);
+    const rows = page.locator('#stat-pv .pv-line');
+    assert((await rows.count()) === 3, `expected 3 lines, got ${await rows.count()}`);
+    for (let i = 0; i < 3; i++) {
+      const text = await rows.nth(i).innerText();
+      assert(/^(\d+\.\d %|win in \d+|loss in \d+|draw)\s+\S+/.test(text), `line ${i + 1} reads ${JSON.stringify(text)}`);
+    }
+    const firstMoves = await page.$$eval('#stat-pv .pv-line', (ls) => ls.map((l) => l.querySelector('.pv-move').textContent));
+    assert(new Set(firstMoves).size === 3, `the lines do not start with three different moves: ${firstMoves}`);
+    await rows.nth(1).locator('.pv-move').first().hover();
+    assert(await page.locator('#pv-preview').isVisible(), 'hovering the second line shows no preview');
+  });
 });
