@@ -356,6 +356,8 @@ function createAmazonsBoard(canvas, { onMove, onNotice }) {
         onMove(move);
         return;
       }
+      // The queen move is chosen: the second half of the move is easy to miss.
+      if (picked.length === 2) onNotice?.(`Now shoot the arrow: click a square the amazon on ${picked[1]} can reach (marked on the board).`);
       draw();
       return;
     }
