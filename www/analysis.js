@@ -49,6 +49,7 @@ async function runAnalysis(budgetMs, activity = 'analysing') {
   beginReport(titleOf(app.view.to_move), activity);
   const chain = untilStopped ? { offsetMs: 0, offsetNodes: 0, links: 1 } : null;
   app.report.chain = chain;
+  app.report.budgetMs = untilStopped ? null : budgetMs;
   render();
   let linkBudgetMs = untilStopped ? CHAIN_FIRST_BUDGET_MS : budgetMs;
   let result;
@@ -62,6 +63,7 @@ async function runAnalysis(budgetMs, activity = 'analysing') {
     linkBudgetMs = Math.min(maxBudgetMs(), 2 * linkBudgetMs);
   }
   endSearchReport(result);
+  if (!chain) app.report.searchMs = result.elapsed_ms;
   app.analysed.add(app.report.key);
   render();
 }

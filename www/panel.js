@@ -137,6 +137,24 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
   };
   const charts = $('search-charts');
   const atOnceNote = $('search-at-once');
+  const budgetBar = $('search-budget');
+  let budgetShownFor = null; // the report whose think time the bar is filling
+
+  /**
+   * While a search with a known budget runs, a bar fills over the budget (a CSS animation started
+   * once per search, from the time already spent); otherwise it is hidden.
+   */
+  function showBudget(report) {
+    const running = report.thinking && report.budgetMs > 0 && report.startedAt != null;
+    budgetBar.hidden = !running;
+    if (!running || budgetShownFor === report) return;
+    budgetShownFor = report;
+    const fill = budgetBar.firstElementChild;
+    const spent = Math.min(report.budgetMs, performance.now() - report.startedAt);
+    fill.style.animation = 'none';
+    void fill.offsetWidth; // restart the animation
+    fill.style.animation = `budget-fill ${report.budgetMs}ms linear -${spent}ms forwards`;
+  }
   const table = createMctsTable($('mcts-table'));
 
   /** Names the numbers and charts after the engine whose report is shown. */
@@ -228,6 +246,7 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
       return;
     }
     const { iteration, thinking, stop } = report;
+    showBudget(report);
     // "stopped": cut short by Pause, Undo or New game; "solved": the result is proven.
     const state = thinking ? report.activity ?? 'thinking' : stop === 'solved' || stop === 'stopped' ? stop : 'done';
     who.textContent = `${report.who} · move ${report.moveNumber} · ${state}`;
@@ -280,7 +299,9 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
       fields.depth.textContent = `${iteration.depth} (deepest ${iteration.seldepth})${live ? `, ${live.depth} under way` : ''}`;
       fields.depth.title = `Searched every line ${iteration.depth} moves deep; the deepest line it followed (captures, forced replies: the "selective depth") went ${iteration.seldepth} deep`;
       fields.nodes.textContent = formatCount(now.nodes);
-      fields.time.textContent = formatMs(now.elapsed_ms);
+      // A finished move: the whole search's time (its last iteration may have ended well before).
+      fields.time.textContent = !thinking && report.searchMs != null ? formatMs(report.searchMs) : formatMs(now.elapsed_ms);
+      fields.time.title = !thinking && report.searchMs != null ? `The whole search; its deepest finished iteration ended at ${formatMs(iteration.elapsed_ms)}` : '';
       fields.speed.textContent = speedText(now, atOnce);
       // One unit everywhere (panel, eval bar, heatmap): the winning chance the score stands for,
       // with the engine's raw score on hover; a proven result says so in plies.

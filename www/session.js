@@ -66,6 +66,9 @@ export function beginReport(who, activity) {
     progress: null,
     stop: null,
     chain: null,
+    startedAt: performance.now(), // for the panel's think-time bar
+    budgetMs: null, // the search's budget, once known (null: a chain until stopped, or unknown)
+    searchMs: null, // the whole search's own time, once over (the panel's Time for a finished move)
     key: currentKey(),
     position: { game: app.game, setup: app.setup, moves: [...app.moves] },
     searcher: app.view.to_move,
@@ -172,6 +175,7 @@ export async function runEngineMove() {
 
   // Exact scores for every root move cost some strength: only when the heatmap shows them.
   const options = { budgetMs: app.budgetMs, maxDepth: depthCapOf(app.level), exactRoot: overlayWanted() };
+  app.report.budgetMs = options.budgetMs;
   const outcome = await runSearch(token, options);
   if (outcome === null) return;
 
@@ -179,6 +183,7 @@ export async function runEngineMove() {
   app.thinking = false;
   app.report.thinking = false;
   app.report.stop = result.stop;
+  app.report.searchMs = result.elapsed_ms;
   if (result.last) app.report.iteration = result.last;
   if (!result.best) {
     app.halted = true;
