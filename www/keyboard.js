@@ -114,13 +114,16 @@ export function createKeyboard({ canvas, ring, getBoard, getView, announce, acti
     canvas.dispatchEvent(new MouseEvent('click', { clientX: at.x, clientY: at.y, bubbles: true }));
   }
 
-  // A board focused by a click (not by Tab) leaves ← and → to step through the game; the arrows
-  // move the focus ring once the board was reached with the keyboard (or Enter was pressed).
-  let clickedIn = false;
+  // A click on the board does not focus it (and takes the focus from a select, say): ← and → then
+  // step through the game. The arrows move the focus ring once the board is reached with Tab.
+  canvas.addEventListener('mousedown', (event) => {
+    if (document.activeElement === canvas) return;
+    event.preventDefault();
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  });
 
   canvas.addEventListener('keydown', (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (clickedIn && NAVIGATION[event.key]) return; // the page's handler steps through the game
     const dir = DIRECTIONS[event.key];
     const all = centers();
     if (dir) {
@@ -139,13 +142,9 @@ export function createKeyboard({ canvas, ring, getBoard, getView, announce, acti
   canvas.addEventListener('pointerdown', () => {
     focused = null;
     ring.hidden = true;
-    clickedIn = true;
   });
   canvas.addEventListener('focus', () => refresh());
-  canvas.addEventListener('blur', () => {
-    ring.hidden = true;
-    clickedIn = false;
-  });
+  canvas.addEventListener('blur', () => (ring.hidden = true));
 
   document.addEventListener('keydown', (event) => {
     const where = NAVIGATION[event.key];
