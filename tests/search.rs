@@ -268,7 +268,11 @@ fn exact_root_scores_keep_each_root_moves_line() {
     let it = r.last.unwrap();
     assert_eq!(it.root_moves[0].pv, it.pv, "the best move's line is the PV");
     for rm in &it.root_moves {
-        assert_eq!(rm.pv.first(), Some(&rm.mv), "each line starts with its move");
+        assert_eq!(
+            rm.pv.first(),
+            Some(&rm.mv),
+            "each line starts with its move"
+        );
         let mut p = pos.clone();
         for &m in &rm.pv {
             assert!(p.outcome().is_none());

@@ -266,7 +266,9 @@ impl<G: Evaluate> Searcher<G> {
             };
             // With exact root scores every move had a full window: its line is the child's PV.
             let line = if self.limits.exact_root_scores {
-                std::iter::once(rm.mv).chain(self.pv[1].iter().copied()).collect()
+                std::iter::once(rm.mv)
+                    .chain(self.pv[1].iter().copied())
+                    .collect()
             } else {
                 Vec::new()
             };
