@@ -276,3 +276,31 @@ fn a_think_budget_gets_the_default_the_bounds_and_refuses_what_has_no_clamp() {
     assert_eq!(Limits::from_clock_ms(100, 1_000).time_ms, Some(30));
     assert_eq!(Limits::from_clock_ms(0, 0).time_ms, Some(1));
 }
+
+#[test]
+fn exact_root_scores_keep_each_root_moves_line() {
+    let pos = position("e5 e5 d4");
+    let mut s: Searcher<Yavalath> = Searcher::new(4);
+    let limits = Limits {
+        exact_root_scores: true,
+        ..Limits::depth(3)
+    };
+    let r = s.search(&pos, limits, |_| {});
+    let it = r.last.unwrap();
+    assert_eq!(it.root_moves[0].pv, it.pv, "the best move's line is the PV");
+    for rm in &it.root_moves {
+        assert_eq!(
+            rm.pv.first(),
+            Some(&rm.mv),
+            "each line starts with its move"
+        );
+        let mut p = pos.clone();
+        for &m in &rm.pv {
+            assert!(p.outcome().is_none());
+            p.play(m);
+        }
+    }
+    // Without exact root scores no line is kept but the best.
+    let r = s.search(&pos, Limits::depth(3), |_| {});
+    assert!(r.last.unwrap().root_moves.iter().all(|rm| rm.pv.is_empty()));
+}

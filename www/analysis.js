@@ -4,7 +4,7 @@
 
 import { MODES } from './players.js';
 import { beginReport, continued, runSearch, stopEngine } from './session.js';
-import { app, currentKey, humanToMove, titleOf } from './state.js';
+import { app, coaching, currentKey, humanToMove, titleOf, viewingPast } from './state.js';
 import { messages, render } from './view.js';
 
 const HINT_BUDGET_MS = 500; // a hint is a short look, not a full engine move
@@ -18,28 +18,38 @@ function maxBudgetMs() {
   return app.info.budget_ms.max;
 }
 
-/** Analysis mode: analyses the position on screen once, unless that is done or under way. */
+// Coach: how long the engine looks at the person's position (at least this, else the think time).
+const COACH_MIN_BUDGET_MS = 1_000;
+
+/**
+ * Analysis mode: analyses the position on screen once, unless that is done or under way. Coach
+ * (against the engine): the same on the person's turn, for the think time (at least a second),
+ * so the board scores their candidate moves.
+ */
 export function scheduleAnalysis() {
-  if (app.mode !== MODES.ANALYSIS || app.analysing || app.halted) return;
-  if (!app.view || app.view.result || app.analysedKey === currentKey()) return;
-  runAnalysis(app.analysisBudgetMs);
+  const coach = coaching() && humanToMove() && !viewingPast();
+  if ((app.mode !== MODES.ANALYSIS && !coach) || app.analysing || app.thinking || app.halted || app.reviewing) return;
+  if (!app.view || app.view.result || app.analysed.has(currentKey())) return;
+  runAnalysis(coach ? Math.max(COACH_MIN_BUDGET_MS, app.budgetMs) : app.analysisBudgetMs, coach ? 'coaching' : 'analysing');
 }
 
 /**
- * Searches the position for `budgetMs` (exact root scores, for the heatmap), playing nothing.
+ * Searches the position for `budgetMs` (exact root scores, for the heatmap), playing nothing;
+ * `activity` is what the panel calls it ("analysing", "coaching").
  * The longest budget chains searches until Stop or any change of position instead (one search
  * cannot be extended from outside): each is twice as long as the last, up to the engine's cap,
  * and goes on deeper where the last ended, as the engine keeps its table (MCTS: its tree)
  * between searches. The chain ends when a search proves the result or reaches the depth cap.
  */
-async function runAnalysis(budgetMs) {
+async function runAnalysis(budgetMs, activity = 'analysing') {
   const token = ++app.searchToken;
   const untilStopped = budgetMs >= maxBudgetMs();
   app.analysing = true;
   app.lastAnalysisBudgetMs = budgetMs;
-  beginReport(titleOf(app.view.to_move), 'analysing');
+  beginReport(titleOf(app.view.to_move), activity);
   const chain = untilStopped ? { offsetMs: 0, offsetNodes: 0, links: 1 } : null;
   app.report.chain = chain;
+  app.report.budgetMs = untilStopped ? null : budgetMs;
   render();
   let linkBudgetMs = untilStopped ? CHAIN_FIRST_BUDGET_MS : budgetMs;
   let result;
@@ -53,7 +63,8 @@ async function runAnalysis(budgetMs) {
     linkBudgetMs = Math.min(maxBudgetMs(), 2 * linkBudgetMs);
   }
   endSearchReport(result);
-  app.analysedKey = app.report.key;
+  if (!chain) app.report.searchMs = result.elapsed_ms;
+  app.analysed.add(app.report.key);
   render();
 }
 
@@ -82,7 +93,7 @@ export function stopAnalysis() {
   if (!app.analysing) return;
   const key = app.report?.key ?? null;
   stopEngine();
-  app.analysedKey = key; // stopped by hand: not started again until something changes
+  if (key !== null) app.analysed.add(key); // stopped by hand: not started again until something changes
   render();
 }
 
@@ -106,7 +117,10 @@ export async function hint() {
   endSearchReport(result);
   if (result.best) {
     app.hint = { key: app.report.key, move: result.best };
-    messages.show(`Hint: ${result.best} (marked on the board).`, { kind: 'info' });
+    // A steal is named as one: in Connect 4 its move is the word "steal", in Yavalath a cell.
+    const steal = result.best === app.view.steal;
+    const what = steal ? `steal ${result.best === 'steal' ? 'the first chip' : `the stone on ${result.best}`}` : result.best;
+    messages.show(`Hint: ${what} (marked on the board).`, { kind: 'info' });
   }
   render();
 }

@@ -11,6 +11,7 @@
 // boards/index.js, which brings everything game-specific (drawing, setups, rules, wording).
 
 import { deeperAnalysis, hint, scheduleAnalysis, stopAnalysis } from './analysis.js';
+import { cancelReview, runReview } from './review.js';
 import * as RENDERERS from './boards/index.js';
 import { cellWords } from './boardlabel.js';
 import { createControls } from './controls.js';
@@ -19,11 +20,11 @@ import { createKeyboard } from './keyboard.js';
 import { registerOffline } from './offline.js';
 import { MODES } from './players.js';
 import { describePosition, gameInfo, injectRulesFault, knownGames, loadRules } from './rules.js';
-import { connectSession, engine, runEngineMove, scheduleEngineMove, stopEngine } from './session.js';
+import { connectSession, engine, followPosition, runEngineMove, scheduleEngineMove, stopEngine } from './session.js';
 import { loadSettings, saveSettings, validSettings } from './settings.js';
 import { readSharedLink } from './share.js';
 import { createShareBox } from './sharebox.js';
-import { app, currentEngine, engineToMove, humanToMove, keptSettings, overlayWanted, undoLength } from './state.js';
+import { app, currentEngine, engineToMove, humanToMove, keptSettings, overlayWanted, titleOf, undoLength, viewingPast } from './state.js';
 import { installTestHook } from './testhook.js';
 import { bindWidgets, canvas, messages, pvPreview, render } from './view.js';
 
@@ -60,10 +61,26 @@ const keyboard = createKeyboard({
     undo,
     canPause: () => app.mode === MODES.ENGINE_VS_ENGINE && app.view !== null && !app.view.result,
     pauseToggle: onPauseToggle,
+    navigate,
   },
 });
 
-bindWidgets({ controls, keyboard, shareBox });
+bindWidgets({ controls, keyboard, shareBox, onPickMove: (ply) => goToPly(ply), onReview: startReview });
+
+/** Review: the engine looks at every position of the main line for `budgetMs` each. */
+function startReview(budgetMs) {
+  stopEngine();
+  const line = [...app.moves, ...app.redo.map((m) => m.move)];
+  let end;
+  try {
+    end = describePosition(app.game, app.setup, line);
+  } catch (err) {
+    messages.show(`Cannot review: ${err.message}`);
+    return;
+  }
+  const players = [...end.history.map((h) => h.player), end.to_move];
+  runReview(budgetMs, { players, result: end.result ?? null, onChange: () => render() }).then(() => update());
+}
 connectSession({ playMove, update });
 
 /** Stores the settings worth keeping (settings.js), as far as the engine's limits allow. */
@@ -99,16 +116,32 @@ function changeSetting(values) {
  * `engineStats` its search's {depth, seldepth, nodes, ms} for the game-end summary.
  */
 function playMove(name, engineMs, engineStats = null) {
+  if (app.redo.length > 0 && engineMs === null && !app.redoByUndo) {
+    // A move from a past position: the game's own next move just steps forward; another one
+    // replaces the rest of the game, after asking (unless the rest was taken back by Undo).
+    if (app.redo[0].move === name) return goToPly(app.moves.length + 1);
+    const later = app.redo.length;
+    messages.show(`Playing ${name} here replaces the ${later} later move${later === 1 ? '' : 's'} of this game.`, {
+      kind: 'info',
+      tag: 'replace',
+      action: { label: `Replace ${later === 1 ? 'it' : 'them'}`, run: () => { dropRedo(); playMove(name, null); } },
+    });
+    return false;
+  }
   let view;
   try {
     view = describePosition(app.game, app.setup, [...app.moves, name]);
   } catch (err) {
     // The engine names the move by number ("move 5 (e5): e5 is occupied"); the person just
-    // clicked it, so the reason alone (the error's own field) reads better.
-    messages.show(`Cannot play ${name}: ${err.reason ?? err.message}`);
+    // clicked it, so the reason alone (the error's own field) reads better, without the move's
+    // text in front of it ("'d4': …") that the sentence already names.
+    const reason = String(err.reason ?? err.message).replace(/^'[^']*':\s*/, '');
+    messages.show(`Cannot play ${name}: ${reason}`);
     return false;
   }
   if (app.analysing) stopEngine(); // an analysis or hint of the position just left
+  if (app.review && app.redo.length > 0) cancelReview(); // the line it reviewed changes
+  dropRedo();
   app.moves.push(name);
   app.moveTimes.push(engineMs);
   app.moveStats.push(engineStats);
@@ -116,34 +149,101 @@ function playMove(name, engineMs, engineStats = null) {
   if (engineMs === null) {
     messages.clear();
     app.halted = false;
+  } else {
+    messages.clear('wait'); // "Wait for the engine" is answered
+    announceSteal(view);
   }
   update();
   return true;
 }
 
-/** Cuts the game back to its first `length` moves (unchanged if the engine cannot describe it). */
+/** An engine's steal is said out loud (it changes no cell's emptiness, so it is easy to miss). */
+function announceSteal(view) {
+  const last = view.history[view.history.length - 1];
+  if (!last?.steal) return;
+  const who = titleOf(last.player);
+  const what = last.move === 'steal' ? 'the first chip' : `the stone on ${last.move}`;
+  messages.show(`${who} stole ${what}: it is theirs now.`, { kind: 'info', tag: 'steal' });
+}
+
+/** Forgets the moves after the position on screen (a new move replaces them). */
+function dropRedo() {
+  app.redo = [];
+  app.redoByUndo = false;
+}
+
+/**
+ * Shows the position after the first `ply` moves of the game (its main line: the moves played
+ * and those stepped back from), keeping the later ones to step forward to. The engine waits
+ * while a past position is shown (engine vs engine pauses). Returns true if the position changed.
+ */
+function goToPly(ply) {
+  const line = [
+    ...app.moves.map((move, i) => ({ move, ms: app.moveTimes[i], stats: app.moveStats[i] })),
+    ...app.redo,
+  ];
+  if (ply < 0 || ply > line.length || (ply === app.moves.length && !app.redoByUndo)) return false;
+  let view;
+  try {
+    view = describePosition(app.game, app.setup, line.slice(0, ply).map((m) => m.move));
+  } catch (err) {
+    messages.show(`Cannot show the position after move ${ply}: ${err.message}`);
+    return false;
+  }
+  if (!app.reviewing) stopEngine(); // nothing else searches during a review: let it go on
+  app.moves = line.slice(0, ply).map((m) => m.move);
+  app.moveTimes = line.slice(0, ply).map((m) => m.ms);
+  app.moveStats = line.slice(0, ply).map((m) => m.stats);
+  app.redo = line.slice(ply);
+  app.redoByUndo = false;
+  app.view = view;
+  if (app.mode === MODES.ENGINE_VS_ENGINE && app.redo.length > 0) app.paused = true;
+  app.halted = false;
+  messages.clear('replace');
+  update();
+  return true;
+}
+
+/** The keys ← / → / Home / End: the move before, the move after, the start, the last move. */
+function navigate(where) {
+  const total = app.moves.length + app.redo.length;
+  const target = { back: app.moves.length - 1, forward: app.moves.length + 1, start: 0, end: total }[where];
+  goToPly(Math.max(0, Math.min(total, target)));
+}
+
+/**
+ * Cuts the game back to its first `length` moves (unchanged if the engine cannot describe it);
+ * the moves taken back can be redone (→) until a new move replaces them.
+ */
 function truncateMoves(length) {
   const view = describePosition(app.game, app.setup, app.moves.slice(0, length));
+  const taken = app.moves.slice(length).map((move, i) => ({ move, ms: app.moveTimes[length + i], stats: app.moveStats[length + i] }));
+  app.redo = [...taken, ...app.redo];
+  app.redoByUndo = true;
   app.moves = app.moves.slice(0, length);
   app.moveTimes = app.moveTimes.slice(0, length);
   app.moveStats = app.moveStats.slice(0, length);
   app.view = view;
-  app.evaluation = null; // it was of a later position
 }
 
 // ---------------------------------------------------------------------------------------------
 // What the person does
 
-/** The renderer's onMove: a complete move in the game's notation, legal or not. */
+/**
+ * The renderer's onMove: a complete move in the game's notation, legal or not. Returns true if
+ * it was played (a renderer keeps its selection when it was not, so the person can try again).
+ */
 function onMove(name) {
-  if (!app.view) return;
+  if (!app.view) return false;
   if (app.view.result) {
     messages.show('The game is over: start a new game or undo.', { kind: 'info' });
   } else if (!humanToMove()) {
-    messages.show(app.thinking ? 'Wait for the engine: it is thinking.' : "It is the engine's turn.", { kind: 'info' });
+    const text = app.thinking ? 'Wait for the engine: it is thinking.' : viewingPast() ? 'This is a past position: press End (or →) to go back to the game, or play from here in analysis.' : "It is the engine's turn.";
+    messages.show(text, { kind: 'info', tag: 'wait' });
   } else {
-    playMove(name, null);
+    return playMove(name, null);
   }
+  return false;
 }
 
 function newGame() {
@@ -163,11 +263,14 @@ function startGame(view) {
   app.moves = [];
   app.moveTimes = [];
   app.moveStats = [];
+  dropRedo();
+  cancelReview();
+  app.reports.clear();
   app.view = view;
   app.report = null;
   app.evaluation = null;
   app.hint = null;
-  app.analysedKey = null;
+  app.analysed.clear();
   app.paused = false;
   app.halted = false;
   messages.clear();
@@ -209,7 +312,7 @@ function switchGame(name, setup) {
   const info = gameInfo(name);
   let board;
   try {
-    board = choice.entry.create(canvas, { onMove, info });
+    board = choice.entry.create(canvas, { onMove, onNotice: (text) => messages.show(text, { kind: 'info' }), info });
   } catch (err) {
     // A broken renderer must not take the game in play down with it.
     messages.show(`Cannot show ${choice.title}: ${err.message}`);
@@ -241,9 +344,46 @@ function defaultSetup(entry) {
   return first && !first.custom ? first.value : '';
 }
 
+const SAVED_GAMES_KEY = 'boardlab.games'; // sessionStorage: each game's last state this visit
+
+/** Keeps the game on screen (setup, main line, viewed ply) to come back to through the picker. */
+function saveGameInPlay() {
+  if (!app.game) return;
+  const line = [...app.moves, ...app.redo.map((m) => m.move)];
+  app.savedGames[app.game] = { setup: app.setup, moves: line, ply: app.moves.length };
+  try {
+    sessionStorage.setItem(SAVED_GAMES_KEY, JSON.stringify(app.savedGames));
+  } catch {
+    // Storage refused (private mode, quota): the games are still kept for this page's life.
+  }
+}
+
+/** The games kept this visit (sessionStorage survives a reload of the tab). */
+function loadSavedGames() {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(SAVED_GAMES_KEY) ?? '{}');
+    return saved && typeof saved === 'object' ? saved : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The picker: opens `name` where it was left this visit (its setup, moves and viewed move), else
+ * a new game; the game left is kept the same way, and Back returns to it.
+ */
 function onGameChange(name) {
   if (name === app.game) return true;
-  return switchGame(name, defaultSetup(app.games.find((g) => g.name === name).entry));
+  saveGameInPlay();
+  const saved = app.savedGames[name];
+  const entry = app.games.find((g) => g.name === name).entry;
+  app.pushHistory = true;
+  if (!saved || !switchGame(name, saved.setup)) return switchGame(name, defaultSetup(entry));
+  if (saved.moves.length > 0) {
+    restoreMoves(saved.moves, 'The kept game');
+    if (saved.ply < app.moves.length) goToPly(saved.ply);
+  }
+  return true;
 }
 
 /** A new setup for the game in play: a new game, or (if refused) the old one goes on. */
@@ -266,7 +406,7 @@ function onModeChange(mode) {
   app.mode = mode;
   app.paused = false;
   app.halted = false;
-  app.analysedKey = null;
+  app.analysed.clear();
   controls.showOverlay(overlayWanted());
   saveKept();
   update(); // the game goes on; only who plays each side changes
@@ -286,7 +426,7 @@ function onAnalysisBudgetChange(analysisBudgetMs) {
   saveKept();
   if (app.mode === MODES.ANALYSIS) {
     stopEngine();
-    app.analysedKey = null;
+    app.analysed.clear();
     app.lastAnalysisBudgetMs = null;
   }
   update();
@@ -296,7 +436,7 @@ function onAnalysisBudgetChange(analysisBudgetMs) {
 function onEngineChange(engine) {
   stopEngine();
   app.engines = { ...app.engines, [app.game]: engine };
-  app.analysedKey = null;
+  app.analysed.clear();
   app.halted = false;
   saveKept();
   update();
@@ -314,7 +454,7 @@ function onOverlayChange(on) {
   if (app.mode === MODES.ANALYSIS) app.overlayAnalysis = on;
   else app.overlayPlay = on;
   saveKept();
-  render();
+  update(); // Coach on: the engine looks at the person's position now
 }
 
 /** The Territory checkbox: one setting for every mode. */
@@ -345,8 +485,12 @@ function onStep() {
 // ---------------------------------------------------------------------------------------------
 // Drawing
 
-/** Redraws everything, then lets the engine move (or analyse) if it is its turn. */
+/**
+ * Redraws everything (the panel and eval bar following the position on screen), then lets the
+ * engine move (or analyse) if it is its turn.
+ */
 function update() {
+  followPosition();
   render();
   scheduleEngineMove();
   scheduleAnalysis();
@@ -373,9 +517,10 @@ window.addEventListener('unhandledrejection', (event) => {
 function adoptSettings(settings) {
   controls.apply({ ...controls.settings(), ...settings });
   Object.assign(app, controls.settings());
-  for (const key of ['overlayPlay', 'overlayAnalysis', 'territory', 'mctsHeat']) {
+  for (const key of ['overlayPlay', 'overlayAnalysis', 'territory', 'mctsHeat', 'lines']) {
     app[key] = settings[key] ?? app[key];
   }
+  document.getElementById('lines').value = String(app.lines);
   controls.showOverlay(overlayWanted());
 }
 
@@ -405,16 +550,23 @@ async function start() {
   const stored = loadSettings(app.limits);
   adoptSettings({ ...stored, ...validSettings(shared.settings, app.limits) });
   app.engines = stored.engines ?? app.engines;
+  app.savedGames = loadSavedGames();
   controls.setGames(app.games, app.games[0].name);
   openShared(shared);
   // A link opened while the page is open (pasted into the address bar, or followed from another
   // page of the site) changes only the fragment: the browser does not reload, so open it here.
   // The page's own address updates use replaceState, which fires no hashchange.
-  window.addEventListener('hashchange', () => {
+  // Back and Forward between the entries of games picked in the picker (pushState) fire
+  // popstate, a changed fragment both events: each address is opened once.
+  const onAddressChange = () => {
+    if (window.location.href === app.shownHref) return;
+    saveGameInPlay();
     const link = readSharedLink(window.location);
     adoptSettings(validSettings(link.settings, app.limits));
     openShared(link);
-  });
+  };
+  window.addEventListener('hashchange', onAddressChange);
+  window.addEventListener('popstate', onAddressChange);
 }
 
 /**
@@ -433,7 +585,10 @@ function openShared(shared) {
   }
   // The link's moves belong to its game and setup: on a fallback they would mean nothing (the
   // note on screen says what was opened instead).
-  if (opened && shared.moves?.length > 0) restoreMoves(shared.moves, 'The link');
+  if (opened && shared.moves?.length > 0) {
+    const played = restoreMoves(shared.moves, 'The link');
+    if (shared.ply !== null && shared.ply < played) goToPly(shared.ply);
+  }
 }
 
 /**
@@ -459,7 +614,9 @@ function restoreMoves(moves, source) {
   app.moveStats = app.moves.map(() => null);
   app.view = view;
   app.evaluation = null;
-  app.analysedKey = null;
+  dropRedo();
+  cancelReview();
+  app.analysed.clear();
   // A restored game in engine vs engine starts paused: the person came to look at it.
   if (app.mode === MODES.ENGINE_VS_ENGINE) app.paused = true;
   if (refusal !== null) {
@@ -470,6 +627,8 @@ function restoreMoves(moves, source) {
 }
 
 document.getElementById('heat-by').addEventListener('change', (event) => onHeatByChange(event.target.value));
+// Lines (analysis): how many best lines the panel shows; the scores are there already.
+document.getElementById('lines').addEventListener('change', (event) => changeSetting({ lines: Number(event.target.value) }));
 
 /**
  * Opens the game (and setup) the link names ({game, setup}, null where it names none), falling

@@ -33,6 +33,7 @@ export function createControls(doc, handlers) {
     level: byId('level'),
     analysisBudget: byId('analysis-budget'),
     overlay: byId('overlay'),
+    overlayLabel: byId('overlay-label'),
     territory: byId('territory'),
     territoryField: byId('territory-field'),
     engine: byId('engine'),
@@ -289,13 +290,19 @@ export function createControls(doc, handlers) {
    */
   function update(ui) {
     for (const node of modeScoped) node.hidden = !node.dataset.modes.split(' ').includes(ui.mode);
+    // Against the engine the box is Coach: engine info is hidden while you play unless it is on.
+    el.overlayLabel.textContent =
+      ui.mode === 'human-engine'
+        ? "Coach: show the engine's view while you play (its scores of your moves on your turn, its line and evaluation)"
+        : "Show the engine's move scores and best line on the board";
     if (!hasEngineChoice) el.engineField.hidden = true;
     el.undo.disabled = !ui.canUndo;
     el.stealOffer.hidden = !ui.steal;
     if (ui.steal) {
       // A steal named by its cell ("e5") names the stone; one spelt "steal" (Connect 4) does not.
-      const what = ui.steal.cell === 'steal' ? 'the first chip' : ui.steal.cell;
-      el.stealText.textContent = `${ui.steal.by} may steal ${what}: its stone becomes yours.`;
+      const chip = ui.steal.cell === 'steal';
+      const what = chip ? 'the first chip (click it or this button)' : `${ui.steal.cell} (click it or this button)`;
+      el.stealText.textContent = `${ui.steal.by} may steal ${what}: its ${chip ? 'chip' : 'stone'} becomes yours.`;
       el.steal.textContent = ui.steal.cell === 'steal' ? 'Steal' : `Steal ${ui.steal.cell}`;
     }
     el.pause.textContent = ui.paused ? 'Resume' : 'Pause';

@@ -33,10 +33,15 @@ export function createEvalBar(root) {
     const percent = Math.round(chance * 100);
     fill.style.width = `${chance * 100}%`;
     const words = evalBarText(evaluation.scoreP1, sideName);
-    text.textContent = `${words} · depth ${evaluation.depth}`;
+    const proven = evaluation.scoreP1.kind !== 'eval';
+    // The same unit as the panel: the winning chance of the side ahead, the raw score on hover.
+    const ahead = percent >= 50 ? `${sideName(1)} ${percent} %` : `${sideName(2)} ${100 - percent} %`;
+    text.textContent = proven ? `${words} · depth ${evaluation.depth}` : `${ahead} to win · depth ${evaluation.depth}`;
     track.setAttribute('aria-valuenow', String(percent));
     track.setAttribute('aria-valuetext', `${words}: ${sideName(1)} about ${percent} % to win`);
-    root.title = `${sideName(1)}'s winning chance by the engine's evaluation: about ${percent} %`;
+    root.title = proven
+      ? words
+      : `Winning chance by the engine's evaluation (its raw score: ${words}): ${sideName(1)} about ${percent} %`;
   }
 
   return { show };

@@ -1,5 +1,6 @@
 // Keyboard play. On the board: the arrow keys move a focus cell, Enter (or Space) clicks it. On
-// the page: "u" is Undo and Space pauses or resumes engine against engine.
+// the page: "u" is Undo, Space pauses or resumes engine against engine, and ← / → / Home / End
+// step through the game (the move before, the move after, the start, the last move).
 //
 // Nothing here knows a board's shape: cells are found through the renderer's cellCenter(), and
 // an arrow goes to the nearest cell lying in its direction, which works for square, hexagonal and
@@ -14,6 +15,14 @@ const DIRECTIONS = {
   ArrowRight: { x: 1, y: 0 },
 };
 
+/** Page keys that step through the game, and where to: app.js's navigate(where). */
+const NAVIGATION = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'start', End: 'end' };
+
+/** Elements where the arrow keys have their own meaning (a caret, a slider, a select). */
+function usesArrows(target) {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName));
+}
+
 /** Elements where keys have their own meaning (typing, choosing, pressing). */
 function isEditable(target) {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA|BUTTON|SUMMARY|A)$/.test(target.tagName));
@@ -22,7 +31,8 @@ function isEditable(target) {
 /**
  * Binds keyboard play. `canvas` is the board, `ring` the focus ring, `getBoard()` the renderer,
  * `getView()` the describe() view on screen, `announce(name)` says which cell is focused, and
- * `actions` = {undo(), canPause() -> boolean (engine against engine is on), pauseToggle()}.
+ * `actions` = {undo(), canPause() -> boolean (engine against engine is on), pauseToggle(),
+ * navigate(where: "back" | "forward" | "start" | "end")}.
  * Returns {refresh()}, to be called after each redraw so the ring follows the board.
  */
 export function createKeyboard({ canvas, ring, getBoard, getView, announce, actions }) {
@@ -104,6 +114,14 @@ export function createKeyboard({ canvas, ring, getBoard, getView, announce, acti
     canvas.dispatchEvent(new MouseEvent('click', { clientX: at.x, clientY: at.y, bubbles: true }));
   }
 
+  // A click on the board does not focus it (and takes the focus from a select, say): ← and → then
+  // step through the game. The arrows move the focus ring once the board is reached with Tab.
+  canvas.addEventListener('mousedown', (event) => {
+    if (document.activeElement === canvas) return;
+    event.preventDefault();
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  });
+
   canvas.addEventListener('keydown', (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const dir = DIRECTIONS[event.key];
@@ -129,6 +147,12 @@ export function createKeyboard({ canvas, ring, getBoard, getView, announce, acti
   canvas.addEventListener('blur', () => (ring.hidden = true));
 
   document.addEventListener('keydown', (event) => {
+    const where = NAVIGATION[event.key];
+    if (where && !event.defaultPrevented && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && !usesArrows(event.target)) {
+      event.preventDefault();
+      actions.navigate(where);
+      return;
+    }
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isEditable(event.target)) return;
     if (event.key === 'u' || event.key === 'U') {
       event.preventDefault();

@@ -150,9 +150,9 @@ export function createMctsTable(root) {
     line.title = isRoot ? (row.pv ?? []).join(' ') : '';
   }
 
-  /** " (+1.2 k kept)" when the search started from the previous search's tree. */
+  /** " (+1.2 k from the last search)" when the search started from the previous search's tree. */
   function kept(iteration) {
-    return iteration.reused > 0 ? ` (+${formatCount(iteration.reused)} kept)` : '';
+    return iteration.reused > 0 ? ` (+${formatCount(iteration.reused)} from the last search)` : '';
   }
 
   function cell(className, text) {

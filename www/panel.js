@@ -6,6 +6,7 @@
 import { attachTooltip, lineChart } from './charts.js';
 import { formatCount, formatMs, formatScore, formatSpeed, scoreTone } from './format.js';
 import { createMctsTable, valueText } from './mctstable.js';
+import { winChance } from './winchance.js';
 
 /** What each engine calls the panel's numbers and charts. */
 const LABELS = {
@@ -38,7 +39,7 @@ function chartScores(iterations) {
 /** The speed field: a search under 1 ms has no speed worth a number ("0/s" would mislead). */
 function speedText(iteration, atOnce) {
   if (iteration.elapsed_ms > 0) return formatSpeed(iteration.nps);
-  return atOnce ? 'solved at once' : 'under 1 ms';
+  return atOnce ? 'solved at once' : 'instant (the search took under 1 ms)';
 }
 
 /** Most points a chart keeps: a long MCTS analysis reports ten times a second. */
@@ -107,8 +108,10 @@ function drawCharts(depthSvg, scoreSvg, iterations) {
  * nodes, nps, elapsed_ms}, or null), stop = why the search ended ("time", "depth", "solved", or "stopped" by
  * the app) once it has, key = the position searched, sides = {toMove, other} the names of the
  * side that searched and its opponent (for the MCTS table). tableState() is the MCTS table's
- * sort, drill-down and rows. `onPreview(index)` hears which move of the best line is hovered or
- * focused (null: none).
+ * sort, drill-down and rows. `onPreview(index, line)` hears which move of which line (0: the
+ * best; multi-PV: the n-th best move's) is hovered or focused (index null: none). show(report,
+ * {lines, scale}) shows up to `lines` best lines when the search kept each root move's line,
+ * scored in winning chance on the game's `scale`.
  */
 export function createSearchPanel(root, { onPreview = () => {} } = {}) {
   const $ = (id) => root.querySelector(`#${id}`);
@@ -134,6 +137,24 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
   };
   const charts = $('search-charts');
   const atOnceNote = $('search-at-once');
+  const budgetBar = $('search-budget');
+  let budgetShownFor = null; // the report whose think time the bar is filling
+
+  /**
+   * While a search with a known budget runs, a bar fills over the budget (a CSS animation started
+   * once per search, from the time already spent); otherwise it is hidden.
+   */
+  function showBudget(report) {
+    const running = report.thinking && report.budgetMs > 0 && report.startedAt != null;
+    budgetBar.hidden = !running;
+    if (!running || budgetShownFor === report) return;
+    budgetShownFor = report;
+    const fill = budgetBar.firstElementChild;
+    const spent = Math.min(report.budgetMs, performance.now() - report.startedAt);
+    fill.style.animation = 'none';
+    void fill.offsetWidth; // restart the animation
+    fill.style.animation = `budget-fill ${report.budgetMs}ms linear -${spent}ms forwards`;
+  }
   const table = createMctsTable($('mcts-table'));
 
   /** Names the numbers and charts after the engine whose report is shown. */
@@ -143,24 +164,46 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
   }
   let shownLine = null; // the line on screen, as text, so an unchanged line keeps its elements
 
-  /** The best line as one focusable element per move, each previewing the line up to it. */
-  function showLine(pv) {
-    const text = pv.join(' ');
+  /** One line's moves, one focusable element each, previewing the line up to it. */
+  function lineSteps(pv, line) {
+    return pv.flatMap((move, i) => {
+      const step = document.createElement('span');
+      step.className = 'pv-move';
+      step.tabIndex = 0;
+      step.textContent = move;
+      step.dataset.index = String(i);
+      step.dataset.line = String(line);
+      return i === 0 ? [step] : [' ', step];
+    });
+  }
+
+  /**
+   * The best line, or (multi-PV) several: `lines` = [{pv, score, raw}], best first, each with its
+   * score (winning chance, the raw score on hover) before its moves.
+   */
+  function showLines(lines) {
+    const text = JSON.stringify(lines.map((l) => [l.pv, l.score]));
     if (text === shownLine) return; // keeps the hovered move (and its preview) in place
     shownLine = text;
     onPreview(null); // a preview of the old line would mislead
-    if (pv.length === 0) {
+    if (lines.length === 0 || lines[0].pv.length === 0) {
       fields.pv.textContent = '–';
       return;
     }
+    if (lines.length === 1) {
+      fields.pv.replaceChildren(...lineSteps(lines[0].pv, 0));
+      return;
+    }
     fields.pv.replaceChildren(
-      ...pv.flatMap((move, i) => {
-        const step = document.createElement('span');
-        step.className = 'pv-move';
-        step.tabIndex = 0;
-        step.textContent = move;
-        step.dataset.index = String(i);
-        return i === 0 ? [step] : [' ', step];
+      ...lines.map((l, n) => {
+        const row = document.createElement('div');
+        row.className = 'pv-line';
+        const score = document.createElement('span');
+        score.className = 'pv-score';
+        score.textContent = l.score;
+        score.title = `The engine's score: ${l.raw}`;
+        row.append(score, ' ', ...lineSteps(l.pv, n));
+        return row;
       }),
     );
   }
@@ -168,7 +211,7 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
   // Hovering or focusing a move previews the line up to it; leaving the line hides the preview.
   const preview = (event) => {
     const step = event.target.closest?.('.pv-move');
-    if (step) onPreview(Number(step.dataset.index));
+    if (step) onPreview(Number(step.dataset.index), Number(step.dataset.line ?? 0));
   };
   fields.pv.addEventListener('pointerover', preview);
   fields.pv.addEventListener('focusin', preview);
@@ -178,7 +221,21 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
   const scoreChart = $('chart-score');
   for (const svg of [depthChart, scoreChart]) attachTooltip(svg, svg.parentElement.querySelector('.chart-tip'));
 
-  function show(report) {
+  /**
+   * The lines to show: the best line alone, or with `lines` > 1 and a search that kept each root
+   * move's line (alpha-beta with exact root scores), the best `lines` root moves.
+   */
+  function linesOf(iteration, { lines = 1, scale = null } = {}) {
+    const withLines = (iteration.root_moves ?? []).filter((r) => r.pv?.length > 0 && r.bound === 'exact');
+    if (lines <= 1 || withLines.length < 2 || !scale) return [{ pv: iteration.pv, score: '', raw: '' }];
+    return withLines.slice(0, lines).map((r, n) => ({
+      pv: n === 0 ? iteration.pv : r.pv,
+      score: r.score.kind === 'eval' ? `${(100 * winChance(r.score, scale)).toFixed(1)} %` : formatScore(r.score),
+      raw: formatScore(r.score),
+    }));
+  }
+
+  function show(report, options = {}) {
     if (!report) {
       empty.hidden = false;
       stats.hidden = true;
@@ -189,6 +246,7 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
       return;
     }
     const { iteration, thinking, stop } = report;
+    showBudget(report);
     // "stopped": cut short by Pause, Undo or New game; "solved": the result is proven.
     const state = thinking ? report.activity ?? 'thinking' : stop === 'solved' || stop === 'stopped' ? stop : 'done';
     who.textContent = `${report.who} · move ${report.moveNumber} · ${state}`;
@@ -237,17 +295,31 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
       // keep the nodes and time moving and name the depth under way.
       const live = thinking && report.progress && report.progress.depth > iteration.depth ? report.progress : null;
       const now = live ?? iteration;
-      fields.depth.textContent = `${iteration.depth} (sel ${iteration.seldepth})${live ? `, ${live.depth} under way` : ''}`;
+      // Plain words, the term on hover ("sel" was jargon).
+      fields.depth.textContent = `${iteration.depth} (deepest ${iteration.seldepth})${live ? `, ${live.depth} under way` : ''}`;
+      fields.depth.title = `Searched every line ${iteration.depth} moves deep; the deepest line it followed (captures, forced replies: the "selective depth") went ${iteration.seldepth} deep`;
       fields.nodes.textContent = formatCount(now.nodes);
-      fields.time.textContent = formatMs(now.elapsed_ms);
+      // A finished move: the whole search's time (its last iteration may have ended well before).
+      fields.time.textContent = !thinking && report.searchMs != null ? formatMs(report.searchMs) : formatMs(now.elapsed_ms);
+      fields.time.title = !thinking && report.searchMs != null ? `The whole search; its deepest finished iteration ended at ${formatMs(iteration.elapsed_ms)}` : '';
       fields.speed.textContent = speedText(now, atOnce);
-      fields.score.textContent = formatScore(iteration.score);
-      // The engine scores from its own side; say so, because in engine vs engine it alternates.
-      fields.scoreNote.textContent = `for ${report.who}`;
+      // One unit everywhere (panel, eval bar, heatmap): the winning chance the score stands for,
+      // with the engine's raw score on hover; a proven result says so in plies.
+      const raw = formatScore(iteration.score);
+      if (iteration.score.kind === 'eval' && report.scale) {
+        fields.score.textContent = `${(100 * winChance(iteration.score, report.scale)).toFixed(1)} %`;
+        fields.score.title = `The engine's score: ${raw} (its evaluation in its own units; the winning chance is read off it)`;
+        fields.scoreNote.textContent = `winning chance for ${report.who}, by the engine's evaluation (hover for its raw score)`;
+      } else {
+        fields.score.textContent = raw;
+        fields.score.title = '';
+        // The engine scores from its own side; say so, because in engine vs engine it alternates.
+        fields.scoreNote.textContent = `for ${report.who}`;
+      }
       table.hide();
       drawCharts(depthChart, scoreChart, points);
     }
-    showLine(iteration.pv);
+    showLines(linesOf(iteration, options));
   }
 
   return { show, tableState: () => table.state() };

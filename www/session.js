@@ -9,6 +9,7 @@ import { EngineClient } from './engine.js';
 import { sideName } from './gamepage.js';
 import { addChartPoint } from './panel.js';
 import { MODES } from './players.js';
+import { positionKey } from './protocol.js';
 import { app, currentEngine, currentKey, engineToMove, overlayWanted, titleOf } from './state.js';
 import { depthCapOf } from './strength.js';
 import { messages, render, renderInsight, showPanel } from './view.js';
@@ -43,7 +44,7 @@ export function stopEngine() {
 /** Starts the engine if it is its turn and nothing holds it back. */
 export function scheduleEngineMove() {
   if (app.thinking || app.engineTimer !== null) return;
-  if (!engineToMove() || app.paused || app.halted) return;
+  if (!engineToMove() || app.paused || app.halted || app.reviewing) return;
   // Only engine vs engine waits between moves, so people can follow the game.
   const delay = app.mode === MODES.ENGINE_VS_ENGINE && app.moves.length > 0 ? app.delayMs : 0;
   const token = app.searchToken;
@@ -65,11 +66,31 @@ export function beginReport(who, activity) {
     progress: null,
     stop: null,
     chain: null,
+    startedAt: performance.now(), // for the panel's think-time bar
+    budgetMs: null, // the search's budget, once known (null: a chain until stopped, or unknown)
+    searchMs: null, // the whole search's own time, once over (the panel's Time for a finished move)
     key: currentKey(),
     position: { game: app.game, setup: app.setup, moves: [...app.moves] },
     searcher: app.view.to_move,
+    scale: app.info.score_scale, // the win-chance curve's scale (game_info), for the panel's score
     sides: { toMove: sideName(app.entry, app.view.to_move), other: sideName(app.entry, 3 - app.view.to_move) },
   };
+  app.reports.set(app.report.key, app.report);
+}
+
+/**
+ * Points the panel and the eval bar at the position on screen (after any change of position):
+ * the latest search of that position, else of the one before it (the search that chose the move
+ * that led here), else nothing. A search under way is of the position on screen already.
+ */
+export function followPosition() {
+  if (app.thinking || app.analysing) return;
+  const key = currentKey();
+  const parent = app.moves.length > 0 ? positionKey(app.game, app.setup, app.moves.slice(0, -1)) : null;
+  const report = app.reports.get(key) ?? (parent === null ? null : app.reports.get(parent)) ?? null;
+  app.report = report;
+  const iteration = report?.iteration;
+  app.evaluation = iteration ? { scoreP1: scoreForPlayer1(iteration.score, report.searcher), depth: iteration.depth } : null;
 }
 
 /**
@@ -154,6 +175,7 @@ export async function runEngineMove() {
 
   // Exact scores for every root move cost some strength: only when the heatmap shows them.
   const options = { budgetMs: app.budgetMs, maxDepth: depthCapOf(app.level), exactRoot: overlayWanted() };
+  app.report.budgetMs = options.budgetMs;
   const outcome = await runSearch(token, options);
   if (outcome === null) return;
 
@@ -161,6 +183,7 @@ export async function runEngineMove() {
   app.thinking = false;
   app.report.thinking = false;
   app.report.stop = result.stop;
+  app.report.searchMs = result.elapsed_ms;
   if (result.last) app.report.iteration = result.last;
   if (!result.best) {
     app.halted = true;

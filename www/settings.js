@@ -29,6 +29,8 @@ const checks = ({ engines, budgetMs }) => ({
     Object.entries(v).every(([game, engine]) => game.length < 40 && engines.includes(engine)),
   // What colours the MCTS heatmap: each move's share of the visits, or its value.
   mctsHeat: (v) => v === 'visits' || v === 'value',
+  // How many best lines the panel shows (multi-PV), 1 to 5.
+  lines: (v) => Number.isInteger(v) && v >= 1 && v <= 5,
 });
 
 /** Keeps only the known, well-formed settings of `raw` under the engine's `limits`. */

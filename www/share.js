@@ -1,7 +1,8 @@
 // The shareable address of the game on screen, and move lists as text.
 //
 // A link holds everything in its fragment: the game, the setup, the moves and the settings
-// (#game=yavalath&setup=nosteal&moves=e5+d4&mode=human-engine&side=1…), so opening it restores
+// (#game=yavalath&setup=nosteal&moves=e5+d4&ply=1&mode=human-engine&side=1…; ply: the move the
+// viewer had stepped back to, when not the last), so opening it restores
 // the same position with the same opponent, and none of it is ever sent to the server. Older
 // links put the game and setup in the query (?game=yavalath&setup=nosteal#moves=…); those still
 // open. Everything read back from a link is checked before use: a broken link opens what it can
@@ -31,12 +32,13 @@ const SETTING_KEYS = {
 };
 
 /**
- * The link to `game`/`setup` after `moves` with `settings` ({mode, humanSide, budgetMs, level,
+ * The link to `game`/`setup` after `moves`, viewed after its first `ply` moves (null: the last),
+ * with `settings` ({mode, humanSide, budgetMs, level,
  * delayMs, analysisBudgetMs, overlayPlay, overlayAnalysis, engine?, territory?, mctsHeat?};
  * unset ones are left out), built on `base` (the page's own address: its other query
  * parameters are kept; an older link's ?game= and ?setup= are dropped, the fragment says it).
  */
-export function shareUrl(base, { game, setup, moves, settings }) {
+export function shareUrl(base, { game, setup, moves, ply = null, settings }) {
   const url = new URL(base);
   url.searchParams.delete('game');
   url.searchParams.delete('setup');
@@ -44,6 +46,7 @@ export function shareUrl(base, { game, setup, moves, settings }) {
   fragment.set('game', game);
   if (setup) fragment.set('setup', setup);
   if (moves.length > 0) fragment.set('moves', moves.join(' '));
+  if (ply !== null && ply < moves.length) fragment.set('ply', String(ply));
   for (const [name, { key, write }] of Object.entries(SETTING_KEYS)) {
     if (settings[key] !== undefined && settings[key] !== null) fragment.set(name, write(settings[key]));
   }
@@ -52,7 +55,8 @@ export function shareUrl(base, { game, setup, moves, settings }) {
 }
 
 /**
- * What a link asks for: {game (name | null), setup (string | null), moves ([move] | null),
+ * What a link asks for: {game (name | null), setup (string | null), moves ([move] | null), ply
+ * (the number of moves to show, an integer from 0 up, or null: all),
  * settings: {mode?, humanSide?, budgetMs?, level?, engine?, delayMs?, analysisBudgetMs?,
  * overlayPlay?, overlayAnalysis?, territory?, mctsHeat?}}. The game and setup come from the
  * fragment, or from the query of an older link; null where the link does not say. Settings are
@@ -67,7 +71,9 @@ export function readSharedLink(location) {
   for (const [name, { key, parse }] of Object.entries(SETTING_KEYS)) {
     if (fragment.has(name)) settings[key] = parse(fragment.get(name));
   }
-  return { game: named.get('game'), setup: named.get('setup'), moves, settings };
+  const plyText = fragment.get('ply');
+  const ply = plyText !== null && /^\d+$/.test(plyText) ? Number(plyText) : null;
+  return { game: named.get('game'), setup: named.get('setup'), moves, ply, settings };
 }
 
 /** A move list as text: the moves in the game's notation, separated by spaces. */

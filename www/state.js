@@ -24,19 +24,32 @@ export const app = {
   budgetMs: 1000, // the think time of an engine move (the controls' slider; game_info bounds it)
   level: 'custom', // a named strength level (strength.js): think time and depth cap
   analysisBudgetMs: 5000, // analysis mode: budget of each analysis (its maximum: until stopped)
-  overlayPlay: false, // heatmap and best line on the board while playing (off: spoils nothing)
+  overlayPlay: false, // heatmap and best line on the board while playing (off: spoils nothing);
+  //                      against the engine it is Coach: see engineInfoHidden() and coaching()
   overlayAnalysis: true, // the same in analysis mode, where it is the point
   territory: false, // shade who owns each square (games whose renderer has territory(): Amazons)
   territoryCache: null, // {key (positionKey), data}: territory() of that position, or data null
   shownTerritory: null, // what the renderer's territory() was last given (data or null)
   engines: {}, // the engine picked per game ({amazons: "mcts"}); missing: the game's default
   mctsHeat: 'visits', // what colours the MCTS heatmap: "visits" or "value"
+  lines: 1, // how many best lines the panel shows (alpha-beta with exact root scores: multi-PV)
   delayMs: 500, // in engine vs engine: pause between moves so people can follow
   paused: false, // engine vs engine only: no engine moves until resumed (Step plays one)
   halted: false, // the engine failed; it waits for Retry (or any new action) instead of looping
   thinking: false, // the engine is searching for a move it will play
   analysing: false, // the engine is searching without playing: analysis mode or a hint
-  analysedKey: null, // analysis mode: the position (positionKey) whose analysis is over
+  analysed: new Set(), // analysis mode: the positions (positionKey) whose analysis is over
+  reports: new Map(), // positionKey -> the latest search report of that position (this game),
+  //                     so the panel follows the position on screen (session.js followPosition)
+  redo: [], // moves after the position on screen: [{move, ms, stats}] of the line stepped back
+  //           from (←, the move list, Undo), replayed by → (app.js); empty at the line's end
+  redoByUndo: false, // the redo came from Undo: a new move replaces it without asking
+  pushHistory: false, // the next address update is a new history entry (a game picked), not a replacement
+  shownHref: null, // the address the page last wrote (a popstate to it is the page's own)
+  review: null, // the game review (review.js runReview): {line, budgetMs, done, total, positions, running}
+  reviewing: false, // a review is searching: no engine move or analysis starts meanwhile
+  reviewToken: 0, // bumped when a review is cancelled
+  savedGames: {}, // per game left through the picker: {setup, moves, moveTimes, moveStats, ply}
   lastAnalysisBudgetMs: null, // the budget of the last analysis, which "Go deeper" doubles
   hint: null, // {key, move}: the hinted move for the position `key`
   evaluation: null, // the eval bar: {scoreP1, depth}, from the latest iteration of any search
@@ -52,8 +65,8 @@ export const app = {
 
 /** The settings worth keeping between visits (settings.js) and putting in a shared link. */
 export function keptSettings() {
-  const { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory, engines, mctsHeat } = app;
-  return { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory, engines, mctsHeat };
+  const { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory, engines, mctsHeat, lines } = app;
+  return { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory, engines, mctsHeat, lines };
 }
 
 /** The position on screen, as a key (protocol.js positionKey). */
@@ -89,8 +102,26 @@ export function humanToMove() {
   return app.view !== null && !app.view.result && whoControls(app.view.to_move) === 'human';
 }
 
+/** Is the position on screen a past one (later moves wait in app.redo)? The engine waits then. */
+export function viewingPast() {
+  return app.redo.length > 0 && !app.redoByUndo;
+}
+
 export function engineToMove() {
-  return app.view !== null && !app.view.result && whoControls(app.view.to_move) === 'engine';
+  return app.view !== null && !app.view.result && !viewingPast() && whoControls(app.view.to_move) === 'engine';
+}
+
+/**
+ * Against the engine without Coach (the default), what the engine thinks stays hidden: its
+ * score, its expected line, the eval bar and the heatmap (they would give its reply away).
+ */
+export function engineInfoHidden() {
+  return app.mode === MODES.HUMAN_VS_ENGINE && !app.overlayPlay;
+}
+
+/** Coach (against the engine): on the person's turn the engine scores their candidate moves. */
+export function coaching() {
+  return app.mode === MODES.HUMAN_VS_ENGINE && app.overlayPlay;
 }
 
 /** Is the board overlay (heatmap and best line) wanted in the current mode? */

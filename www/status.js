@@ -36,22 +36,28 @@ export function statusText(view, { mode, humanSide, thinking, analysing, paused,
 }
 
 /**
- * Binds the message area: `show(text, {kind, action})` with kind "error" or "info" and an
- * optional action `{label, run}` rendered as a button (e.g. "Retry"); `clear()` hides it.
+ * Binds the message area: `show(text, {kind, action, tag})` with kind "error" or "info", an
+ * optional action `{label, run}` rendered as a button (e.g. "Retry") and an optional tag naming
+ * what the message is about; `clear()` hides it, `clear(tag)` only if it is that tag's message
+ * (e.g. "Wait for the engine", gone once the engine has moved).
  */
 export function createMessageArea(root) {
   const text = root.querySelector('.message-text');
   const actionButton = root.querySelector('.message-action');
   const dismissButton = root.querySelector('.message-dismiss');
   let action = null;
+  let shownTag = null;
 
-  function clear() {
+  function clear(tag = null) {
+    if (tag !== null && tag !== shownTag) return;
+    shownTag = null;
     root.hidden = true;
     text.textContent = '';
     action = null;
   }
 
-  function show(message, { kind = 'error', action: newAction = null } = {}) {
+  function show(message, { kind = 'error', action: newAction = null, tag = null } = {}) {
+    shownTag = tag;
     root.hidden = false;
     root.dataset.kind = kind;
     text.textContent = message;
@@ -68,7 +74,7 @@ export function createMessageArea(root) {
     clear();
     run?.();
   });
-  dismissButton.addEventListener('click', clear);
+  dismissButton.addEventListener('click', () => clear());
 
   return { show, clear, get text() { return root.hidden ? '' : text.textContent; } };
 }

@@ -4,6 +4,7 @@
 // uses. The one exception breaks the engine on purpose (injectFault), to test that the page
 // survives a crash.
 
+import { classify } from './review.js';
 import { rulesInstances } from './rules.js';
 import { app, currentEngine, currentKey } from './state.js';
 import { depthCapOf } from './strength.js';
@@ -61,6 +62,9 @@ function snapshot() {
     status: document.getElementById('status').textContent,
     message: messages.text,
     rulesInstances: rulesInstances(),
+    review: app.review
+      ? { running: app.review.running, done: app.review.done, total: app.review.total, classes: classify(app.review).map((c) => c?.cls ?? null), error: app.review.error ?? null }
+      : null,
   };
 }
 

@@ -11,8 +11,11 @@ import { renderMoveList } from './movelist.js';
 import { createSearchPanel } from './panel.js';
 import { MODES, playerLabel } from './players.js';
 import { createPvPreview } from './pvpreview.js';
+import { CLASSES, classify, summarize } from './review.js';
+import { createReviewCard } from './reviewcard.js';
+import { describePosition } from './rules.js';
 import { shareUrl } from './share.js';
-import { app, currentEngine, currentKey, engineToMove, humanToMove, overlayWanted, scoreScale, titleOf, undoLength } from './state.js';
+import { app, currentEngine, currentKey, engineInfoHidden, engineToMove, humanToMove, overlayWanted, scoreScale, titleOf, undoLength } from './state.js';
 import { createMessageArea, statusText } from './status.js';
 import { showTerritoryTotals, territoryOf } from './territory.js';
 import { heatFromIteration, heatFromMcts, heatSummary } from './winchance.js';
@@ -25,26 +28,85 @@ export const pvPreview = createPvPreview(document.getElementById('pv-preview'));
 export const messages = createMessageArea(document.getElementById('message'));
 const evalBar = createEvalBar(document.getElementById('evalbar'));
 const summarySvg = document.getElementById('chart-summary');
+const reviewCard = createReviewCard(document.getElementById('review-card'), {
+  onStart: (budgetMs) => widgets.onReview?.(budgetMs),
+  onPick: (ply) => widgets.onPickMove?.(ply),
+});
 attachTooltip(summarySvg, summarySvg.parentElement.querySelector('.chart-tip'));
 
-/** The widgets that act on the game, made by app.js with its handlers: {controls, keyboard, shareBox}. */
-const widgets = { controls: null, keyboard: null, shareBox: null };
+/**
+ * The widgets that act on the game, made by app.js with its handlers: {controls, keyboard,
+ * shareBox, onPickMove(ply) (a move of the list clicked: show the position after it)}.
+ */
+const widgets = { controls: null, keyboard: null, shareBox: null, onPickMove: null, onReview: null };
 
-/** Hands the view the widgets app.js made (before the first render()). */
-export function bindWidgets({ controls, keyboard, shareBox }) {
-  Object.assign(widgets, { controls, keyboard, shareBox });
+/** Hands the view the widgets app.js made (before the first render()); onReview(budgetMs) starts a review. */
+export function bindWidgets({ controls, keyboard, shareBox, onPickMove, onReview }) {
+  Object.assign(widgets, { controls, keyboard, shareBox, onPickMove, onReview });
 }
 
-/** The panel's best line is hovered at move `index` (null: left): preview the line up to it. */
-function previewLine(index) {
-  const pv = app.report?.iteration?.pv;
+/** The review's classes of the main line's moves (review.js), with their words; [] without a review. */
+function reviewMarks() {
+  if (!app.review) return [];
+  return classify(app.review).map((c) => (c && c.cls ? { ...c, words: CLASSES[c.cls].words } : null));
+}
+
+/** The Review card: offered once a game is over, in analysis and between two humans. */
+export function renderReview(history = lineHistory()) {
+  const marks = reviewMarks();
+  const canReview = history.length > 0 && (Boolean(app.view.result) || app.redo.length > 0 || app.mode === MODES.ANALYSIS || app.mode === MODES.HUMAN_VS_HUMAN);
+  reviewCard.show({
+    canReview,
+    review: app.review,
+    classes: marks,
+    summary: app.review ? summarize(classify(app.review)) : null,
+    ply: app.moves.length,
+    sideName: (player) => sideName(app.entry, player),
+  });
+  return marks;
+}
+
+let lineCache = { key: null, history: [] };
+
+/**
+ * The engine's history of the game's main line (the moves on screen and those stepped back
+ * from): the view's own while the last position is on screen, else described once per line.
+ */
+function lineHistory() {
+  if (app.redo.length === 0) return app.view.history;
+  const moves = mainLine();
+  const key = `${app.game}|${app.setup}|${moves.join(' ')}`;
+  if (lineCache.key !== key) {
+    let history;
+    try {
+      history = describePosition(app.game, app.setup, moves).history;
+    } catch {
+      history = app.view.history; // cannot happen (every move was accepted); show what is sure
+    }
+    lineCache = { key, history };
+  }
+  return lineCache.history;
+}
+
+/**
+ * The panel's line `line` (0: the best; multi-PV: the n-th best move's) is hovered at move
+ * `index` (null: left): preview the line up to it.
+ */
+function previewLine(index, line = 0) {
+  const iteration = app.report?.iteration;
+  const pv = line === 0 ? iteration?.pv : iteration?.root_moves?.[line]?.pv;
   if (index === null || !pv || index >= pv.length) pvPreview.hide();
   else pvPreview.show(app.report.position, pv, index);
 }
 
+/** How many lines the panel shows: the Lines setting in analysis, else the best line alone. */
+function panelOptions() {
+  return { lines: app.mode === MODES.ANALYSIS ? app.lines : 1, scale: app.info?.score_scale ?? null };
+}
+
 /** The search panel alone (a progress report changes nothing else). */
 export function showPanel() {
-  panel.show(app.report);
+  panel.show(app.report, panelOptions());
 }
 
 /**
@@ -100,7 +162,7 @@ function renderHeatLegend(overlay) {
 
 /** The parts that follow the search: panel, board overlay, heat legend, eval bar. */
 export function renderInsight() {
-  panel.show(app.report);
+  panel.show(app.report, panelOptions());
   const overlay = boardOverlay();
   // The renderer keeps its overlay across draw() calls: only a change needs a redraw, which
   // keeps the main thread free while the engine reports many iterations a second.
@@ -111,8 +173,12 @@ export function renderInsight() {
     app.board.overlay?.(overlay);
   }
   renderHeatLegend(overlay);
-  // Once the game is over, its result says more than any evaluation.
-  evalBar.show(app.view.result ? { result: app.view.result } : app.evaluation, { sideName: (player) => sideName(app.entry, player), scale: scoreScale() });
+  // Once the game is over, its result says more than any evaluation; while the person plays
+  // the engine without Coach, the evaluation stays hidden (it would give the engine's view away).
+  const hidden = engineInfoHidden();
+  document.getElementById('search-panel').classList.toggle('spoilers-hidden', hidden);
+  document.getElementById('search-hidden-note').hidden = !hidden || !app.report;
+  evalBar.show(app.view.result ? { result: app.view.result } : hidden ? null : app.evaluation, { sideName: (player) => sideName(app.entry, player), scale: scoreScale() });
 }
 
 /**
@@ -163,12 +229,19 @@ function renderSummary() {
   summaryChart(summarySvg, moves, { formatCount, formatMs });
 }
 
-/** The share box and the address bar: both name this game, its moves and the settings. */
+/** The game's main line: the moves up to the position on screen and those after it (app.redo). */
+function mainLine() {
+  return [...app.moves, ...app.redo.map((m) => m.move)];
+}
+
+/** The share box and the address bar: both name this game, its moves, the viewed ply and the settings. */
 function renderShare() {
+  const line = mainLine();
   const link = shareUrl(window.location.href, {
     game: app.game,
     setup: app.setup,
-    moves: app.moves,
+    moves: line,
+    ply: app.redo.length > 0 ? app.moves.length : null,
     settings: {
       mode: app.mode,
       humanSide: app.humanSide,
@@ -185,10 +258,14 @@ function renderShare() {
       mctsHeat: currentEngine() === 'mcts' ? app.mctsHeat : undefined,
     },
   });
-  if (link !== window.location.href) window.history.replaceState(null, '', link);
+  // A new game picked in the picker gets its own history entry, so Back returns to the game left.
+  if (app.pushHistory && link !== window.location.href) window.history.pushState(null, '', link);
+  else if (link !== window.location.href) window.history.replaceState(null, '', link);
+  app.pushHistory = false;
+  app.shownHref = link;
   // Every game exports its position text too (Ataxx FEN, Amazons and the others' rows), except
   // once the game is over: a finished position is not a setup.
-  widgets.shareBox.show({ link, moves: app.moves, position: app.view?.position ?? null });
+  widgets.shareBox.show({ link, moves: line, position: app.view?.position ?? null });
 }
 
 /** Redraws everything from the state: board, status, controls, move list, search views, summary, link. */
@@ -221,9 +298,12 @@ export function render() {
     canDeepen: app.mode === MODES.ANALYSIS && !app.analysing && !view.result && app.report?.key === currentKey() && app.report.stop !== 'solved',
   });
 
-  renderMoveList(document.getElementById('move-list'), view.history, app.moveTimes, names.sideName);
-  document.getElementById('moves-empty').hidden = view.history.length > 0;
-  const count = view.history.length;
+  const history = lineHistory();
+  const times = [...app.moveTimes, ...app.redo.map((m) => m.ms)];
+  const marks = renderReview(history);
+  renderMoveList(document.getElementById('move-list'), history, times, names.sideName, { ply: app.moves.length, onPick: widgets.onPickMove, marks });
+  document.getElementById('moves-empty').hidden = history.length > 0;
+  const count = history.length;
   document.getElementById('move-count').textContent = count === 0 ? '' : `${count} move${count === 1 ? '' : 's'}`;
   renderInsight();
   renderSummary();

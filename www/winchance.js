@@ -38,6 +38,19 @@ export function scoreForPlayer1(score, searcher) {
 const HEAT_RANGE = 0.25;
 
 /**
+ * A move's heat: how its winning chance `chance` compares with the best move's `best` (1 = as
+ * good, -1 = HEAT_RANGE less or worse), but never above what the chance itself means: a move
+ * that leaves the mover behind (under 50 %) is never green, however it compares (amber just
+ * under 50 %, red from 25 % down). A proven loss is -1.
+ */
+function heatValue(score, chance, best) {
+  if (score.kind === 'loss') return -1;
+  const relative = 1 - 2 * Math.min(1, (best - chance) / HEAT_RANGE);
+  const absolute = chance >= 0.5 ? 1 : Math.max(-1, (chance - 0.5) / HEAT_RANGE);
+  return Math.min(relative, absolute);
+}
+
+/**
  * Heat for the legal moves a report has no search value for, from the report's `static_root`
  * ([{move, score}]: every legal move's one-ply static score, which the worker adds while the
  * heatmap shows): [{move, value, label, static: true}]. `searched` names the moves the search
@@ -56,7 +69,7 @@ export function staticHeat(iteration, searched, scale) {
     if (searched.has(move)) return;
     out.push({
       move,
-      value: score.kind === 'loss' ? -1 : 1 - 2 * Math.min(1, (best - chances[i]) / HEAT_RANGE),
+      value: heatValue(score, chances[i], best),
       label: `~${shortScore(score)}`,
       static: true,
     });
@@ -68,7 +81,8 @@ export function staticHeat(iteration, searched, scale) {
  * The root-move heatmap of an iteration: [{move, value, label, static?}], the searched moves in
  * the engine's order, then the moves it did not search (see staticHeat). The value says how a
  * move compares with the best one, which is what a player asks of a heatmap: 1 = as good as the
- * best, 0 = about 12 % less winning chance, -1 = 25 % less or a proven loss. Moves with only an
+ * best, 0 = about 12 % less winning chance, -1 = 25 % less or a proven loss; capped by what the
+ * chance means on its own (heatValue: a move that leaves the mover behind is never green). Moves with only an
  * upper bound (PVS proved them no better than that) are labelled "≤".
  */
 export function heatFromIteration(iteration, scale) {
@@ -77,7 +91,7 @@ export function heatFromIteration(iteration, scale) {
   const best = Math.max(...chances);
   const searched = iteration.root_moves.map(({ move, score, bound }, i) => ({
     move,
-    value: score.kind === 'loss' ? -1 : 1 - 2 * Math.min(1, (best - chances[i]) / HEAT_RANGE),
+    value: heatValue(score, chances[i], best),
     label: shortScore(score, bound),
   }));
   return [...searched, ...staticHeat(iteration, new Set(searched.map((h) => h.move)), scale)];

@@ -160,6 +160,7 @@ impl<G: Evaluate> Searcher<G> {
             mv,
             score: Score::Eval(0),
             bound: ScoreBound::Upper,
+            pv: Vec::new(),
         }));
         let mut root_scores: Vec<RootScore<G::Move>> = Vec::new();
         let mut last: Option<Iteration<G::Move>> = None;
@@ -193,6 +194,7 @@ impl<G: Evaluate> Searcher<G> {
                     mv: r.mv,
                     score: Score::from_proven(r.score, r.proven),
                     bound: r.bound,
+                    pv: r.pv.clone(),
                 })
                 .collect();
             // Every root move's bound proven: the value is the game's, and no depth changes it.
@@ -329,11 +331,20 @@ impl<G: Evaluate> Searcher<G> {
             } else {
                 ScoreBound::Upper
             };
+            // With exact root scores every move had a full window: its line is the child's PV.
+            let line = if self.limits.exact_root_scores {
+                std::iter::once(rm.mv)
+                    .chain(self.pv[1].iter().copied())
+                    .collect()
+            } else {
+                Vec::new()
+            };
             scores.push(RootScore {
                 mv: rm.mv,
                 score: s,
                 bound,
                 proven: self.proven,
+                pv: line,
             });
             if s > alpha || best.is_none() {
                 if s > alpha {
@@ -658,4 +669,6 @@ struct RootScore<M> {
     score: i32,
     bound: ScoreBound,
     proven: bool,
+    /// The move's line (with `exact_root_scores` only, else empty).
+    pv: Vec<M>,
 }

@@ -92,6 +92,9 @@ pub struct RootMove<M> {
     pub score: Score,
     /// Whether `score` is exact or a bound.
     pub bound: ScoreBound,
+    /// Its line, the move first: kept only when every root move is searched with a full window
+    /// (`exact_root_scores`, multi-PV), else empty.
+    pub pv: Vec<M>,
 }
 
 /// The report of one completed iteration of iterative deepening.

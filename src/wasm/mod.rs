@@ -118,7 +118,8 @@ pub fn territory(game: &str, setup: &str, moves: &str) -> Result<JsValue, WasmEr
 ///
 /// Alpha-beta calls `on_iteration(iteration)` after each completed iteration with `{engine:
 /// "alphabeta", depth, seldepth, nodes, nps, elapsed_ms, score {kind: eval|win|loss, value}, pv
-/// [move], root_moves [{move, score, bound: exact|upper|lower}]}`, and between iterations, every
+/// [move], root_moves [{move, score, bound: exact|upper|lower, pv [move] (each move's own line,
+/// the move first, when `exactRoot` is set: multi-PV; else empty)}]}`, and between iterations, every
 /// second, with `{engine: "alphabeta", progress: true, depth (the iteration under way),
 /// seldepth, nodes, nps, elapsed_ms}`, so a long iteration still shows the search is alive.
 /// MCTS calls it every 100 ms

@@ -109,6 +109,8 @@ struct RootMoveView {
     mv: String,
     score: Score,
     bound: ScoreBound,
+    /// The move's line, the move first (multi-PV: searches with exact root scores; else empty).
+    pv: Vec<String>,
 }
 
 /// An alpha-beta iteration's report.
@@ -233,6 +235,7 @@ pub fn iteration_view<G: Game>(pos: &G, it: &Iteration<G::Move>) -> IterationVie
                 mv: pos.format_move(r.mv),
                 score: r.score,
                 bound: r.bound,
+                pv: line_text(pos, &r.pv),
             })
             .collect(),
     }

@@ -201,7 +201,7 @@ export default suite(GAME, (test) => {
     // An opponent's amazon cannot be picked.
     await clickCell(page, blackAmazon);
     await page.waitForTimeout(200);
-    assert(/no white amazon/.test(await message.innerText()), 'picking a black amazon is not explained');
+    assert(/is Black's amazon/.test(await message.innerText()), `picking a black amazon is not explained: ${await message.innerText()}`);
 
     // Undo takes back the engine's reply and the human's move.
     await page.click('#undo');

@@ -84,11 +84,20 @@ export default suite('playground', (test) => {
       await waitForState(page, 'window.boardlab.state().thinking', 'the engine to start thinking');
     }
     await page.selectOption('#mode', 'human-human');
-    for (const game of [...games.slice(1), games[0]]) {
+    const firstMoves = (await state(page)).moves;
+    for (const game of games.slice(1)) {
       await page.selectOption('#game', game.name);
       await expectGame(page, game, `picking ${game.name}`);
       const s = await state(page);
       assert(s.mode === 'human-human' && s.budgetMs === 250 && !s.thinking, `switching to ${game.name} lost the settings: ${brief(s)}`);
+    }
+    if (games.length > 1) {
+      // Back on the first game: it is where it was left (the engines' moves kept); New game.
+      await page.selectOption('#game', games[0].name);
+      const back = await state(page);
+      assert(back.game === games[0].name && back.moves.join(' ') === firstMoves.join(' '), `${games[0].name} was not kept: ${brief(back)}, left with ${firstMoves.join(' ')}`);
+      await page.click('#new-game');
+      await expectGame(page, games[0], `a new ${games[0].name}`);
     }
     // Back on the first game after visiting every other: a click is one move, heard once.
     await expectOneMovePerClick(page, `${games[0].name} after switching`);

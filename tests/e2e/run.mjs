@@ -4,7 +4,8 @@
 // the tests use to know when the engine has replied and where each cell is drawn.
 //
 // This file is the runner only: server, browser, running and reporting. The tests live in
-// playground.mjs (the page itself), viz.mjs (search views, analysis, sharing, offline) and one
+// playground.mjs (the page itself), navigation.mjs (moving through a game, issue 15's bugs),
+// viz.mjs (search views, analysis, sharing, offline) and one
 // module per game, listed in games.mjs; their shared
 // helpers are in lib.mjs.
 //
@@ -24,6 +25,7 @@ import readline from 'node:readline';
 import { chromium } from 'playwright-core';
 import * as GAME_SUITES from './games.mjs';
 import { HERE, PHONE, TestFailure, movesOverBudget } from './lib.mjs';
+import navigation from './navigation.mjs';
 import playground from './playground.mjs';
 import viz from './viz.mjs';
 
@@ -113,7 +115,7 @@ async function startServer() {
 // ---------------------------------------------------------------------------------------------
 // The tests: the page's own, then each game's (see the module contract in lib.mjs)
 
-const tests = [playground, viz, ...Object.values(GAME_SUITES)].flatMap(({ game, tests: list }) =>
+const tests = [playground, navigation, viz, ...Object.values(GAME_SUITES)].flatMap(({ game, tests: list }) =>
   list.map((t) => ({ ...t, name: `${game}: ${t.name}` })),
 );
 

@@ -55,7 +55,10 @@ export default suite('viz', (test) => {
     await waitForState(page, '(() => { const s = window.boardlab.state(); return s.analysing && s.overlay?.heat?.length === s.legal.length; })()', 'a heatmap of every legal move');
     s = await state(page);
     assert(s.overlay.heat.every((h) => h.value >= -1 && h.value <= 1 && h.label), `bad heat entries: ${JSON.stringify(s.overlay.heat.slice(0, 3))}`);
-    assert(s.overlay.heat.some((h) => h.value === 1), 'no move is coloured as the best');
+    // The best move has the warmest colour; a move that leaves the mover behind is never green
+    // (winchance.js heatValue), so "as good as the best" is 1 only when the best is not behind.
+    const top = Math.max(...s.overlay.heat.filter((h) => !h.static).map((h) => h.value));
+    assert(s.overlay.heat.find((h) => h.move === s.overlay.pv[0])?.value === top, 'the best move is not coloured as the best');
     assert(s.overlay.pv.length > 0 && s.legal.includes(s.overlay.pv[0]), `the best line does not start with a legal move: ${s.overlay.pv}`);
     assert(await page.locator('#heat-legend').isVisible(), 'no legend beside the heatmap');
     const legend = await page.locator('#heat-legend').innerText();
@@ -290,6 +293,9 @@ export default suite('viz', (test) => {
     let s = await state(page);
     assert(s.level === 'beginner' && s.maxDepth === 2 && s.budgetMs === 100, `the level was not kept: ${JSON.stringify({ level: s.level, ms: s.budgetMs })}`);
     assert(await page.locator('#overlay').isChecked(), 'the overlay setting was not kept');
+    // Coach off again: with it the panel would show the coach's look at the person's turn, and
+    // this test reads the engine's own move there.
+    await page.uncheck('#overlay');
     // The slider by keyboard, as its label names it: one step up from 0.1 s is 0.15 s, and
     // the level becomes Custom.
     await page.getByRole('slider', { name: 'Think time per engine move' }).press('ArrowRight');
@@ -398,7 +404,8 @@ export default suite('viz', (test) => {
       await page.click('#message .message-action'); // Retry
       await waitForHumanTurn(page, 1);
       s = await state(page);
-      assert(s.moves.length === before.length + 2 && s.message === '', `${kind}: the engine did not play after Retry: ${brief(s)}`);
+      // The only message left may be the engine's steal, announced.
+      assert(s.moves.length === before.length + 2 && (s.message === '' || /stole/.test(s.message)), `${kind}: the engine did not play after Retry: ${brief(s)}`);
     }
 
     // A search that hangs early in a long analysis (30 s): its silence gives it away within
@@ -612,7 +619,7 @@ export default suite('viz', (test) => {
       `(() => {
         const r = window.boardlab.state().report;
         const text = document.getElementById('stat-depth').textContent;
-        return r.progressDepth === r.depth + 1 && text.startsWith(r.depth + ' (sel ') && text.endsWith(', ' + (r.depth + 1) + ' under way');
+        return r.progressDepth === r.depth + 1 && text.startsWith(r.depth + ' (deepest ') && text.endsWith(', ' + (r.depth + 1) + ' under way');
       })()`,
       'the panel to name the depth under way from a progress report',
       30_000,
@@ -651,9 +658,10 @@ export default suite('viz', (test) => {
     assert(await page.locator('#overlay').isHidden(), 'the overlay box shows with two humans, where it does nothing');
     await playHumanMove(page, 'e5');
     await playHumanMove(page, 'd4');
-    // As the accessibility tree has it: each item reads "1. <image named Player 1> e5".
+    // As the accessibility tree has it: each item reads "1. <image named Player 1> <button e5>"
+    // (the move is a button that shows the position after it).
     const tree = (await page.locator('#move-list').ariaSnapshot()).replace(/\s+/g, ' ');
-    assert(tree.includes('"1." - img "Player 1" - text: e5') && tree.includes('"2." - img "Player 2" - text: d4'), `the move list does not name the players: ${tree}`);
+    assert(tree.includes('"1." - img "Player 1" - button "e5"') && tree.includes('"2." - img "Player 2" - button "d4"'), `the move list does not name the players: ${tree}`);
     assert(!(await page.locator('#move-list').innerText()).includes('Player'), 'the names got into the copied text of the move list');
 
     await page.selectOption('#mode', 'analysis');

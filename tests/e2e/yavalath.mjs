@@ -84,7 +84,7 @@ export default suite(GAME, (test) => {
     await waitForHumanTurn(page, 1);
     assert(await page.locator('#search-stats').isVisible(), 'the search panel shows no statistics after engine moves');
     const depth = await page.locator('#stat-depth').innerText();
-    assert(/^\d+ \(sel \d+\)$/.test(depth), `the search panel's depth looks wrong: ${JSON.stringify(depth)}`);
+    assert(/^\d+ \(deepest \d+\)$/.test(depth), `the search panel's depth looks wrong: ${JSON.stringify(depth)}`);
     assert((await page.locator('#stat-pv').innerText()).trim().length > 0, 'the search panel shows no principal variation');
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.mouse.move(0, 0); // no hover highlight in the picture
@@ -239,7 +239,7 @@ export default suite(GAME, (test) => {
     assert(s.moves.length === 2 && s.moves[0] === 'e5', `the engine did not play after Retry: ${brief(s)}`);
   }, { timeoutMs: 30_000 });
 
-  test('the engine as player 2 steals a centre opening; the move list says "(steal)"', async ({ page, url }) => {
+  test('the engine as player 2 steals a centre opening, says so; the move list says "(steal)"', async ({ page, url }) => {
     // The engine's search rates stealing e5 far above any other reply (about +25 against -28 at
     // every depth it reaches in 0.5 s), so this does not hang on a close call.
     await openPlayground(page, url, { game: GAME, thinkMs: 500, humanSide: 1 });
@@ -252,6 +252,7 @@ export default suite(GAME, (test) => {
     const list = await moveListText(page);
     assert(list.includes('2. e5 (steal)'), `the move list does not show "2. e5 (steal)": ${list}`);
     assert((await stoneColorAt(page, 'e5')) === 2, 'the stolen stone is not drawn in player 2\'s colour');
+    assert(/stole the stone on e5/.test(s.message), `the engine's steal was not announced: ${JSON.stringify(s.message)}`);
   });
 
   test('position text: the Position box reopens as a setup, the steal state kept; errors name the row', async ({ page, url }) => {

@@ -26,12 +26,18 @@ const MARGIN = 0.42;
  */
 const LINE_SHOWN = 3;
 
+/** The sides, player 1 first: their names (in messages and the page) and colours. */
+const AMAZONS_SIDES = [
+  { name: 'White', color: '#f1ece1' },
+  { name: 'Black', color: '#34363c' },
+];
+
 /** The move's three squares, e.g. 'd8d1d7' -> ['d8', 'd1', 'd7']. */
 function squaresOf(move) {
   return [move.slice(0, 2), move.slice(2, 4), move.slice(4, 6)];
 }
 
-function createAmazonsBoard(canvas, { onMove }) {
+function createAmazonsBoard(canvas, { onMove, onNotice }) {
   const ctx = canvas.getContext('2d');
   let view = null;
   let interactive = false;
@@ -350,6 +356,8 @@ function createAmazonsBoard(canvas, { onMove }) {
         onMove(move);
         return;
       }
+      // The queen move is chosen: the second half of the move is easy to miss.
+      if (picked.length === 2) onNotice?.(`Now shoot the arrow: click a square the amazon on ${picked[1]} can reach (marked on the board).`);
       draw();
       return;
     }
@@ -359,8 +367,14 @@ function createAmazonsBoard(canvas, { onMove }) {
       draw();
       return;
     }
+    // The opponent's amazon: say so (the engine's reason would read "b8 has no white amazon").
+    if (picked.length === 0 && cell.owner !== 0 && cell.owner !== view.to_move) {
+      const side = (p) => AMAZONS_SIDES[p - 1].name;
+      onNotice?.(`${cell.name} is ${side(cell.owner)}'s amazon: ${side(view.to_move)} is to move, so click one of ${side(view.to_move)}'s.`);
+      return;
+    }
     // Anything else is refused: the app hands the would-be move to the engine, whose reason
-    // ("e6 has no white amazon", "the amazon on d3 cannot reach e5 …") the person then reads.
+    // ("the amazon on d3 cannot reach e5 …") the person then reads.
     const attempt = [picked[0] ?? name, picked[1] ?? name, name].join('');
     reset();
     draw();
@@ -446,10 +460,7 @@ export default {
   ],
   heatNote:
     'squares: the best move whose amazon lands there (searched moves first, else the best static one); point at a square to see that move\'s arrows',
-  sides: [
-    { name: 'White', color: '#f1ece1' },
-    { name: 'Black', color: '#34363c' },
-  ],
+  sides: AMAZONS_SIDES,
   reasons: {
     'no-moves': '{winner} wins: {loser} has no move',
   },

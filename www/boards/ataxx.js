@@ -312,20 +312,25 @@ function createAtaxxBoard(canvas, { onMove, info }) {
     }
     const { near, far } = targetsOf(selected);
     if (selected && far.has(cell.name)) {
-      const mv = selected + cell.name;
-      selected = null;
-      onMove(mv);
+      play(selected + cell.name);
     } else if (selected && near.has(cell.name)) {
-      selected = null;
-      onMove(cell.name);
-    } else if (selected && cell.owner === 0 && !cell.wall && distance(selected, cell.name) === 2) {
-      // Not a legal jump: let the app explain why.
-      const mv = selected + cell.name;
-      selected = null;
-      onMove(mv);
+      play(cell.name);
+    } else if (selected && cell.owner === 0 && !cell.wall) {
+      // Not a target of the selected stone (too far, say): the move it would be, so the app
+      // shows the engine's reason; the stone stays selected for the next try.
+      play(selected + cell.name);
     } else {
-      selected = null;
-      onMove(cell.name);
+      play(cell.name);
+    }
+  }
+
+  /** Hands `move` to the app; if it is refused, the stone picked before stays picked. */
+  function play(move) {
+    const was = selected;
+    selected = null;
+    if (!onMove(move)) {
+      selected = was;
+      draw();
     }
   }
   const pointer = bindPointer(canvas, { at: cellAt, clickable: hoverable, onClick, redraw: () => draw() });

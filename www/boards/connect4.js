@@ -4,8 +4,8 @@
 // The renderer knows no rules: the legal columns, the side to move, the steal and the winning
 // line all come from the engine's describe() view. Cells are named "x,y" (x the column, y the
 // row from the top, as the CodinGame protocol numbers them); a move names only the column, so a
-// click anywhere in a column plays that column's digit. The steal has no cell of its own: the
-// page's Steal button plays it.
+// click anywhere in a column plays that column's digit. The steal has no cell of its own:
+// clicking the opponent's single chip while it is legal plays it (as the page's Steal button does).
 //
 // Extras over the renderer contract: a falling-chip animation for the newest chip, and a column
 // hover indicator with a ghost chip where it would land. The heatmap (overlay()) is a strip of
@@ -94,12 +94,24 @@ function createConnect4Board(canvas, { onMove }) {
   }
 
   /** The column under a canvas point (anywhere from the score strip to the bottom), or null. */
+  /**
+   * What a point is over: "steal" on the single chip while the steal is legal (clicking the
+   * opponent's first chip takes it over, as in Yavalath), else the column's number, or null.
+   */
   function columnAt(px, py) {
     const { s, left, top } = layout;
     const x = Math.floor((px - left) / s);
     if (x < 0 || x >= cols) return null;
     if (py < top - HEADER * s || py > top + rows * s) return null;
+    const chip = legal.has('steal') ? stealChip() : null;
+    if (chip && chip.x === x && Math.floor((py - top) / s) === chip.y) return 'steal';
     return x;
+  }
+
+  /** The single chip the steal would take (the board's only one), or null. */
+  function stealChip() {
+    const chips = cells.filter((c) => c.owner !== 0);
+    return chips.length === 1 ? chips[0] : null;
   }
 
   /** The row a chip dropped in column x lands on (from the top), or null when full. */
@@ -245,8 +257,10 @@ function createConnect4Board(canvas, { onMove }) {
     if (!view) return;
 
     // Hover: a lighter column band and a ghost chip where the chip would land.
-    const hoverColumn = pointer.hovered();
+    const hovered = pointer.hovered();
+    const hoverColumn = hovered === 'steal' ? null : hovered;
     const showHover = interactive && hoverColumn !== null && legal.has(String(hoverColumn));
+    const hoverSteal = interactive && hovered === 'steal' ? stealChip() : null;
 
     // Chips first (they sit behind the frame), then the frame with holes punched by even-odd fill.
     const falling = drop && now - drop.start < DROP_MS ? drop : null;
@@ -305,6 +319,18 @@ function createConnect4Board(canvas, { onMove }) {
     }
     ctx.restore();
 
+    if (hoverSteal) {
+      // The steal: a dashed ring in the stealer's colour round the chip it takes over.
+      const c = center(hoverSteal.x, hoverSteal.y);
+      ctx.save();
+      ctx.strokeStyle = colors.players[view.to_move];
+      ctx.lineWidth = s * 0.1;
+      ctx.setLineDash([s * 0.2, s * 0.14]);
+      ctx.beginPath();
+      ctx.arc(c.x, c.y, s * 0.46, 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.restore();
+    }
     if (showHover) {
       ctx.save();
       ctx.fillStyle = colors.hoverColumn;
@@ -458,7 +484,7 @@ export default {
   // 9 columns x (7 rows + the score strip), plus the frame's padding.
   aspect: (9 + 2 * PADDING) / (ROWS + HEADER + FOOTER + 2 * PADDING),
   setups: [
-    { value: '', label: 'With steal (CodinGame)' },
+    { value: '', label: 'With steal' },
     { value: 'nosteal', label: 'No steal' },
     {
       value: '',

@@ -8,9 +8,10 @@
 //
 //   {
 //     title: 'Yavalath',                      // display name: picker, heading, page title
-//     create(canvas, { onMove, info }) -> {   // draws on the page's <canvas id="board">; info =
-//                                             //   the engine's game_info(game) (src/info.rs):
-//                                             //   e.g. the words of its draw_rules
+//     create(canvas, { onMove, onNotice, info }) -> {   // draws on the page's <canvas id="board">;
+//                                             //   info = the engine's game_info(game)
+//                                             //   (src/info.rs): e.g. the words of its draw_rules;
+//                                             //   onNotice(text) shows a note (a click explained)
 //       draw(view, { canMove }),              // view = describe(game, setup, moves); canMove:
 //                                             //   may the person at the screen move now?
 //       cellCenter(name) -> {x, y} | null,    // a cell's centre in viewport CSS px (tests,
@@ -72,7 +73,8 @@
 // start, as Amazons does). A game without overlay() simply shows no board overlay.
 //
 // onMove(moveText) takes one complete move in the game's notation, legal or not (the app asks
-// the engine and explains a refusal). A move made of several clicks (Ataxx "a7c7", Amazons
+// the engine and explains a refusal), and returns true if it was played (a renderer may keep a
+// half-made move's selection when it was not). A move made of several clicks (Ataxx "a7c7", Amazons
 // "d8d1d7") is collected inside the renderer, which calls onMove once it is complete and drops
 // a half-made move when draw() brings another position or canMove is false. Tests make such a
 // move by clicking, in turn, the cells cellCenter() locates. The renderer knows no
