@@ -274,7 +274,9 @@ impl BotProcess {
             Err(TurnFault::TooLong) => Err(Verdict0::Unparsable(format!(
                 "a line longer than {MAX_LINE_BYTES} bytes while waiting for {reply}"
             ))),
-            Err(TurnFault::Crash(why)) => Err(Verdict0::Crash(format!("{why} (waiting for {reply})"))),
+            Err(TurnFault::Crash(why)) => {
+                Err(Verdict0::Crash(format!("{why} (waiting for {reply})")))
+            }
         }
     }
 

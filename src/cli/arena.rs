@@ -126,7 +126,9 @@ fn parse_tc(text: &str) -> Result<arena::UaiTime, String> {
     let (time, inc) = text.split_once('+').unwrap_or((text, "0"));
     match (time.trim().parse::<u64>(), inc.trim().parse::<u64>()) {
         (Ok(time_ms), Ok(inc_ms)) if time_ms > 0 => Ok(arena::UaiTime::Clock { time_ms, inc_ms }),
-        _ => Err(format!("--tc '{text}': expected TIME+INC in ms, e.g. 10000+100")),
+        _ => Err(format!(
+            "--tc '{text}': expected TIME+INC in ms, e.g. 10000+100"
+        )),
     }
 }
 
