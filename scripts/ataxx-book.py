@@ -176,7 +176,8 @@ def main():
     for line, s in balanced2 + balanced4:
         print(" ".join(line))
     print("# Walled starts.")
-    for seed in (1, 2, 3, 4, 5, 6):
+    # Seeds 3 and 4 deal the same layout (x2-2o/7/7/7/7/7/o2-2x), so 4 is skipped.
+    for seed in (1, 2, 3, 5, 6, 7):
         print(f"walls:{seed} |")
     print("x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1 |")
     print("x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1 |")
