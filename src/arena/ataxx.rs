@@ -62,4 +62,28 @@ impl CgReferee for Ataxx {
             .map(Action::Play)
             .map_err(|e| Rejected::Illegal(e.0))
     }
+
+    /// The FEN of the setup's start (walls included; halfmove clock 0), which reads back under
+    /// [`crate::games::ataxx::Rules::Engine`]: a draw at 100 plies without a spawn, no
+    /// repetition rule and no turn limit, as UAI engines play.
+    fn uai_setup(setup: &str) -> Option<Result<String, String>> {
+        Some(
+            Ataxx::from_setup(setup)
+                .map(|pos| pos.fen())
+                .map_err(|e| format!("setup '{setup}': {}", e.0)),
+        )
+    }
+
+    /// `b6` (spawn), `a7c5` (jump), `0000` (pass, legal only without another move). Anything
+    /// else that is not one or two squares is unreadable; a readable move the position does
+    /// not allow is illegal.
+    fn parse_uai_move(&self, text: &str) -> Result<Move, Rejected> {
+        if text != "0000" && !matches!(square_count(text, 7), Some(1 | 2)) {
+            return Err(Rejected::Unreadable(format!(
+                "bestmove '{text}': expected a square (b6), from+to (a7c5) or 0000"
+            )));
+        }
+        self.parse_move(text)
+            .map_err(|e| Rejected::Illegal(format!("bestmove '{text}': {}", e.0)))
+    }
 }

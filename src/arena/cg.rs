@@ -32,6 +32,23 @@ pub trait CgReferee: Game<Move: Sync> + Sync {
 
     /// Reads a bot's output line (without its line end) as the referee does.
     fn parse_action(&self, line: &str) -> Result<Action<Self::Move>, Rejected>;
+
+    /// For UAI engines (bots given as `uai:<command>`): the setup string of the same start
+    /// (before the opening moves) under the rules UAI engines play, which must be a FEN that the
+    /// `position fen` command takes. `None`: the game has no UAI engines (the default); an error:
+    /// a setup the game does not read.
+    fn uai_setup(_setup: &str) -> Option<Result<String, String>> {
+        None
+    }
+
+    /// Reads the move of a UAI engine's `bestmove` line (the word after `bestmove`, empty when
+    /// missing). Errors as for [`CgReferee::parse_action`]; the default rejects every move
+    /// (a game without UAI engines).
+    fn parse_uai_move(&self, text: &str) -> Result<Self::Move, Rejected> {
+        Err(Rejected::Unreadable(format!(
+            "'{text}': this game has no UAI notation"
+        )))
+    }
 }
 
 /// A bot's answer as the referee reads it.

@@ -1,5 +1,6 @@
 //! `boardlab arena`: a local CodinGame referee. It plays matches between two bot commands (BoardLab's
-//! own bots, an older build, anyone's CodinGame bot) under the referee's protocol and time limits,
+//! own bots, an older build, anyone's CodinGame bot, or for Ataxx a UAI engine given as
+//! `uai:<command>`) under the referee's protocol and time limits,
 //! checks every move with the rules, and reports the score with an Elo interval, an optional SPRT
 //! verdict, response-time statistics and one record line per game.
 
@@ -20,7 +21,10 @@ use crate::game::{Outcome, Player};
 use crate::play::Rng;
 pub use cg::{Action, CgReferee, Rejected};
 pub use openings::{parse_openings, random_openings, Opening};
-pub use referee::{referee_game, referee_match, Refereed, TimeLimits, Verdict, MAX_LINE_BYTES};
+pub use referee::{
+    referee_game, referee_match, referee_match_uai, Refereed, TimeLimits, UaiLimits, UaiTime,
+    Verdict, MAX_LINE_BYTES, UAI_PREFIX,
+};
 use stats::{MatchStats, Sprt, SprtState};
 
 /// A match's settings (the openings are given separately, see [`run_match`]).
@@ -31,8 +35,10 @@ pub struct MatchConfig {
     pub games: u32,
     /// Games run at once (each runs two processes).
     pub concurrency: usize,
-    /// The referee's time limits for every turn of both bots.
+    /// The referee's time limits for every turn of both bots (CodinGame bots).
     pub limits: TimeLimits,
+    /// The time control of UAI engines (bots given as `uai:<command>`, Ataxx only).
+    pub uai: UaiLimits,
     /// Seeds the referee's own random moves (Amazons' `random` action), one stream per match,
     /// and the seeded bots (see `seeded`).
     pub seed: u64,
@@ -157,7 +163,14 @@ pub fn run_match<G: CgReferee>(
                     false => commands[b].to_string(),
                 };
                 let (a, b) = (command(0), command(1));
-                let games = referee_match(opening, [&a, &b], m % 2 == 0, config.limits, seed);
+                let games = referee_match_uai(
+                    opening,
+                    [&a, &b],
+                    m % 2 == 0,
+                    config.limits,
+                    config.uai,
+                    seed,
+                );
                 for (g, (refereed, a_first)) in games.into_iter().enumerate() {
                     let result = GameResult {
                         index: m * per_match + g as u32,

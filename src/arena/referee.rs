@@ -31,6 +31,52 @@ impl Default for TimeLimits {
     }
 }
 
+/// How UAI engines (bots given as `uai:<command>`) are timed: a fixed time per move, or a clock
+/// with an increment per colour and game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UaiTime {
+    /// `go movetime N`: N ms for every move.
+    MoveTime(u64),
+    /// `go btime T wtime T binc I winc I` (libataxx's convention: `b` is `x`, the first player):
+    /// each colour starts a game with `time_ms` and gains `inc_ms` after each of its moves.
+    Clock {
+        /// The clock of each colour at the start of a game, ms.
+        time_ms: u64,
+        /// The increment after each move, ms.
+        inc_ms: u64,
+    },
+}
+
+/// The limits of UAI engines in the arena. An engine loses on time when its `bestmove` comes
+/// later than its movetime (or its remaining clock) plus `margin_ms`, measured from writing the
+/// `go` line to reading `bestmove`. The handshake (`uai`/`uaiok` once per process,
+/// `uainewgame`+`isready`/`readyok` before each game) is not timed against the move but must
+/// finish within `handshake_ms`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UaiLimits {
+    /// The time control.
+    pub time: UaiTime,
+    /// Grace past the movetime or the clock before a timeout, ms (default 100: descheduling on
+    /// a loaded machine, pipes, process start).
+    pub margin_ms: u64,
+    /// The longest wait for `uaiok` or `readyok`, ms (default 10 000).
+    pub handshake_ms: u64,
+}
+
+impl Default for UaiLimits {
+    fn default() -> Self {
+        UaiLimits {
+            time: UaiTime::MoveTime(100),
+            margin_ms: 100,
+            handshake_ms: 10_000,
+        }
+    }
+}
+
+/// The prefix that marks a bot command as a UAI engine (`uai:/path/to/engine`); the rest is the
+/// shell command.
+pub const UAI_PREFIX: &str = "uai:";
+
 /// How a refereed game ended. A fault loses the game for the player named (a colour of this
 /// game, not a bot).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,12 +166,18 @@ struct BotProcess {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<Output>,
+    /// Spoken to over UAI (the command had [`UAI_PREFIX`]) rather than the CodinGame protocol.
+    uai: bool,
 }
 
 impl BotProcess {
     /// Starts `command` through `sh -c` in a new process group (so dropping the bot ends the
     /// commands it started too); its stderr is discarded.
     fn start(command: &str) -> Result<BotProcess, String> {
+        let (command, uai) = match command.strip_prefix(UAI_PREFIX) {
+            Some(rest) => (rest, true),
+            None => (command, false),
+        };
         let mut cmd = Command::new("sh");
         cmd.arg("-c")
             .arg(command)
@@ -170,7 +222,62 @@ impl BotProcess {
             child,
             stdin,
             lines: rx,
+            uai,
         })
+    }
+
+    /// Writes `input` (unless empty), then reads lines until one passes `done` (which returns
+    /// the answer) or `limit` runs out from the write; other lines (`info`, `id`, `option`) are
+    /// skipped. Also returns the ms waited.
+    fn await_line(
+        &mut self,
+        input: &str,
+        limit: Duration,
+        done: impl Fn(&str) -> Option<String>,
+    ) -> (Result<String, TurnFault>, f64) {
+        let t = Instant::now();
+        if let Err(e) = self
+            .stdin
+            .write_all(input.as_bytes())
+            .and_then(|_| self.stdin.flush())
+        {
+            return (Err(TurnFault::Crash(format!("stdin closed: {e}"))), 0.0);
+        }
+        loop {
+            let left = limit.saturating_sub(t.elapsed());
+            let answer = match self.lines.recv_timeout(left) {
+                Ok(Output::Line(line)) => match done(&line) {
+                    Some(answer) => Ok(answer),
+                    None => continue,
+                },
+                Ok(Output::TooLong) => Err(TurnFault::TooLong),
+                Ok(Output::Closed) => Err(TurnFault::Crash("closed its output".into())),
+                Ok(Output::Failed(why)) => {
+                    Err(TurnFault::Crash(format!("output unreadable: {why}")))
+                }
+                Err(RecvTimeoutError::Timeout) => Err(TurnFault::Timeout),
+                Err(RecvTimeoutError::Disconnected) => Err(TurnFault::Crash("exited".into())),
+            };
+            return (answer, t.elapsed().as_secs_f64() * 1000.0);
+        }
+    }
+
+    /// A UAI handshake step: writes `input` and waits for the line `reply` (`uaiok`,
+    /// `readyok`). Errors: the verdict's text and whether it was a timeout.
+    fn uai_handshake(&mut self, input: &str, reply: &str, limit_ms: u64) -> Result<(), Verdict0> {
+        let (answer, _) = self.await_line(input, Duration::from_millis(limit_ms), |line| {
+            (line.trim() == reply).then(String::new)
+        });
+        match answer {
+            Ok(_) => Ok(()),
+            Err(TurnFault::Timeout) => Err(Verdict0::Timeout(limit_ms)),
+            Err(TurnFault::TooLong) => Err(Verdict0::Unparsable(format!(
+                "a line longer than {MAX_LINE_BYTES} bytes while waiting for {reply}"
+            ))),
+            Err(TurnFault::Crash(why)) => {
+                Err(Verdict0::Crash(format!("{why} (waiting for {reply})")))
+            }
+        }
     }
 
     /// Writes `input` and waits up to `limit` for one line; also returns the ms waited.
@@ -212,6 +319,39 @@ impl Drop for BotProcess {
     }
 }
 
+/// A verdict before the player is known (the UAI handshake).
+enum Verdict0 {
+    Timeout(u64),
+    Unparsable(String),
+    Crash(String),
+}
+
+impl Verdict0 {
+    fn of(self, p: Player) -> Verdict {
+        match self {
+            Verdict0::Timeout(ms) => Verdict::Timeout(p, ms),
+            Verdict0::Unparsable(why) => Verdict::Unparsable(p, why),
+            Verdict0::Crash(why) => Verdict::Crash(p, why),
+        }
+    }
+}
+
+/// The `position` line for a UAI engine: the setup (a FEN; `startpos` for the standard one) and
+/// the moves played since.
+fn uai_position(setup: &str, moves: &[String]) -> String {
+    let mut line = if setup == crate::protocol::uai::STARTPOS {
+        "position startpos".to_string()
+    } else {
+        format!("position fen {setup}")
+    };
+    if !moves.is_empty() {
+        line.push_str(" moves ");
+        line.push_str(&moves.join(" "));
+    }
+    line.push('\n');
+    line
+}
+
 enum TurnFault {
     Timeout,
     TooLong,
@@ -228,6 +368,7 @@ fn play_game<G: CgReferee>(
     bot0_first: bool,
     seen: &mut [bool; 2],
     limits: TimeLimits,
+    uai: UaiLimits,
     rng: &mut Rng,
 ) -> Refereed {
     let mut record = Refereed {
@@ -240,6 +381,27 @@ fn play_game<G: CgReferee>(
     let mut first_turn_of_game = [true, true];
     let mut last = opening.last;
     let mut legal = Vec::new();
+    let colour_of = |b: usize| match (b == 0) == bot0_first {
+        true => Player::First,
+        false => Player::Second,
+    };
+    for (b, process) in bots.iter_mut().enumerate().filter(|(_, p)| p.uai) {
+        let mut step = || {
+            if !seen[b] {
+                process.uai_handshake("uai\n", "uaiok", uai.handshake_ms)?;
+            }
+            process.uai_handshake("uainewgame\nisready\n", "readyok", uai.handshake_ms)
+        };
+        if let Err(v) = step() {
+            record.verdict = v.of(colour_of(b));
+            return record;
+        }
+    }
+    // The UAI clocks of the two colours, ms.
+    let mut clock = match uai.time {
+        UaiTime::Clock { time_ms, .. } => [time_ms; 2],
+        UaiTime::MoveTime(_) => [0; 2],
+    };
     loop {
         if let Some(outcome) = pos.outcome() {
             record.verdict = Verdict::Finished(outcome);
@@ -248,15 +410,41 @@ fn play_game<G: CgReferee>(
         let side = pos.to_move();
         let colour = side.index();
         let bot = colour ^ (!bot0_first) as usize;
-        let limit_ms = if first_turn_of_game[colour] {
-            limits.first_turn_ms
+        let is_uai = bots[bot].uai;
+        let (answer, ms, limit_ms) = if is_uai {
+            let (go, budget) = match uai.time {
+                UaiTime::MoveTime(n) => (format!("go movetime {n}\n"), n),
+                UaiTime::Clock { inc_ms, .. } => (
+                    format!(
+                        "go btime {} wtime {} binc {inc_ms} winc {inc_ms}\n",
+                        clock[0], clock[1]
+                    ),
+                    clock[colour],
+                ),
+            };
+            let limit_ms = budget + uai.margin_ms;
+            let input = uai_position(&record.setup, &record.moves) + &go;
+            let (answer, ms) =
+                bots[bot].await_line(&input, Duration::from_millis(limit_ms), |line| {
+                    let mut words = line.split_whitespace();
+                    (words.next() == Some("bestmove")).then(|| words.next().unwrap_or("").into())
+                });
+            if let (UaiTime::Clock { inc_ms, .. }, Ok(_)) = (uai.time, &answer) {
+                clock[colour] = clock[colour].saturating_sub(ms as u64) + inc_ms;
+            }
+            (answer, ms, limit_ms)
         } else {
-            limits.turn_ms
+            let limit_ms = if first_turn_of_game[colour] {
+                limits.first_turn_ms
+            } else {
+                limits.turn_ms
+            };
+            let input = pos.turn_input(side, !seen[bot], last);
+            let (answer, ms) = bots[bot].ask(&input, Duration::from_millis(limit_ms));
+            (answer, ms, limit_ms)
         };
-        let input = pos.turn_input(side, !seen[bot], last);
         first_turn_of_game[colour] = false;
         seen[bot] = true;
-        let (answer, ms) = bots[bot].ask(&input, Duration::from_millis(limit_ms));
         let action = match answer {
             Err(TurnFault::Crash(why)) => Err(Verdict::Crash(side, why)),
             Err(TurnFault::Timeout) => {
@@ -270,7 +458,11 @@ fn play_game<G: CgReferee>(
             }
             Ok(line) => {
                 record.times_ms[colour].push(ms);
-                match pos.parse_action(&line) {
+                let read = match is_uai {
+                    true => pos.parse_uai_move(&line).map(Action::Play),
+                    false => pos.parse_action(&line),
+                };
+                match read {
                     Ok(action) => Ok(action),
                     Err(Rejected::Unreadable(why)) => Err(Verdict::Unparsable(side, why)),
                     Err(Rejected::Illegal(why)) => Err(Verdict::Illegal(side, why)),
@@ -309,6 +501,59 @@ pub fn referee_match<G: CgReferee>(
     limits: TimeLimits,
     seed: u64,
 ) -> Vec<(Refereed, bool)> {
+    referee_match_uai(
+        opening,
+        commands,
+        bot0_first,
+        limits,
+        UaiLimits::default(),
+        seed,
+    )
+}
+
+/// [`referee_match`] with the limits of UAI engines: a command starting with [`UAI_PREFIX`] is
+/// a UAI engine (the rest is its shell command), timed by `uai` instead of `limits`. When one
+/// of the bots is a UAI engine, the game is played under the engine world's rules
+/// ([`CgReferee::uai_setup`]: Ataxx from its FEN, drawn at 100 halfmoves without a spawn) and
+/// the records' setup is that FEN. A game with no UAI engines (all but Ataxx) gives a UAI bot a
+/// crash verdict saying so.
+pub fn referee_match_uai<G: CgReferee>(
+    opening: &Opening<G>,
+    commands: [&str; 2],
+    bot0_first: bool,
+    limits: TimeLimits,
+    uai: UaiLimits,
+    seed: u64,
+) -> Vec<(Refereed, bool)> {
+    let uai_bot = commands.iter().position(|c| c.starts_with(UAI_PREFIX));
+    let converted;
+    let opening = match uai_bot {
+        None => opening,
+        Some(b) => {
+            let engine = match G::uai_setup(&opening.setup) {
+                Some(Ok(setup)) => Opening::parse(&setup, &opening.moves.join(" ")),
+                Some(Err(e)) => Err(e),
+                None => Err(format!("{} has no UAI engines", G::NAME)),
+            };
+            match engine {
+                Ok(o) => {
+                    converted = o;
+                    &converted
+                }
+                Err(why) => {
+                    let first = (b == 0) == bot0_first;
+                    let p = if first { Player::First } else { Player::Second };
+                    let refereed = Refereed {
+                        setup: opening.setup.clone(),
+                        moves: opening.moves.clone(),
+                        verdict: Verdict::Crash(p, format!("cannot start a UAI game: {why}")),
+                        times_ms: [Vec::new(), Vec::new()],
+                    };
+                    return vec![(refereed, bot0_first)];
+                }
+            }
+        }
+    };
     let first_in = |g: usize| bot0_first == (g % 2 == 0);
     let colour_of = |bot: usize, g: usize| {
         if (bot == 0) == first_in(g) {
@@ -341,7 +586,15 @@ pub fn referee_match<G: CgReferee>(
     // The first game with a fault, and the bot at fault.
     let mut fault: Option<(usize, usize)> = None;
     for g in 0..G::GAMES_PER_MATCH {
-        let refereed = play_game(opening, &mut bots, first_in(g), &mut seen, limits, &mut rng);
+        let refereed = play_game(
+            opening,
+            &mut bots,
+            first_in(g),
+            &mut seen,
+            limits,
+            uai,
+            &mut rng,
+        );
         if let Some(p) = refereed.verdict.at_fault() {
             let bot = (0..2)
                 .find(|&b| colour_of(b, g) == p)

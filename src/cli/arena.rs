@@ -14,7 +14,8 @@ use super::{game_names, Failure};
 pub struct ArenaArgs {
     #[arg(value_parser = game_names())]
     pub game: String,
-    /// Bot A (the one the score is for).
+    /// Bot A (the one the score is for): `engine`, `alphabeta`, `mcts`, a baseline's name, a
+    /// shell command speaking the CodinGame protocol, or (Ataxx) `uai:<command>`, a UAI engine.
     pub bot_a: String,
     /// Bot B.
     pub bot_b: String,
@@ -31,6 +32,16 @@ pub struct ArenaArgs {
     /// Time limit of later turns, ms.
     #[arg(long, default_value_t = 100)]
     pub turn_ms: u64,
+    /// UAI engines (`uai:<command>`): `go movetime MS` every move [default: --turn-ms].
+    #[arg(long, conflicts_with = "tc")]
+    pub movetime: Option<u64>,
+    /// UAI engines: a clock per colour and game, `TIME+INC` in ms (e.g. `10000+100`), sent as
+    /// `go btime wtime binc winc` (b = x, the first player).
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// UAI engines: the grace past the movetime or the remaining clock before a timeout, ms.
+    #[arg(long, default_value_t = 100)]
+    pub uai_margin: u64,
     /// Random opening plies the referee plays before the bots take over [default: 1 for
     /// Yavalath and Connect 4, so the second bot decides the steal; 2 for Amazons and
     /// Ataxx].
@@ -66,6 +77,10 @@ pub fn run(args: ArenaArgs) -> Result<(), Failure> {
         .map(parse_sprt)
         .transpose()
         .map_err(Failure::BadArgument)?;
+    let time = match (&args.tc, args.movetime) {
+        (Some(tc), _) => parse_tc(tc).map_err(Failure::BadArgument)?,
+        (None, movetime) => arena::UaiTime::MoveTime(movetime.unwrap_or(args.turn_ms)),
+    };
     let config = arena::MatchConfig {
         games: args.games.unwrap_or(100),
         concurrency: args
@@ -74,6 +89,11 @@ pub fn run(args: ArenaArgs) -> Result<(), Failure> {
         limits: arena::TimeLimits {
             first_turn_ms: args.first_ms,
             turn_ms: args.turn_ms,
+        },
+        uai: arena::UaiLimits {
+            time,
+            margin_ms: args.uai_margin,
+            ..Default::default()
         },
         seed: args.seed,
         seeded: [false, false],
@@ -89,10 +109,27 @@ pub fn run(args: ArenaArgs) -> Result<(), Failure> {
         args.game.as_str(),
         [args.bot_a.as_str(), args.bot_b.as_str()],
     );
+    let uai_bots = bots.iter().any(|b| b.starts_with(arena::UAI_PREFIX));
+    if uai_bots && game != "ataxx" {
+        return Err(Failure::BadArgument(format!(
+            "uai: bots play Ataxx only, not {game}"
+        )));
+    }
     let result = with_game!(game,
         G => run_arena::<G>(game, bots, config, &source, args.records),
         other => Err(format!("the arena has no referee for {other} yet")));
     Ok(result?)
+}
+
+/// Reads `TIME+INC` (ms; `TIME` alone: no increment).
+fn parse_tc(text: &str) -> Result<arena::UaiTime, String> {
+    let (time, inc) = text.split_once('+').unwrap_or((text, "0"));
+    match (time.trim().parse::<u64>(), inc.trim().parse::<u64>()) {
+        (Ok(time_ms), Ok(inc_ms)) if time_ms > 0 => Ok(arena::UaiTime::Clock { time_ms, inc_ms }),
+        _ => Err(format!(
+            "--tc '{text}': expected TIME+INC in ms, e.g. 10000+100"
+        )),
+    }
 }
 
 /// Reads `elo0,elo1,alpha,beta`.

@@ -69,6 +69,13 @@ enum Command {
     /// or neither can move (more stones wins), and is drawn after 300 plies or when the same
     /// board occurs a third time.
     ///
+    /// Ataxx also plays UAI engines: a bot `uai:<command>` gets `uai`/`isready` handshakes,
+    /// `position startpos|fen <FEN> moves …` and `go movetime N` (`--movetime`, default
+    /// `--turn-ms`) or `go btime wtime binc winc` (`--tc TIME+INC`), and loses on an illegal or
+    /// unreadable `bestmove`, a crash, or no `bestmove` within the time plus `--uai-margin`.
+    /// Games with a UAI engine start from the setup's FEN and follow the engine rules (a draw
+    /// after 100 plies without a spawn).
+    ///
     /// Output: wins/draws/losses, score, Elo with a 95 % interval (Wilson's interval on the
     /// score), the SPRT state, and per bot the response-time mean, p99 and max in ms (a
     /// timed-out turn counts as the time waited) and its faults by kind. A faulted game's

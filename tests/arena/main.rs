@@ -9,6 +9,7 @@ mod ataxx;
 mod connect4;
 mod matches;
 mod robustness;
+mod uai;
 mod yavalath;
 
 use std::path::PathBuf;

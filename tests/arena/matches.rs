@@ -21,6 +21,7 @@ fn config(games: u32, concurrency: usize) -> MatchConfig {
         games,
         concurrency,
         limits: LIMITS,
+        uai: Default::default(),
         seed: 1,
         seeded: [false, false],
         sprt: None,
