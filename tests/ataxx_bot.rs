@@ -572,12 +572,16 @@ fn joined_mid_game_the_row_order_never_makes_an_illegal_answer() {
                 if !legal_in(&next, &second) {
                     failures.push(format!(
                         "seed {seed} plies {plies} {order:?} lastAction {variant}: turn 2 answered \
-                         '{second}' on {}\n{log}",
+                         '{second}' on {}\n{log}\nINPUT (reply {reply})\n{input}",
                         next.fen()
                     ));
                 }
             }
         }
+    }
+    // SHOW_FAILURES=1 prints a failing second turn in full, with the input that produced it.
+    if std::env::var_os("SHOW_FAILURES").is_some() {
+        eprintln!("{}", failures.iter().find(|f| f.contains("turn 2")).cloned().unwrap_or_default());
     }
     // Known residue (about 3%, see the branch report): boards where no move is legal in both
     // readings and the corner heuristic guesses wrong, and a few second turns where neither
