@@ -513,6 +513,7 @@ fn joined_mid_game_the_row_order_never_makes_an_illegal_answer() {
         let mut last = "null".to_string();
         let mut moves = Vec::new();
         for _ in 0..plies {
+            moves.clear(); // legal_moves appends
             pos.legal_moves(&mut moves);
             moves.retain(|m| !m.is_pass());
             if moves.is_empty() || pos.outcome().is_some() {
@@ -522,6 +523,7 @@ fn joined_mid_game_the_row_order_never_makes_an_illegal_answer() {
             last = pos.format_move(m);
             pos.play(m);
         }
+        moves.clear(); // legal_moves appends
         pos.legal_moves(&mut moves);
         if moves.iter().all(|m| m.is_pass()) || pos.outcome().is_some() {
             continue;
@@ -548,6 +550,7 @@ fn joined_mid_game_the_row_order_never_makes_an_illegal_answer() {
                 }
                 // The next turn: the answer played, then a random opponent reply (or a pass).
                 let mut next = pos.after(pos.parse_move(&first).unwrap());
+                moves.clear(); // legal_moves appends
                 next.legal_moves(&mut moves);
                 moves.retain(|m| !m.is_pass());
                 let reply = if moves.is_empty() {
@@ -560,6 +563,7 @@ fn joined_mid_game_the_row_order_never_makes_an_illegal_answer() {
                 if moves.is_empty() {
                     continue;
                 }
+                moves.clear(); // legal_moves appends
                 next.legal_moves(&mut moves);
                 if moves.iter().all(|m| m.is_pass()) || next.outcome().is_some() {
                     continue;
@@ -583,11 +587,11 @@ fn joined_mid_game_the_row_order_never_makes_an_illegal_answer() {
     if std::env::var_os("SHOW_FAILURES").is_some() {
         eprintln!("{}", failures.iter().find(|f| f.contains("turn 2")).cloned().unwrap_or_default());
     }
-    // Known residue (about 3%, see the branch report): boards where no move is legal in both
-    // readings and the corner heuristic guesses wrong, and a few second turns where neither
-    // record is confirmed. The bound keeps the rate from growing until that is fixed.
+    // Known residue (12 of 690 when written): boards where no move is legal in both readings
+    // and the corner heuristic guesses wrong, and second turns after a middle-rank move (the
+    // records stay mirror images). The bound keeps the rate from growing until that is fixed.
     assert!(
-        failures.len() * 20 <= cases,
+        failures.len() * 40 <= cases,
         "{} of {cases} cases failed:\n{}\nthe first in full:\n{}",
         failures.len(),
         failures

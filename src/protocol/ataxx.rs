@@ -564,8 +564,22 @@ impl AtaxxBot {
                     alt.legal_moves(&mut alt_moves);
                     let both = |m: &Move| !m.is_pass() && moves.contains(m) && alt_moves.contains(m);
                     if !both(&best) {
-                        let ranked = result.last.iter().flat_map(|it| it.root_moves.iter().map(|r| r.mv));
-                        if let Some(m) = ranked.chain(moves.iter().copied()).find(|m| both(m)) {
+                        let ranked: Vec<Move> = result
+                            .last
+                            .iter()
+                            .flat_map(|it| it.root_moves.iter().map(|r| r.mv))
+                            .chain(moves.iter().copied())
+                            .collect();
+                        // A move on the middle rank reads the same both ways, so the records
+                        // stay mirror images and the next turn cannot tell them apart: prefer
+                        // one off it.
+                        let on_axis = |m: &Move| m.from / 7 == 3 && m.to / 7 == 3;
+                        let pick = ranked
+                            .iter()
+                            .copied()
+                            .find(|m| both(m) && !on_axis(m))
+                            .or_else(|| ranked.iter().copied().find(|m| both(m)));
+                        if let Some(m) = pick {
                             let _ = writeln!(
                                 log,
                                 "boardlab: row order in doubt: playing {} (legal in both \
