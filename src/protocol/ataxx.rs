@@ -11,11 +11,22 @@
 //!   line among the rows is skipped without shifting the board; a row that was lost or damaged
 //!   is read as walls (so no move is chosen on it), and then the bot's own record of the game
 //!   plus `lastAction`, when it fits the rows that were read, gives the whole board.
-//! - Row order: the statement says "bottom to top" but no public referee settles it. The bot
-//!   decides from the board: the orientation in which playing `lastAction` on its own record of
-//!   the game gives this board, else the one in which `lastAction` fits the board (target holds
-//!   an enemy stone, a jump's origin is empty), else the one it used before, else the one where
-//!   player 0 stands on a7 and g1 (the standard start), else the statement's bottom to top.
+//! - Row order: the statement says "bottom to top" but no public referee settles it, and a
+//!   board read upside down is a legal-looking board, so the bot decides from evidence and keeps
+//!   doubt until it is settled:
+//!   1. Walls never move: when the config line is a FEN, only the orders whose walls match it
+//!      are possible.
+//!   2. The bot keeps its record of the game under each order still possible. An order is
+//!      confirmed when some legal opponent move on that record gives this board and none does on
+//!      the other (lastAction is not needed, so an unreadable one, or one naming the bot's own
+//!      stone, proves nothing and flips nothing). Once confirmed, the order stays.
+//!   3. While unconfirmed, the preferred reading is the one where `lastAction` fits the board
+//!      (target holds an enemy stone, a jump's origin is empty) unless the other reading shows
+//!      the bot's own stone there (then the action is damaged in one reading or the other), else the one used before, else
+//!      the one where each side's stones stand nearer its starting corners (player 0 starts on
+//!      a7 and g1), which holds for the standard start and early mid-game boards. The bot then
+//!      plays, when one exists, the best move that is legal under both readings, so the answer
+//!      is legal whichever is true, and the next turn confirms one.
 //! - Every line read is logged to stderr as `<< line`, so a real match settles the open points.
 //! - BoardLab's CodinGame draw rules (300 turns, threefold repetition) only guide the search: when
 //!   they say the game is over but the referee asks for a move, the bot forgets the game's
@@ -30,7 +41,7 @@ use std::io::{self, BufRead, Write};
 use crate::clock::Instant;
 
 use crate::game::{Game, Player};
-use crate::games::ataxx::{parse_square, square_name, Ataxx, Rules, FULL};
+use crate::games::ataxx::{parse_square, square_name, Ataxx, Move, Rules, FULL};
 use crate::play::Agent;
 use crate::protocol::{serve_turns, BotConfig, InputError, Lines};
 use crate::search::{Limits, Searcher};
@@ -155,12 +166,33 @@ fn drawn_by_rule(pos: &Ataxx) -> bool {
     matches!(pos.end_reason(), Some("turns" | "repetition"))
 }
 
+/// The row order decided for one turn, with the records continued to its board.
+struct OrderChoice {
+    order: RowOrder,
+    /// Proven (or the only possible one, or the board reads the same both ways).
+    confirmed: bool,
+    /// The other order, while it is still possible.
+    alt: Option<RowOrder>,
+    /// The record under `order` plus an opponent move, when that gives this board.
+    continued: Option<Ataxx>,
+    /// The record under `alt` plus an opponent move, when that gives this board.
+    continued_alt: Option<Ataxx>,
+}
+
 /// The bot's memory between turns.
 pub struct AtaxxBot {
     me: Option<Player>,
     order: Option<RowOrder>,
-    /// The position after the bot's own last move, with the game's history.
+    /// Whether `order` was proven by the record (see the module documentation); while it is
+    /// not, the bot answers moves legal under both readings when it can.
+    confirmed: bool,
+    /// The walls of the config line's FEN, when it was one: walls never move, so they tell the
+    /// row order on an asymmetric layout.
+    config_walls: Option<u64>,
+    /// The position after the bot's own last move, with the game's history, read in `order`.
     tracked: Option<Ataxx>,
+    /// The same record read in the other order, kept while the order is unconfirmed.
+    tracked_alt: Option<Ataxx>,
     turns: u32,
     searcher: Searcher<Ataxx>,
     config: BotConfig,
@@ -173,46 +205,143 @@ impl AtaxxBot {
         AtaxxBot {
             me: None,
             order: None,
+            confirmed: false,
+            config_walls: None,
             tracked: None,
+            tracked_alt: None,
             turns: 0,
             searcher: Searcher::new(config.tt_mib),
             config,
         }
     }
 
-    /// The bot's record with the opponent's `action` played, when that is possible. A record that
-    /// BoardLab's draw rules have ended loses its history first (the referee asked for a move,
-    /// so the game goes on).
-    fn record_after(&self, action: &str) -> Option<Ataxx> {
-        let prev = self.tracked.as_ref()?;
-        let mut p = if drawn_by_rule(prev) {
-            without_history(prev)
+    /// The record kept for reading `order`, if any.
+    fn record_for(&self, order: RowOrder) -> Option<&Ataxx> {
+        if self.order == Some(order) {
+            self.tracked.as_ref()
+        } else if self.order.is_some() && !self.confirmed {
+            self.tracked_alt.as_ref()
         } else {
-            prev.clone()
-        };
-        if action != "null" {
-            p.play_text(action).ok()?;
+            None
         }
-        Some(p)
     }
 
-    /// Decides the row order of this turn's rows (see the module documentation).
-    fn decide_order(&self, turn: &TurnInput, me: Player, log: &mut impl Write) -> RowOrder {
+    /// The position some legal opponent move on `record` leads to, with `me` to move, that shows
+    /// this turn's board under `order` (the move `lastAction` names first, when it fits). A
+    /// record that BoardLab's draw rules have ended loses its history first (the referee asked
+    /// for a move, so the game goes on).
+    fn continue_record(
+        record: &Ataxx,
+        turn: &TurnInput,
+        order: RowOrder,
+        me: Player,
+    ) -> Option<Ataxx> {
+        let base = if drawn_by_rule(record) {
+            without_history(record)
+        } else {
+            record.clone()
+        };
+        if base.to_move() == me {
+            return None;
+        }
+        let complete = turn.known.iter().all(|&k| k);
+        let (p0, p1, walls) = board_of(&turn.rows, order);
+        let matches = |p: &Ataxx| {
+            p.to_move() == me
+                && if complete {
+                    p.stones(Player::First) == p0
+                        && p.stones(Player::Second) == p1
+                        && p.walls() == walls
+                } else {
+                    shows(p, turn, order)
+                }
+        };
+        let action = turn.last_action.split_whitespace().next().unwrap_or("");
+        if let Ok(m) = base.parse_move(action) {
+            let mut moves = Vec::new();
+            base.legal_moves(&mut moves);
+            if moves.contains(&m) {
+                let next = base.after(m);
+                if matches(&next) {
+                    return Some(next);
+                }
+            }
+        }
+        let mut moves = Vec::new();
+        base.legal_moves(&mut moves);
+        moves.into_iter().map(|m| base.after(m)).find(|p| matches(p))
+    }
+
+    /// Decides the row order of this turn's rows (see the module documentation). Returns the
+    /// order, whether it is confirmed, the other order when it is still possible, and the
+    /// record continued to this board under each of the two, when one leads here.
+    fn decide_order(&self, turn: &TurnInput, me: Player, log: &mut impl Write) -> OrderChoice {
         let orders = [RowOrder::TopFirst, RowOrder::BottomFirst];
         let them = me.opponent();
         let boards = orders.map(|o| board_of(&turn.rows, o));
-        let action = turn.last_action.split_whitespace().next().unwrap_or("");
-        // 1. Our record of the game plus the opponent's move gives the board.
-        if let Some(next) = self.record_after(action).filter(|_| action != "null") {
-            let fits: Vec<RowOrder> = orders
-                .into_iter()
-                .filter(|&o| shows(&next, turn, o))
-                .collect();
-            if fits.len() == 1 {
-                return fits[0];
-            }
+        let complete = turn.known.iter().all(|&k| k);
+        // Walls never move: the config's FEN rules out the orders whose walls differ (a lost row
+        // reads as walls, so only a complete board is compared).
+        let mut possible: Vec<RowOrder> = orders
+            .iter()
+            .zip(boards.iter())
+            .filter(|(_, b)| !complete || self.config_walls.is_none_or(|w| b.2 == w))
+            .map(|(o, _)| *o)
+            .collect();
+        if possible.is_empty() {
+            possible = orders.to_vec();
         }
-        // 2. The opponent's move fits the board.
+        // A board that reads the same both ways needs no decision.
+        let symmetric = boards[0] == boards[1];
+        let other = |o: RowOrder| match o {
+            RowOrder::TopFirst => RowOrder::BottomFirst,
+            RowOrder::BottomFirst => RowOrder::TopFirst,
+        };
+        let choice = |order: RowOrder, confirmed: bool, this: &Self| {
+            let alt = (!confirmed && !symmetric && possible.contains(&other(order)))
+                .then(|| other(order));
+            OrderChoice {
+                order,
+                confirmed: confirmed || alt.is_none(),
+                alt,
+                continued: this
+                    .record_for(order)
+                    .and_then(|r| Self::continue_record(r, turn, order, me)),
+                continued_alt: alt.and_then(|a| {
+                    this.record_for(a)
+                        .and_then(|r| Self::continue_record(r, turn, a, me))
+                }),
+            }
+        };
+        // 1. Our record of the game plus some opponent move gives the board.
+        let fits: Vec<RowOrder> = possible
+            .iter()
+            .copied()
+            .filter(|&o| {
+                self.record_for(o)
+                    .and_then(|r| Self::continue_record(r, turn, o, me))
+                    .is_some()
+            })
+            .collect();
+        if fits.len() == 1 {
+            if !self.confirmed && !symmetric {
+                let _ = writeln!(log, "boardlab: row order {:?} confirmed by my record", fits[0]);
+            }
+            return choice(fits[0], true, self);
+        }
+        if possible.len() == 1 {
+            return choice(possible[0], true, self);
+        }
+        // 2. A confirmed order stays: a board that differs from the record is damage or a
+        // referee's correction, not a flipped board.
+        if let Some(o) = self.order.filter(|_| self.confirmed) {
+            return choice(o, true, self);
+        }
+        if fits.len() == 2 {
+            return choice(self.order.unwrap_or(RowOrder::BottomFirst), false, self);
+        }
+        // 3. The opponent's move fits the board.
+        let action = turn.last_action.split_whitespace().next().unwrap_or("");
         let target = |b: &(u64, u64, u64)| -> bool {
             let (p0, p1, walls) = *b;
             let theirs = if them == Player::First { p0 } else { p1 };
@@ -229,35 +358,113 @@ impl AtaxxBot {
                 _ => false,
             }
         };
-        let fits: Vec<RowOrder> = orders
-            .iter()
-            .zip(boards.iter())
-            .filter(|(_, b)| target(b))
-            .map(|(o, _)| *o)
-            .collect();
-        if fits.len() == 1 {
-            return fits[0];
+        // An action whose target holds the bot's own stone in the other reading is damaged in
+        // one of the two readings, and which one is unknown: it proves nothing.
+        let names_mine = |b: &(u64, u64, u64)| -> bool {
+            let mine = if me == Player::First { b.0 } else { b.1 };
+            let to = if action.len() == 4 && action.is_char_boundary(2) {
+                &action[2..]
+            } else {
+                action
+            };
+            parse_square(to).is_some_and(|s| mine >> s & 1 == 1)
+        };
+        let fits: Vec<usize> = (0..2).filter(|&i| target(&boards[i])).collect();
+        if fits.len() == 1 && !names_mine(&boards[1 - fits[0]]) {
+            return choice(orders[fits[0]], false, self);
         }
-        // 3. What we used before.
+        // 4. What we used before.
         if let Some(o) = self.order {
-            return o;
+            return choice(o, false, self);
         }
-        // 4. The standard start: player 0 on a7 and g1.
-        let standard = (1u64 << 42) | (1u64 << 6);
-        for (o, b) in orders.iter().zip(boards.iter()) {
-            if b.0 == standard {
-                let _ = writeln!(
-                    log,
-                    "boardlab: row order {o:?} (player 0 on a7 and g1, the standard start)"
-                );
-                return *o;
-            }
-        }
+        // 5. Each side nearer its starting corners.
+        let corners = |b: &(u64, u64, u64)| -> u32 {
+            let dist = |bits: u64, starts: [usize; 2]| -> u32 {
+                let mut total = 0;
+                let mut rest = bits;
+                while rest != 0 {
+                    let sq = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    total += starts
+                        .iter()
+                        .map(|&c| {
+                            let (df, dr) = ((sq % 7).abs_diff(c % 7), (sq / 7).abs_diff(c / 7));
+                            df.max(dr) as u32
+                        })
+                        .min()
+                        .unwrap_or(0);
+                }
+                total
+            };
+            dist(b.0, [42, 6]) + dist(b.1, [48, 0])
+        };
+        let (top, bottom) = (corners(&boards[0]), corners(&boards[1]));
+        let order = match top.cmp(&bottom) {
+            std::cmp::Ordering::Less => RowOrder::TopFirst,
+            std::cmp::Ordering::Greater => RowOrder::BottomFirst,
+            std::cmp::Ordering::Equal => RowOrder::BottomFirst,
+        };
         let _ = writeln!(
             log,
-            "boardlab: row order undecided; using the statement's bottom to top"
+            "boardlab: row order {order:?} (stones nearer their starting corners: {top} vs {bottom} \
+             top-first vs bottom-first); unconfirmed"
         );
-        RowOrder::BottomFirst
+        choice(order, false, self)
+    }
+
+    /// Whether `pos` came from the record (it equals the record plus an opponent move).
+    fn confirmed_by_record(&self, pos: &Ataxx, turn: &TurnInput, order: RowOrder) -> bool {
+        self.record_for(order)
+            .and_then(|r| Self::continue_record(r, turn, order, pos.to_move()))
+            .is_some_and(|p| p.hash() == pos.hash())
+    }
+
+    /// This turn's position under `order`: the record continued to it when it leads here
+    /// (keeping the game's history), else the board as read, at a ply estimated from the turn
+    /// count. `None`: the rows do not make a board (said on `log`).
+    fn position(
+        &self,
+        turn: &TurnInput,
+        order: RowOrder,
+        continued: Option<Ataxx>,
+        me: Player,
+        log: &mut impl Write,
+    ) -> Option<Ataxx> {
+        let complete = turn.known.iter().all(|&k| k);
+        if let Some(p) = continued {
+            if !complete {
+                let _ = writeln!(
+                    log,
+                    "boardlab: rows were lost; my record plus an opponent move gives the board"
+                );
+            }
+            return Some(p);
+        }
+        let (p0, p1, walls) = board_of(&turn.rows, order);
+        let action = turn.last_action.split_whitespace().next().unwrap_or("");
+        match Ataxx::from_parts(p0, p1, walls, me, Rules::CodinGame) {
+            Ok(mut p) => {
+                let ply = if self.turns == 0 {
+                    (action != "null") as u32
+                } else {
+                    2 * self.turns + (me == Player::Second) as u32
+                };
+                p.set_ply(ply);
+                if !complete {
+                    let _ = writeln!(
+                        log,
+                        "boardlab: rows were lost and my record does not fill them: \
+                         searching the rows read in place and the lost ones as walls \
+                         (a guess: the gap may stand elsewhere)"
+                    );
+                }
+                Some(p)
+            }
+            Err(e) => {
+                let _ = writeln!(log, "boardlab: unreadable board: {e}");
+                None
+            }
+        }
     }
 
     /// The bot's answer to one turn (a move in the referee's notation), with notes on stderr.
@@ -278,60 +485,34 @@ impl AtaxxBot {
                 Player::Second
             }
         });
-        let order = self.decide_order(turn, me, log);
+        let choice = self.decide_order(turn, me, log);
+        let order = choice.order;
         if self.order.is_some_and(|o| o != order) {
             let _ = writeln!(log, "boardlab: row order changed to {order:?}");
         }
         self.order = Some(order);
+        self.confirmed = choice.confirmed;
         let (p0, p1, walls) = board_of(&turn.rows, order);
         let complete = turn.known.iter().all(|&k| k);
-
-        // Continue our record when it leads to this board; else rebuild from the board.
-        let action = turn.last_action.split_whitespace().next().unwrap_or("");
-        let continued = self
-            .record_after(action)
-            .filter(|p| p.to_move() == me && shows(p, turn, order));
         // A board rebuilt with lost rows as walls is a guess: it is not kept as the record.
-        let guessed = !complete && continued.is_none();
-        let mut pos = match continued {
-            Some(p) => {
-                if !complete {
-                    let _ = writeln!(
-                        log,
-                        "boardlab: rows were lost; my record plus lastAction gives the board"
-                    );
-                }
-                p
+        let guessed = !complete && choice.continued.is_none();
+        let had_record = self.tracked.is_some();
+        let mut pos = match self.position(turn, order, choice.continued, me, log) {
+            Some(p) => p,
+            None => {
+                self.tracked = None;
+                self.tracked_alt = None;
+                return fallback_move(p0 | p1 | walls, log);
             }
-            None => match Ataxx::from_parts(p0, p1, walls, me, Rules::CodinGame) {
-                Ok(mut p) => {
-                    let ply = if self.turns == 0 {
-                        (action != "null") as u32
-                    } else {
-                        2 * self.turns + (me == Player::Second) as u32
-                    };
-                    p.set_ply(ply);
-                    if !complete {
-                        let _ = writeln!(
-                            log,
-                            "boardlab: rows were lost and my record does not fill them: \
-                             searching the rows read in place and the lost ones as walls \
-                             (a guess: the gap may stand elsewhere)"
-                        );
-                    } else if self.tracked.is_some() {
-                        let _ = writeln!(
-                            log,
-                            "boardlab: board differs from my record: rebuilt at ply {ply}"
-                        );
-                    }
-                    p
-                }
-                Err(e) => {
-                    let _ = writeln!(log, "boardlab: unreadable board: {e}");
-                    return fallback_move(p0 | p1 | walls, log);
-                }
-            },
         };
+        if complete && had_record && !self.confirmed_by_record(&pos, turn, order) {
+            let _ = writeln!(log, "boardlab: board differs from my record: the board wins");
+        }
+        // The other reading, while the order is in doubt: the answer should be legal there too.
+        let mut alt_pos = choice.alt.and_then(|a| {
+            self.position(turn, a, choice.continued_alt, me, &mut io::sink())
+                .map(|p| if drawn_by_rule(&p) { without_history(&p) } else { p })
+        });
         self.turns += 1;
         if drawn_by_rule(&pos) {
             let _ = writeln!(
@@ -357,6 +538,7 @@ impl AtaxxBot {
             );
             let next = moves.first().map_or_else(|| pos.clone(), |&m| pos.after(m));
             self.tracked = (!guessed).then_some(next);
+            self.tracked_alt = None;
             return fallback_move(p0 | p1 | walls, log);
         }
         let budget = if self.turns == 1 {
@@ -371,10 +553,50 @@ impl AtaxxBot {
             None => {
                 let limits = Limits {
                     max_nodes: self.config.max_nodes,
+                    // Ranks every root move, so the best one legal in both readings is known.
+                    exact_root_scores: alt_pos.is_some(),
                     ..Limits::time(budget)
                 };
                 let result = self.searcher.search(&pos, limits, |_| {});
-                let best = result.best.unwrap_or(moves[0]);
+                let mut best = result.best.unwrap_or(moves[0]);
+                if let Some(alt) = &alt_pos {
+                    let mut alt_moves = Vec::new();
+                    alt.legal_moves(&mut alt_moves);
+                    let both = |m: &Move| !m.is_pass() && moves.contains(m) && alt_moves.contains(m);
+                    if !both(&best) {
+                        let ranked: Vec<Move> = result
+                            .last
+                            .iter()
+                            .flat_map(|it| it.root_moves.iter().map(|r| r.mv))
+                            .chain(moves.iter().copied())
+                            .collect();
+                        // A move on the middle rank reads the same both ways, so the records
+                        // stay mirror images and the next turn cannot tell them apart: prefer
+                        // one off it.
+                        let on_axis = |m: &Move| m.from / 7 == 3 && m.to / 7 == 3;
+                        let pick = ranked
+                            .iter()
+                            .copied()
+                            .find(|m| both(m) && !on_axis(m))
+                            .or_else(|| ranked.iter().copied().find(|m| both(m)));
+                        if let Some(m) = pick {
+                            let _ = writeln!(
+                                log,
+                                "boardlab: row order in doubt: playing {} (legal in both \
+                                 readings) instead of {}",
+                                pos.format_move(m),
+                                pos.format_move(best)
+                            );
+                            best = m;
+                        } else {
+                            let _ = writeln!(
+                                log,
+                                "boardlab: row order in doubt and no move is legal in both \
+                                 readings: trusting {order:?}"
+                            );
+                        }
+                    }
+                }
                 if let Some(it) = &result.last {
                     let _ = writeln!(
                         log,
@@ -393,6 +615,11 @@ impl AtaxxBot {
         let text = pos.format_move(best);
         pos.play(best);
         self.tracked = (!guessed).then_some(pos);
+        self.tracked_alt = alt_pos.as_mut().and_then(|alt| {
+            let mut alt_moves = Vec::new();
+            alt.legal_moves(&mut alt_moves);
+            alt_moves.contains(&best).then(|| alt.after(best))
+        });
         text
     }
 }
@@ -515,6 +742,8 @@ fn read_initial<R: BufRead>(
         Ok(Some(line))
     } else {
         let _ = writeln!(log, "boardlab: config: '{line}'");
+        // A FEN config tells the walls, which never move (see the row order notes).
+        bot.config_walls = Ataxx::from_fen(&line).ok().map(|p| p.walls());
         Ok(None)
     }
 }

@@ -38,6 +38,8 @@ struct Turn {
     rows: Option<Vec<String>>,
     /// The valid actions as sent (`-2` is the steal).
     actions: Vec<i32>,
+    /// The opponent's previous action, if it was a number (a column, `-1` or `-2`).
+    previous: Option<i32>,
 }
 
 /// Whether `line` is a well-formed board row: 9 characters `.`, `0` or `1`.
@@ -137,6 +139,7 @@ fn read_turn<R: BufRead>(lines: &mut Lines<R>, log: &mut impl Write) -> Result<T
                 turn_index,
                 rows,
                 actions: Vec::new(),
+                previous: None,
             });
         }
     };
@@ -174,6 +177,7 @@ fn read_turn<R: BufRead>(lines: &mut Lines<R>, log: &mut impl Write) -> Result<T
         turn_index,
         rows,
         actions,
+        previous: previous.parse::<i32>().ok(),
     })
 }
 
@@ -324,6 +328,28 @@ pub fn run_with(
                     log,
                     "boardlab: turn index {turn_index} is not player {id}'s turn; playing anyway"
                 );
+            }
+        }
+        // The board wins over the previous action; one naming a column whose top chip is not the
+        // opponent's (empty, or topped by mine) is damage worth a line on stderr.
+        if let (Some(id), Some(rows), Some(col)) = (my_id, &turn.rows, turn.previous) {
+            if (0..COLS as i32).contains(&col) && (0..=1).contains(&id) {
+                let theirs = if id == 0 { b'1' } else { b'0' };
+                let top = rows
+                    .iter()
+                    .map(|r| r.as_bytes()[col as usize])
+                    .find(|&c| c != b'.');
+                if top != Some(theirs) {
+                    let what = if top.is_none() {
+                        "an empty column"
+                    } else {
+                        "a column topped by my chip"
+                    };
+                    let _ = writeln!(
+                        log,
+                        "boardlab: the previous action '{col}' names {what}: the board wins"
+                    );
+                }
             }
         }
         let position = match &turn.rows {

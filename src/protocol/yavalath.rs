@@ -27,6 +27,8 @@ struct Turn {
     /// `rows[y][x]`: 0 empty, 1 mine, 2 the opponent's; `None` for a cell whose row was lost or
     /// damaged.
     rows: [[Option<u8>; 9]; 9],
+    /// The opponent's last move `(x, y)` as read (`(-1, -1)` before any move), if readable.
+    last: Option<(i32, i32)>,
 }
 
 /// Whether `line` is a well-formed row `y`: `ROW_LEN[y]` digits 0, 1 or 2.
@@ -83,7 +85,11 @@ fn read_turn<R: BufRead>(lines: &mut Lines<R>, log: &mut impl Write) -> Result<T
             }
         }
     }
-    Ok(Turn { id, rows })
+    Ok(Turn {
+        id,
+        rows,
+        last: two_numbers(&last),
+    })
 }
 
 /// The stones of `rows` as `(mine, theirs, unknown)` bitboards.
@@ -159,6 +165,23 @@ pub fn run_with(
         } else {
             Player::Second
         };
+        // The board wins over the last move; one that names a cell without the opponent's stone
+        // (empty, or the bot's own) is damage worth a line on stderr.
+        if let Some((x, y)) = turn.last.filter(|&l| l != (-1, -1)) {
+            let holds_theirs =
+                cell_at(x, y).map(|c| (theirs | unknown) >> c & 1 == 1);
+            if holds_theirs != Some(true) {
+                let what = match cell_at(x, y) {
+                    None => "off the board",
+                    Some(c) if mine >> c & 1 == 1 => "a cell holding my stone",
+                    Some(_) => "an empty cell",
+                };
+                let _ = writeln!(
+                    log,
+                    "boardlab: the last move '{x} {y}' names {what}: the board wins"
+                );
+            }
+        }
         let first_turn = turns == 0;
         let budget = if turns == 0 {
             config.first_turn_ms

@@ -313,9 +313,12 @@ pub fn transcripts(game: &str) -> Vec<Transcript> {
     assert!(!paths.is_empty(), "no transcript in {dir}");
     paths
         .iter()
-        .map(|p| {
+        .map(|p| (p, std::fs::read_to_string(p).unwrap()))
+        // A data file beside the transcripts (connect4/pons_7x6.txt, `#` comments) is not one.
+        .filter(|(_, text)| !text.starts_with('#'))
+        .map(|(p, text)| {
             let name = p.file_stem().unwrap().to_string_lossy();
-            Transcript::parse(&name, &std::fs::read_to_string(p).unwrap())
+            Transcript::parse(&name, &text)
         })
         .collect()
 }
