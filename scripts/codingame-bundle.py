@@ -443,7 +443,16 @@ def bundle(game, player="engine"):
             keep = lambda child: child == game
         path = module_file(os.path.dirname(lib), module)
         parts.append(f"pub mod {module} {{\n{expand(path, keep)}\n}}")
-    return "\n".join(parts) + "\n"
+    header, code = "\n".join(parts[:2]), "\n".join(parts[2:])
+    return header + "\n" + join_lines(code) + "\n"
+
+
+def join_lines(code):
+    """`code` with the line break after every `;`, `{` and `}` removed: those tokens already end
+    what precedes them, so rustc reads the same program, about 3 % shorter. Safe because the
+    bundle has no comments left and no string literal that breaks a line right after one of them
+    (a continued string line ends in a backslash)."""
+    return re.sub(r"([;{}])\n", r"\1", code)
 
 
 def main():
