@@ -29,7 +29,7 @@ browser-tests:
 	bash scripts/toolchain.sh --browser
 	bash scripts/build-site.sh
 	cargo build --profile suite
-	BOARDLAB_SERVE="$(SUITE_BOARDLAB) serve --dir dist --port 0" node tests/e2e/run.mjs
+	BOARDLAB_BIN=$(SUITE_BOARDLAB) BOARDLAB_SERVE="$(SUITE_BOARDLAB) serve --dir dist --port 0" node tests/e2e/run.mjs
 
 # Speed and the long acceptance checks, kept out of the suite: benches, perft, and the
 # ignored tests (the empty 7x6 Connect 4 solve, deep perft counts).

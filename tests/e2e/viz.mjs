@@ -495,8 +495,9 @@ export default suite('viz', (test) => {
 
   test('arena records: a pasted record line and a records file open their game; bad lines are refused', async ({ page, url }) => {
     // Two real records from the arena (src/arena/mod.rs writes one JSON line per game).
-    const boardlab = path.resolve(HERE, '..', '..', 'target', 'release', 'boardlab');
-    assert(existsSync(boardlab), `${boardlab} is missing: run "cargo build --release" first`);
+    // The binary the suite built (BOARDLAB_BIN, as `make test` sets it), else the release build.
+    const boardlab = path.resolve(HERE, '..', '..', process.env.BOARDLAB_BIN ?? path.join('target', 'release', 'boardlab'));
+    assert(existsSync(boardlab), `${boardlab} is missing: build it first (make test sets BOARDLAB_BIN to the suite's binary)`);
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'boardlab-records-')), 'games.jsonl');
     // Generous limits: Chromium loads the machine, and a bot timing out at the referee's 100 ms
     // would leave a record without a result.
