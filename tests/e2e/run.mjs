@@ -12,8 +12,8 @@
 // Run:   bash scripts/build-site.sh && (cd tests/e2e && npm install && node run.mjs)
 // Env:   CHROMIUM        browser binary (default /usr/bin/chromium)
 //        BOARDLAB_SERVE  command that serves dist/ and prints its URL on its first stdout line
-//        BOARDLAB_BIN    the boardlab binary the arena-records test runs (default target/release/boardlab)
 //                        (default: python3 -m http.server on a free port)
+//        BOARDLAB_BIN    the boardlab binary the arena-records test runs (default target/release/boardlab)
 //        E2E_ONLY        run only the tests whose name ("<game>: <test>") contains this text
 //
 // Prints one PASS/FAIL line per test and "N passed, N failed" at the end; exits 1 on any failure.
