@@ -95,9 +95,11 @@ export class EngineClient {
     clearTimeout(this.#watchdog);
     const now = performance.now();
     const wait = Math.max(0, Math.min(SILENT_MS, current.deadline - now));
+    // Which limit fires is settled now: a timer may fire a little before performance.now()
+    // reaches the deadline (timers and the coarsened clock round differently).
+    const late = current.deadline - now <= SILENT_MS;
     this.#watchdog = setTimeout(() => {
       if (this.#current !== current) return;
-      const late = performance.now() >= current.deadline;
       const limitMs = late ? current.deadline - current.postedAt : SILENT_MS;
       const seconds = (limitMs / 1000).toFixed(limitMs < 10_000 ? 1 : 0);
       const what = late ? `no result ${seconds} s into a ${current.budgetMs} ms search` : `no word from it for ${seconds} s`;
