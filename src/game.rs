@@ -342,6 +342,13 @@ pub trait Display: Game {
     fn position_text(&self) -> Option<String> {
         None
     }
+
+    /// The id of the draw rules this position plays under, for a game whose setups play under
+    /// more than one set (Ataxx: `"codingame"` or `"engine"`, as `crate::info::ATAXX_FACTS`
+    /// lists them); `None` for a game with one set of draw rules.
+    fn draw_rules_id(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// The moves of `line` (a principal variation, or any sequence starting at `pos`) in the game's

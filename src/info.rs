@@ -98,18 +98,13 @@ pub fn facts(name: &str) -> Option<GameFacts> {
         .find(|f| f.game == name)
 }
 
-/// The id of the draw rules (one of the game's [`GameFacts::draw_rules`]) that `pos` plays under.
-pub fn draw_rules_of<G: crate::game::Game + 'static>(pos: &G) -> &'static str {
-    use crate::games::ataxx::{Ataxx, Rules};
-    if let Some(ataxx) = (pos as &dyn std::any::Any).downcast_ref::<Ataxx>() {
-        return match ataxx.rules() {
-            Rules::CodinGame => "codingame",
-            Rules::Engine => "engine",
-        };
-    }
-    facts(G::NAME)
-        .and_then(|f| f.draw_rules.first())
-        .map_or("none", |r| r.id)
+/// The id of the draw rules (one of the game's [`GameFacts::draw_rules`]) that `pos` plays under:
+/// the position's own answer where its setups differ ([`crate::game::Display::draw_rules_id`]),
+/// else the game's one set.
+pub fn draw_rules_of<G: crate::game::Display>(pos: &G) -> &'static str {
+    pos.draw_rules_id()
+        .or_else(|| facts(G::NAME).and_then(|f| f.draw_rules.first()).map(|r| r.id))
+        .unwrap_or("none")
 }
 
 /// An engine a front door may offer for a game.

@@ -228,6 +228,13 @@ impl Display for Ataxx {
             Rules::Engine => self.fen(),
         })
     }
+    /// `"codingame"` or `"engine"`: the two rule sets differ in their draw rules.
+    fn draw_rules_id(&self) -> Option<&'static str> {
+        Some(match self.rules {
+            Rules::CodinGame => "codingame",
+            Rules::Engine => "engine",
+        })
+    }
     /// Ranks 7 to 1 (top to bottom), files a to g; `x` = file 0..6, `y` = rank 0..6 (rank 1 = 0).
     fn cells(&self) -> Vec<CellView> {
         let mut out = Vec::with_capacity(SQUARES);
