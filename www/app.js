@@ -27,7 +27,7 @@ import { readSharedLink } from './share.js';
 import { createShareBox } from './sharebox.js';
 import { app, currentEngine, engineToMove, humanToMove, keptSettings, mainMoves, overlayWanted, titleOf, undoLength, viewingPast } from './state.js';
 import { installTestHook } from './testhook.js';
-import { bindWidgets, canvas, messages, pvPreview, render } from './view.js';
+import { bindWidgets, canvas, messages, previewHeatAt, pvPreview, render } from './view.js';
 
 const controls = createControls(document, {
   onGameChange,
@@ -57,6 +57,7 @@ const keyboard = createKeyboard({
   getView: () => app.view,
   announce: (name) => {
     document.getElementById('board-focus').textContent = cellWords(app.view, name, (p) => sideName(app.entry, p));
+    previewHeatAt(name); // a scored cell's line, as when hovered
   },
   actions: {
     undo,
@@ -378,7 +379,7 @@ function switchGame(name, setup) {
   const info = gameInfo(name);
   let board;
   try {
-    board = choice.entry.create(canvas, { onMove, onNotice: (text) => messages.show(text, { kind: 'info' }), info });
+    board = choice.entry.create(canvas, { onMove, onNotice: (text) => messages.show(text, { kind: 'info' }), onHover: previewHeatAt, info });
   } catch (err) {
     // A broken renderer must not take the game in play down with it.
     messages.show(`Cannot show ${choice.title}: ${err.message}`);

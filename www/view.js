@@ -5,7 +5,6 @@
 import { boardLabel } from './boardlabel.js';
 import { attachTooltip, summaryChart } from './charts.js';
 import { createEvalBar } from './evalbar.js';
-import { formatCount, formatMs } from './format.js';
 import { sideName } from './gamepage.js';
 import { mainLine, mainPlyOf, variationStart } from './gametree.js';
 import { renderMoveList } from './movelist.js';
@@ -19,7 +18,8 @@ import { shareUrl } from './share.js';
 import { app, currentEngine, currentKey, engineInfoHidden, engineToMove, humanToMove, mainMoves, overlayWanted, scoreScale, titleOf, undoLength } from './state.js';
 import { createMessageArea, statusText } from './status.js';
 import { showTerritoryTotals, territoryOf } from './territory.js';
-import { heatFromIteration, heatFromMcts, heatSummary } from './winchance.js';
+import { formatCount, formatMs, formatScore } from './format.js';
+import { heatFromIteration, heatFromMcts, heatSummary, winChance } from './winchance.js';
 
 const PV_SHOWN = 8; // longer lines turn the board into a puzzle of numbers
 
@@ -106,6 +106,29 @@ function previewLine(index, line = 0) {
   const pv = line === 0 ? iteration?.pv : iteration?.root_moves?.[line]?.pv;
   if (index === null || !pv || index >= pv.length) pvPreview.hide();
   else pvPreview.show(app.report.position, pv, index);
+}
+
+let heatPreviewShown = false; // the preview shows a heatmap move's line (previewHeatAt)
+
+/**
+ * The pointer (or the keyboard's focus) is over `key` of the board (null: off it): if a move of
+ * the heatmap is scored there, the preview shows that move's own line (its multi-PV or MCTS line,
+ * else the move alone), captioned with its score.
+ */
+export function previewHeatAt(key) {
+  const move = key === null || !app.shownOverlay?.heat ? null : (app.board?.heatMove?.(key) ?? null);
+  const iteration = app.report?.iteration;
+  if (move === null || !iteration || app.report.key !== currentKey()) {
+    if (heatPreviewShown) pvPreview.hide();
+    heatPreviewShown = false;
+    return;
+  }
+  const root = iteration.root_moves?.find((r) => r.move === move);
+  const pv = (root?.pv?.length ? root.pv : [move]).slice(0, PV_SHOWN);
+  let score = 'not searched: a one-ply static guess';
+  if (root) score = root.score.kind === 'eval' ? `${(100 * winChance(root.score, scoreScale())).toFixed(1)} % winning chance` : formatScore(root.score);
+  pvPreview.show(app.report.position, pv, pv.length - 1, `${move} (${score}), its line`);
+  heatPreviewShown = true;
 }
 
 /** How many lines the panel shows: the Lines setting in analysis, else the best line alone. */

@@ -106,6 +106,50 @@ export default suite('viz', (test) => {
     assert(missing.length === 0, `no overlay drawn by ${missing.join(', ')}`);
   });
 
+  test('every game: hovering (or focusing) a scored cell of the heatmap previews that move\'s own line', async ({ page, url }) => {
+    await page.goto(url);
+    await waitForState(page, () => window.boardlab?.state().toMove != null, 'the page to load', 20_000);
+    const games = await page.$$eval('#game option', (options) => options.map((o) => o.value));
+    for (const game of games) {
+      await page.goto('about:blank');
+      await page.goto(`${url}?game=${game}#mode=analysis`);
+      await waitForState(page, () => window.boardlab?.state().toMove != null, `${game} to load`, 20_000);
+      await page.selectOption('#analysis-budget', '600000');
+      await waitForState(page, '(window.boardlab.state().overlay?.heat?.length ?? 0) > 1', `${game}: a heatmap`, 15_000);
+      await page.click('#analysis-stop');
+      // A cell showing a searched move other than the best one: its line is not the best line.
+      const target = await page.evaluate(() => {
+        const s = window.boardlab.state();
+        const board = window.boardlab.board();
+        const searched = new Set(s.overlay.heat.filter((h) => !h.static).map((h) => h.move));
+        const best = s.overlay.pv?.[0];
+        const cells = s.cells.map((c) => c.name).filter((name) => board.heatMove(name) !== null);
+        const pick = cells.find((name) => searched.has(board.heatMove(name)) && board.heatMove(name) !== best) ?? cells[0];
+        return pick ? { cell: pick, move: board.heatMove(pick) } : null;
+      });
+      assert(target, `${game}: no cell of the board shows a scored move`);
+      const { x, y } = await page.evaluate((n) => window.boardlab.cellCenter(n), target.cell);
+      await page.mouse.move(x, y);
+      const preview = page.locator('#pv-preview');
+      await preview.waitFor({ state: 'visible', timeout: 2_000 }).catch(() => {});
+      assert(await preview.isVisible(), `${game}: hovering ${target.cell} (${target.move}) shows no preview`);
+      const caption = await page.locator('#pv-preview .pv-preview-caption').innerText();
+      const line = caption.split(': ').pop().split(' ');
+      assert(caption.startsWith(`${target.move} (`) && line[0] === target.move, `${game}: hovering ${target.move} previews ${JSON.stringify(caption)}`);
+      if (game === 'yavalath') assert(line.length >= 2, `yavalath: the searched move ${target.move} previews no line beyond itself: ${caption}`);
+      await page.mouse.move(2, 2); // off the board: the preview goes
+      assert(!(await preview.isVisible()), `${game}: the preview stays after the pointer left the board`);
+      if (game === 'yavalath') {
+        // The keyboard's focus does the same: an arrow key puts it on a cell.
+        await page.focus('#board');
+        await page.keyboard.press('ArrowUp');
+        const focused = await page.evaluate(() => window.boardlab.board().heatMove(document.getElementById('board-focus').textContent.split(/[ ,:]/)[0]));
+        assert(focused !== null, 'yavalath: the keyboard focus did not land on a scored cell');
+        assert(await preview.isVisible() && (await page.locator('#pv-preview .pv-preview-caption').innerText()).startsWith(`${focused} (`), `yavalath: focusing ${focused} shows no preview of it`);
+      }
+    }
+  });
+
   test('evaluation bar: a proven win reads "wins in N" for the right side and fills the bar', async ({ page, url }) => {
     // Player 1 has a1 a2 _ a4 and plays a3 for four; player 2 (i1 i2 _ i4) is a move too late.
     await page.goto(`${url}?game=${GAME}&setup=nosteal#moves=a1+i1+a2+i2+a4+i4&mode=analysis`);

@@ -37,7 +37,7 @@ function squaresOf(move) {
   return [move.slice(0, 2), move.slice(2, 4), move.slice(4, 6)];
 }
 
-function createAmazonsBoard(canvas, { onMove, onNotice }) {
+function createAmazonsBoard(canvas, { onMove, onNotice, onHover = null }) {
   const ctx = canvas.getContext('2d');
   let view = null;
   let interactive = false;
@@ -397,6 +397,7 @@ function createAmazonsBoard(canvas, { onMove, onNotice }) {
     clickable: (name) => interactive && (choices().has(name) || name === picked[0]),
     onClick,
     redraw: () => draw(),
+    onHover,
   });
   canvas.addEventListener('contextmenu', onContextMenu);
   window.addEventListener('keydown', onKeyDown);
@@ -433,6 +434,10 @@ function createAmazonsBoard(canvas, { onMove, onNotice }) {
      * [{cell, number}], labels: [{cell, label}], arrows: {queen, squares: [{cell, move, kind}]}
      * | null} (arrows: the picked or hovered queen move's arrow squares, see drawArrowHeat).
      */
+    /** The move whose score the square `name` shows (the best one ending there, see bestBySquare). */
+    heatMove(name) {
+      return drawnOverlay.heat?.find((h) => h.cell === name)?.move ?? null;
+    },
     inspect() {
       return drawnOverlay;
     },

@@ -54,7 +54,7 @@ function squaresOf(move) {
   return null; // the pass: no square
 }
 
-function createAtaxxBoard(canvas, { onMove, info }) {
+function createAtaxxBoard(canvas, { onMove, info, onHover = null }) {
   /** The strip's words for the rules of `view` (game_info's draw_rules). */
   const rulesNote = (view) => info?.draw_rules?.find((r) => r.id === rulesOf(view))?.note ?? '';
   const ctx = canvas.getContext('2d');
@@ -333,7 +333,7 @@ function createAtaxxBoard(canvas, { onMove, info }) {
       draw();
     }
   }
-  const pointer = bindPointer(canvas, { at: cellAt, clickable: hoverable, onClick, redraw: () => draw() });
+  const pointer = bindPointer(canvas, { at: cellAt, clickable: hoverable, onClick, redraw: () => draw(), onHover });
 
   return {
     draw(newView, { canMove }) {
@@ -374,6 +374,10 @@ function createAtaxxBoard(canvas, { onMove, info }) {
      * and jump (far) targets, the stones the latest move turned over, the counts in the strip
      * and the draw rules it names ('codingame' or 'engine'); the overlay as drawn (line, labels).
      */
+    /** The move whose score the square `name` shows (the best one ending there, see bestBySquare). */
+    heatMove(name) {
+      return drawnOverlay.heat?.find((h) => h.cell === name)?.move ?? null;
+    },
     inspect() {
       const { near, far } = targetsOf(selected);
       const shows = { selected, near: [...near].sort(), far: [...far].sort(), flipped: lastFlips };

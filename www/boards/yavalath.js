@@ -57,7 +57,7 @@ function insidePointyHex(dx, dy, s) {
  * is a whole Yavalath move (whether or not it is legal: the app asks the engine and explains a
  * refusal). See the renderer contract in index.js.
  */
-function createYavalathBoard(canvas, { onMove }) {
+function createYavalathBoard(canvas, { onMove, onHover = null }) {
   const ctx = canvas.getContext('2d');
   let view = null; // the last describe() view drawn
   let interactive = false; // may the person at the screen move now?
@@ -288,6 +288,7 @@ function createYavalathBoard(canvas, { onMove }) {
     clickable: (name) => interactive && legal.has(name),
     onClick: (name) => name !== null && onMove(name),
     redraw: () => draw(),
+    onHover,
   });
 
   return {
@@ -319,6 +320,10 @@ function createYavalathBoard(canvas, { onMove }) {
     /** For tests: the overlay as last drawn, {line: [{cell, number}], labels: [{cell, label}]}. */
     inspect() {
       return drawn;
+    },
+    /** The scored move at cell `name`: the cell is the move. */
+    heatMove(name) {
+      return shown.heat?.some((h) => h.move === name) ? name : null;
     },
     /** Unhooks everything above, so the next game's renderer gets a clean canvas. */
     destroy() {
