@@ -276,6 +276,7 @@ function createAtaxxBoard(canvas, { onMove, info, onHover = null }) {
       toMove: view.to_move,
       players: colors.players,
       squaresOf,
+      hovered,
     });
 
     if (mustPass()) {
@@ -369,15 +370,15 @@ function createAtaxxBoard(canvas, { onMove, info, onHover = null }) {
       if (!cell) return null;
       return toViewport(grid.update().rect, center(cell));
     },
+    /** The move whose score the square `name` shows (the best one ending there, see bestBySquare). */
+    heatMove(name) {
+      return drawnOverlay.heat?.find((h) => h.cell === name)?.move ?? null;
+    },
     /**
      * What the board shows beyond the view, for tests: the selected stone and its spawn (near)
      * and jump (far) targets, the stones the latest move turned over, the counts in the strip
      * and the draw rules it names ('codingame' or 'engine'); the overlay as drawn (line, labels).
      */
-    /** The move whose score the square `name` shows (the best one ending there, see bestBySquare). */
-    heatMove(name) {
-      return drawnOverlay.heat?.find((h) => h.cell === name)?.move ?? null;
-    },
     inspect() {
       const { near, far } = targetsOf(selected);
       const shows = { selected, near: [...near].sort(), far: [...far].sort(), flipped: lastFlips };
