@@ -284,7 +284,7 @@ export default suite(GAME, (test) => {
     assert(s.setup === text, `a refused setup replaced the game: ${brief(s)}`);
   });
 
-  test('the best line on the board: a cell played twice (the steal) is numbered "1/2"', async ({ page, url }) => {
+  test('the best line on the board: a cell played twice (the steal) is numbered "1/2"; its cells keep their scores beside the numbers', async ({ page, url }) => {
     await openPlayground(page, url, { game: GAME });
     await page.selectOption('#mode', 'human-human');
     // The renderer draws what the app gives it; here, a line that opens d8 and steals it.
@@ -295,7 +295,7 @@ export default suite(GAME, (test) => {
     });
     const line = drawn.line.map((d) => `${d.cell}:${d.number}`).join(' ');
     assert(line === 'd8:1/2 c3:3', `the line's numbers are ${line}`);
-    const labels = drawn.labels.map((d) => `${d.cell}:${d.label}`).join(' ');
-    assert(labels === 'a1:-40', `heat labels ${labels}: a1's must show, d8's is under the line's numbers`);
+    const labels = drawn.labels.map((d) => `${d.cell}:${d.label}:${d.at}`).sort().join(' ');
+    assert(labels === 'a1:-40:centre d8:+5:edge', `heat labels ${labels}: both must show, d8's at the edge of its numbered stone`);
   });
 });
