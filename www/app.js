@@ -17,6 +17,7 @@ import { cellWords } from './boardlabel.js';
 import { createControls } from './controls.js';
 import { availableGames, showGameChrome, sideName } from './gamepage.js';
 import { addChild, allLines, childWithMove, continuation, createTree, insertLine, mainLine, mainPlyOf, nodeOf, onMainLine, pathTo, promote, removeSubtree, replaceChild, takePlaceOf, variationStart } from './gametree.js';
+import { flashCells } from './flash.js';
 import { createKeyboard } from './keyboard.js';
 import { registerOffline } from './offline.js';
 import { MODES } from './players.js';
@@ -169,13 +170,14 @@ function playMove(name, engineMs, engineStats = null) {
     node = addChild(parent, move);
   }
   app.redoByUndo = false;
+  const before = app.view;
   setLine(pathTo(node), ply + 1, view);
   if (engineMs === null) {
     messages.clear();
     app.halted = false;
   } else {
     messages.clear('wait'); // "Wait for the engine" is answered
-    announceSteal(view);
+    announceSteal(before, view);
   }
   if (replaced && fromPast) offerReplace(node, replaced);
   update();
@@ -200,13 +202,20 @@ function offerReplace(node, old) {
   });
 }
 
-/** An engine's steal is said out loud (it changes no cell's emptiness, so it is easy to miss). */
-function announceSteal(view) {
+/**
+ * An engine's steal is said out loud and its cells flash on the board (it changes no cell's
+ * emptiness, so it is easy to miss). The cells are those whose owner the move changed, from
+ * `before` to `view` (describe() of the positions before and after it).
+ */
+function announceSteal(before, view) {
   const last = view.history[view.history.length - 1];
   if (!last?.steal) return;
   const who = titleOf(last.player);
   const what = last.move === 'steal' ? 'the first chip' : `the stone on ${last.move}`;
   messages.show(`${who} stole ${what}: it is theirs now.`, { kind: 'info', tag: 'steal' });
+  const owners = new Map(before.cells.map((c) => [c.name, c.owner]));
+  const taken = view.cells.filter((c) => owners.get(c.name) !== 0 && owners.get(c.name) !== c.owner).map((c) => c.name);
+  requestAnimationFrame(() => flashCells(app.board, document.getElementById('board-frame'), taken, view.cells.map((c) => c.name)));
 }
 
 /**
