@@ -68,7 +68,11 @@ export default suite('viz', (test) => {
     const points = await page.locator('#chart-depth .chart-point').count();
     assert(points >= 1, 'the depth chart has no point');
     const tip = await page.locator('#chart-depth .chart-point title').first().textContent();
-    assert(/depth \d+ .*nodes, score/.test(tip), `a chart point does not tell depth, nodes and score: ${tip}`);
+    assert(/depth \d+ .*nodes, score/.test(tip) && !/\bsel\b/.test(tip), `a chart point does not tell depth, nodes and score in plain words: ${tip}`);
+    // The panel's numbers are named in plain words, the engine's term in their tooltips.
+    const hints = await page.$$eval('#search-panel dt[id$="-label"]', (dts) => dts.map((dt) => [dt.textContent, dt.title]));
+    assert(hints.length >= 4 && hints.every(([, title]) => title.length > 20), `panel labels without a plain-words tooltip: ${JSON.stringify(hints)}`);
+    assert(hints.some(([, title]) => title.includes('"nodes"')) && hints.some(([, title]) => title.includes('"depth"')), `the tooltips do not name the terms: ${JSON.stringify(hints)}`);
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: path.join(ARTIFACTS, 'analysis.png') });
 
