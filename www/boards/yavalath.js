@@ -124,11 +124,13 @@ function createYavalathBoard(canvas, { onMove, onHover = null }) {
   }
 
   /**
-   * Tints each scored cell by its heat and prints its score in it. The cells of the best line
+   * Tints each scored cell by its heat and prints its score in it; a move the search left out
+   * (its one-ply static guess) shows its number only on the cell `hovered`: its colour carries
+   * it, as on the square boards (squareoverlay.js). The cells of the best line
    * get a numbered stone over them: their scores are returned, [{cell, label, x, y}], for
    * drawLineLabels to print at the hexagon's lower edge once the stones are drawn.
    */
-  function drawHeat(heat, pv) {
+  function drawHeat(heat, pv, hovered) {
     const s = layout.s;
     const onLine = new Set(pv ?? []);
     const lineLabels = [];
@@ -161,7 +163,7 @@ function createYavalathBoard(canvas, { onMove, onHover = null }) {
         ctx.lineWidth = s * 0.16;
         ctx.stroke();
       }
-      if (s >= 16 && label) {
+      if (s >= 16 && label && (!unsearched || move === hovered)) {
         const y = cell.owner === 0 ? c.y : c.y - s * 0.45;
         const edge = onLine.has(move);
         if (edge) lineLabels.push({ cell: move, label, x: c.x, y: cell.owner === 0 ? c.y + s * 0.64 : y });
@@ -285,7 +287,7 @@ function createYavalathBoard(canvas, { onMove, onHover = null }) {
     }
 
     if (view.result && view.result.line.length > 0) drawDecidingLine(view.result, colors);
-    const lineLabels = shown.heat ? drawHeat(shown.heat, shown.pv) : [];
+    const lineLabels = shown.heat ? drawHeat(shown.heat, shown.pv, hovered) : [];
     if (shown.pv) drawLine(shown.pv, colors);
     drawLineLabels(lineLabels);
 
