@@ -162,16 +162,18 @@ function playMove(name, engineMs, engineStats = null) {
   if (app.analysing) stopEngine(); // an analysis or hint of the position just left
   const move = { move: name, ms: engineMs, stats: engineStats };
   const replaced = app.redo[0] ?? null; // the move this one comes instead of, if any
+  const tried = childWithMove(parent, name); // a variation already holds this move: no copy
   let node;
   if (replaced && !fromPast) {
     if (app.review && onMainLine(replaced)) cancelReview(); // the line it reviewed changes
-    node = replaceChild(replaced, move);
+    if (tried && tried !== replaced) takePlaceOf(tried, replaced);
+    node = tried && tried !== replaced ? tried : replaceChild(replaced, move);
   } else {
-    node = addChild(parent, move);
+    node = tried ?? addChild(parent, move);
   }
   app.redoByUndo = false;
   const before = app.view;
-  setLine(pathTo(node), ply + 1, view);
+  setLine([...pathTo(node), ...continuation(node)], ply + 1, view);
   if (engineMs === null) {
     messages.clear();
     app.halted = false;

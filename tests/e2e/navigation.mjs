@@ -142,7 +142,7 @@ export default suite('navigation', (test) => {
     assert((await page.locator('#human-side option[value="2"]').innerText()) === 'Second', 'the side select still reads "Second (player 2)"');
   });
 
-  test('the move list and ← / → / Home / End show past positions; a new move replaces the rest after asking; links keep the ply', async ({ page, url }) => {
+  test('the move list and ← / → / Home / End show past positions; another move starts a variation or, on request, replaces the rest; links keep the ply', async ({ page, url }) => {
     await openPlayground(page, url, { game: 'yavalath', thinkMs: 100 });
     await page.selectOption('#mode', 'human-human');
     for (let i = 0; i < 4; i++) await playHumanMove(page, (await quietMoves(page))[i]);
@@ -266,6 +266,15 @@ export default suite('navigation', (test) => {
     await page.click('#variation-delete');
     s = await state(page);
     assert(s.variations.length === 0 && s.moves.join(' ') === main.slice(0, 2).join(' ') && (await page.locator('#move-list li.variation').count()) === 0, `deleting left ${brief(s)} ${JSON.stringify(s.variations)}`);
+
+    // After Undo a move replaces the moves taken back; a move a variation already holds takes
+    // that variation's place (no copy of it is made).
+    await clickCell(page, main[2]); // the old third move, a variation again beside x y
+    await page.locator('#move-list li.move:not(.variation) .move-name').nth(2).click();
+    await page.click('#undo');
+    await clickCell(page, main[2]);
+    s = await state(page);
+    assert(s.mainLine.join(' ') === main.slice(0, 3).join(' ') && s.variations.length === 0 && s.moves.join(' ') === main.slice(0, 3).join(' '), `a move after Undo gave main ${s.mainLine}, variations ${JSON.stringify(s.variations)}`);
   });
 
   test('analysis: each position is analysed once, and its result is shown at once on coming back', async ({ page, url }) => {
