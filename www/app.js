@@ -16,6 +16,8 @@ import * as RENDERERS from './boards/index.js';
 import { cellWords } from './boardlabel.js';
 import { createControls } from './controls.js';
 import { availableGames, showGameChrome, sideName } from './gamepage.js';
+import { addChild, allLines, childWithMove, continuation, createTree, insertLine, mainLine, mainPlyOf, nodeOf, onMainLine, pathTo, promote, removeSubtree, replaceChild, takePlaceOf, variationStart } from './gametree.js';
+import { flashCells } from './flash.js';
 import { createKeyboard } from './keyboard.js';
 import { registerOffline } from './offline.js';
 import { MODES } from './players.js';
@@ -24,9 +26,9 @@ import { connectSession, engine, followPosition, runEngineMove, scheduleEngineMo
 import { loadSettings, saveSettings, validSettings } from './settings.js';
 import { readSharedLink } from './share.js';
 import { createShareBox } from './sharebox.js';
-import { app, currentEngine, engineToMove, humanToMove, keptSettings, overlayWanted, titleOf, undoLength, viewingPast } from './state.js';
+import { app, currentEngine, engineToMove, humanToMove, keptSettings, mainMoves, overlayWanted, titleOf, undoLength, viewingPast } from './state.js';
 import { installTestHook } from './testhook.js';
-import { bindWidgets, canvas, messages, pvPreview, render } from './view.js';
+import { bindWidgets, canvas, messages, previewHeatAt, pvPreview, render } from './view.js';
 
 const controls = createControls(document, {
   onGameChange,
@@ -56,6 +58,7 @@ const keyboard = createKeyboard({
   getView: () => app.view,
   announce: (name) => {
     document.getElementById('board-focus').textContent = cellWords(app.view, name, (p) => sideName(app.entry, p));
+    previewHeatAt(name); // a scored cell's line, as when hovered
   },
   actions: {
     undo,
@@ -65,12 +68,14 @@ const keyboard = createKeyboard({
   },
 });
 
-bindWidgets({ controls, keyboard, shareBox, onPickMove: (ply) => goToPly(ply), onReview: startReview });
+bindWidgets({ controls, keyboard, shareBox, onPickMove: goToMainPly, onPickNode: goToNode, onReview: startReview });
+document.getElementById('variation-promote').addEventListener('click', promoteVariation);
+document.getElementById('variation-delete').addEventListener('click', deleteVariation);
 
 /** Review: the engine looks at every position of the main line for `budgetMs` each. */
 function startReview(budgetMs) {
   stopEngine();
-  const line = [...app.moves, ...app.redo.map((m) => m.move)];
+  const line = mainMoves();
   let end;
   try {
     end = describePosition(app.game, app.setup, line);
@@ -111,22 +116,37 @@ function changeSetting(values) {
 // Changing the move list
 
 /**
+ * Puts the first `ply` nodes of `line` (tree nodes from the first move) on screen, `view` being
+ * describe() of that position: the moves, their times and stats, and the rest of the line to
+ * step forward to (app.redo) all derive from it.
+ */
+function setLine(line, ply, view) {
+  const shown = line.slice(0, ply);
+  app.line = line;
+  app.moves = shown.map((n) => n.move);
+  app.moveTimes = shown.map((n) => n.ms);
+  app.moveStats = shown.map((n) => n.stats);
+  app.redo = line.slice(ply);
+  app.view = view;
+}
+
+/**
  * Plays `name` for the side to move if the engine accepts it; otherwise shows the engine's reason
  * and changes nothing. `engineMs` is the engine's wall time for this move (null if a human's),
  * `engineStats` its search's {depth, seldepth, nodes, ms} for the game-end summary.
+ *
+ * From a past position, the line's own next move steps forward and a move tried there before
+ * follows its variation; any other move starts a variation (the game's line is kept, and the
+ * message offers to replace it instead). After Undo, a new move replaces the moves taken back.
  */
 function playMove(name, engineMs, engineStats = null) {
-  if (app.redo.length > 0 && engineMs === null && !app.redoByUndo) {
-    // A move from a past position: the game's own next move just steps forward; another one
-    // replaces the rest of the game, after asking (unless the rest was taken back by Undo).
-    if (app.redo[0].move === name) return goToPly(app.moves.length + 1);
-    const later = app.redo.length;
-    messages.show(`Playing ${name} here replaces the ${later} later move${later === 1 ? '' : 's'} of this game.`, {
-      kind: 'info',
-      tag: 'replace',
-      action: { label: `Replace ${later === 1 ? 'it' : 'them'}`, run: () => { dropRedo(); playMove(name, null); } },
-    });
-    return false;
+  const ply = app.moves.length;
+  const parent = ply === 0 ? app.tree : app.line[ply - 1];
+  const fromPast = app.redo.length > 0 && !app.redoByUndo;
+  if (fromPast && engineMs === null) {
+    if (app.redo[0].move === name) return goToPly(ply + 1);
+    const tried = childWithMove(parent, name);
+    if (tried) return goToNode(tried);
   }
   let view;
   try {
@@ -140,63 +160,83 @@ function playMove(name, engineMs, engineStats = null) {
     return false;
   }
   if (app.analysing) stopEngine(); // an analysis or hint of the position just left
-  if (app.review && app.redo.length > 0) cancelReview(); // the line it reviewed changes
-  dropRedo();
-  app.moves.push(name);
-  app.moveTimes.push(engineMs);
-  app.moveStats.push(engineStats);
-  app.view = view;
+  const move = { move: name, ms: engineMs, stats: engineStats };
+  const replaced = app.redo[0] ?? null; // the move this one comes instead of, if any
+  const tried = childWithMove(parent, name); // a variation already holds this move: no copy
+  let node;
+  if (replaced && !fromPast) {
+    if (app.review && onMainLine(replaced)) cancelReview(); // the line it reviewed changes
+    if (tried && tried !== replaced) takePlaceOf(tried, replaced);
+    node = tried && tried !== replaced ? tried : replaceChild(replaced, move);
+  } else {
+    node = tried ?? addChild(parent, move);
+  }
+  app.redoByUndo = false;
+  const before = app.view;
+  setLine([...pathTo(node), ...continuation(node)], ply + 1, view);
   if (engineMs === null) {
     messages.clear();
     app.halted = false;
   } else {
     messages.clear('wait'); // "Wait for the engine" is answered
-    announceSteal(view);
+    announceSteal(before, view);
   }
+  if (replaced && fromPast) offerReplace(node, replaced);
   update();
   return true;
 }
 
-/** An engine's steal is said out loud (it changes no cell's emptiness, so it is easy to miss). */
-function announceSteal(view) {
+/** A variation was just started with `node` instead of `old`: say so, and offer to replace `old`'s line instead. */
+function offerReplace(node, old) {
+  const later = 1 + continuation(old).length;
+  messages.show(`${node.move} starts a variation; the ${later} later move${later === 1 ? '' : 's'} of the line stay${later === 1 ? 's' : ''} in the move list.`, {
+    kind: 'info',
+    tag: 'replace',
+    action: {
+      label: `Replace ${later === 1 ? 'it' : 'them'} instead`,
+      run: () => {
+        if (!node.parent.children.includes(old)) return; // changed meanwhile
+        if (app.review && onMainLine(old)) cancelReview();
+        takePlaceOf(node, old);
+        update();
+      },
+    },
+  });
+}
+
+/**
+ * An engine's steal is said out loud and its cells flash on the board (it changes no cell's
+ * emptiness, so it is easy to miss). The cells are those whose owner the move changed, from
+ * `before` to `view` (describe() of the positions before and after it).
+ */
+function announceSteal(before, view) {
   const last = view.history[view.history.length - 1];
   if (!last?.steal) return;
   const who = titleOf(last.player);
   const what = last.move === 'steal' ? 'the first chip' : `the stone on ${last.move}`;
   messages.show(`${who} stole ${what}: it is theirs now.`, { kind: 'info', tag: 'steal' });
-}
-
-/** Forgets the moves after the position on screen (a new move replaces them). */
-function dropRedo() {
-  app.redo = [];
-  app.redoByUndo = false;
+  const owners = new Map(before.cells.map((c) => [c.name, c.owner]));
+  const taken = view.cells.filter((c) => owners.get(c.name) !== 0 && owners.get(c.name) !== c.owner).map((c) => c.name);
+  requestAnimationFrame(() => flashCells(app.board, document.getElementById('board-frame'), taken, view.cells.map((c) => c.name)));
 }
 
 /**
- * Shows the position after the first `ply` moves of the game (its main line: the moves played
- * and those stepped back from), keeping the later ones to step forward to. The engine waits
- * while a past position is shown (engine vs engine pauses). Returns true if the position changed.
+ * Shows the position after the first `ply` nodes of `line` (a line of the tree, to its end),
+ * keeping the later ones to step forward to. The engine waits while a past position is shown
+ * (engine vs engine pauses). Returns true if the position changed.
  */
-function goToPly(ply) {
-  const line = [
-    ...app.moves.map((move, i) => ({ move, ms: app.moveTimes[i], stats: app.moveStats[i] })),
-    ...app.redo,
-  ];
-  if (ply < 0 || ply > line.length || (ply === app.moves.length && !app.redoByUndo)) return false;
+function showPosition(line, ply) {
+  if (ply < 0 || ply > line.length || (line === app.line && ply === app.moves.length && !app.redoByUndo)) return false;
   let view;
   try {
-    view = describePosition(app.game, app.setup, line.slice(0, ply).map((m) => m.move));
+    view = describePosition(app.game, app.setup, line.slice(0, ply).map((n) => n.move));
   } catch (err) {
     messages.show(`Cannot show the position after move ${ply}: ${err.message}`);
     return false;
   }
   if (!app.reviewing) stopEngine(); // nothing else searches during a review: let it go on
-  app.moves = line.slice(0, ply).map((m) => m.move);
-  app.moveTimes = line.slice(0, ply).map((m) => m.ms);
-  app.moveStats = line.slice(0, ply).map((m) => m.stats);
-  app.redo = line.slice(ply);
+  setLine(line, ply, view);
   app.redoByUndo = false;
-  app.view = view;
   if (app.mode === MODES.ENGINE_VS_ENGINE && app.redo.length > 0) app.paused = true;
   app.halted = false;
   messages.clear('replace');
@@ -204,26 +244,66 @@ function goToPly(ply) {
   return true;
 }
 
+/** The position after the first `ply` moves of the line being viewed (main line or variation). */
+function goToPly(ply) {
+  return showPosition(app.line, ply);
+}
+
+/** The position after `node` (a move of the list, main line or variation); its line goes on to its end. */
+function goToNode(node) {
+  const at = app.line.indexOf(node);
+  if (at >= 0) return showPosition(app.line, at + 1);
+  const path = pathTo(node);
+  return showPosition([...path, ...continuation(node)], path.length);
+}
+
+/** The position after the first `ply` moves of the main line (the review's graph). */
+function goToMainPly(ply) {
+  return showPosition(mainPlyOf(app.line) >= ply ? app.line : mainLine(app.tree), ply);
+}
+
 /** The keys ← / → / Home / End: the move before, the move after, the start, the last move. */
 function navigate(where) {
-  const total = app.moves.length + app.redo.length;
+  const total = app.line.length;
   const target = { back: app.moves.length - 1, forward: app.moves.length + 1, start: 0, end: total }[where];
   goToPly(Math.max(0, Math.min(total, target)));
 }
 
+/** The variation on screen (the first move of it), or null on the main line. */
+function variationOnScreen() {
+  return app.moves.length === 0 ? null : variationStart(app.line[app.moves.length - 1]);
+}
+
+/** "Make it the main line": the line being viewed becomes the game's main line. */
+function promoteVariation() {
+  if (variationOnScreen() === null) return;
+  if (app.review) cancelReview(); // the line it reviewed is no longer the main one
+  promote(app.line[app.line.length - 1]);
+  update();
+}
+
+/** "Delete it": the variation on screen goes, from its first move on; the position before it is shown. */
+function deleteVariation() {
+  const start = variationOnScreen();
+  if (start === null) return;
+  const parent = removeSubtree(start);
+  const path = pathTo(parent);
+  const line = [...path, ...continuation(parent)];
+  if (!showPosition(line, path.length)) {
+    app.line = line; // the same position: only the line to step forward along changed
+    app.redo = line.slice(path.length);
+    update();
+  }
+}
+
 /**
- * Cuts the game back to its first `length` moves (unchanged if the engine cannot describe it);
- * the moves taken back can be redone (→) until a new move replaces them.
+ * Cuts the line viewed back to its first `length` moves (unchanged if the engine cannot describe
+ * it); the moves taken back can be redone (→) until a new move replaces them.
  */
 function truncateMoves(length) {
   const view = describePosition(app.game, app.setup, app.moves.slice(0, length));
-  const taken = app.moves.slice(length).map((move, i) => ({ move, ms: app.moveTimes[length + i], stats: app.moveStats[length + i] }));
-  app.redo = [...taken, ...app.redo];
+  setLine(app.line, length, view);
   app.redoByUndo = true;
-  app.moves = app.moves.slice(0, length);
-  app.moveTimes = app.moveTimes.slice(0, length);
-  app.moveStats = app.moveStats.slice(0, length);
-  app.view = view;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -260,13 +340,11 @@ function newGame() {
 /** Starts over from `view`, the empty position of the game and setup now in app. */
 function startGame(view) {
   stopEngine();
-  app.moves = [];
-  app.moveTimes = [];
-  app.moveStats = [];
-  dropRedo();
+  app.tree = createTree();
+  setLine([], 0, view);
+  app.redoByUndo = false;
   cancelReview();
   app.reports.clear();
-  app.view = view;
   app.report = null;
   app.evaluation = null;
   app.hint = null;
@@ -312,7 +390,7 @@ function switchGame(name, setup) {
   const info = gameInfo(name);
   let board;
   try {
-    board = choice.entry.create(canvas, { onMove, onNotice: (text) => messages.show(text, { kind: 'info' }), info });
+    board = choice.entry.create(canvas, { onMove, onNotice: (text) => messages.show(text, { kind: 'info' }), onHover: previewHeatAt, info });
   } catch (err) {
     // A broken renderer must not take the game in play down with it.
     messages.show(`Cannot show ${choice.title}: ${err.message}`);
@@ -346,11 +424,19 @@ function defaultSetup(entry) {
 
 const SAVED_GAMES_KEY = 'boardlab.games'; // sessionStorage: each game's last state this visit
 
-/** Keeps the game on screen (setup, main line, viewed ply) to come back to through the picker. */
+/**
+ * Keeps the game on screen (setup, main line, the main line's viewed ply, the variations as
+ * lines from the start, the moves on screen) to come back to through the picker.
+ */
 function saveGameInPlay() {
-  if (!app.game) return;
-  const line = [...app.moves, ...app.redo.map((m) => m.move)];
-  app.savedGames[app.game] = { setup: app.setup, moves: line, ply: app.moves.length };
+  if (!app.game || !app.tree) return;
+  app.savedGames[app.game] = {
+    setup: app.setup,
+    moves: mainMoves(),
+    ply: mainPlyOf(app.line.slice(0, app.moves.length)),
+    variations: allLines(app.tree).slice(1),
+    viewed: [...app.moves],
+  };
   try {
     sessionStorage.setItem(SAVED_GAMES_KEY, JSON.stringify(app.savedGames));
   } catch {
@@ -381,7 +467,10 @@ function onGameChange(name) {
   if (!saved || !switchGame(name, saved.setup)) return switchGame(name, defaultSetup(entry));
   if (saved.moves.length > 0) {
     restoreMoves(saved.moves, 'The kept game');
-    if (saved.ply < app.moves.length) goToPly(saved.ply);
+    restoreVariations(saved.variations ?? []);
+    const viewed = Array.isArray(saved.viewed) ? nodeOf(app.tree, saved.viewed) : null;
+    if (viewed !== null && viewed !== app.line[app.line.length - 1]) goToNode(viewed);
+    else if (viewed === null && saved.ply < app.moves.length) goToPly(saved.ply);
   }
   return true;
 }
@@ -609,12 +698,10 @@ function restoreMoves(moves, source) {
     if (played > 0) view = describePosition(app.game, app.setup, moves.slice(0, played));
   }
   stopEngine();
-  app.moves = moves.slice(0, played);
-  app.moveTimes = app.moves.map(() => null);
-  app.moveStats = app.moves.map(() => null);
-  app.view = view;
+  app.tree = createTree();
+  setLine(pathTo(insertLine(app.tree, moves.slice(0, played))), played, view);
+  app.redoByUndo = false;
   app.evaluation = null;
-  dropRedo();
   cancelReview();
   app.analysed.clear();
   // A restored game in engine vs engine starts paused: the person came to look at it.
@@ -624,6 +711,23 @@ function restoreMoves(moves, source) {
   }
   update();
   return played;
+}
+
+/**
+ * Adds the kept variations `lines` (moves from the start, this visit's own storage) to the game
+ * on screen; a line the engine refuses now (a changed build) is left out.
+ */
+function restoreVariations(lines) {
+  for (const line of lines) {
+    if (!Array.isArray(line)) continue;
+    try {
+      describePosition(app.game, app.setup, line);
+    } catch {
+      continue;
+    }
+    insertLine(app.tree, line);
+  }
+  render();
 }
 
 document.getElementById('heat-by').addEventListener('change', (event) => onHeatByChange(event.target.value));

@@ -14,6 +14,22 @@ const LABELS = {
   mcts: { depth: 'Tree depth', nodes: 'Iterations', speed: 'Playouts/s', score: 'Value', depthChart: 'Tree depth over time', scoreChart: "Best move's winning chance over time" },
 };
 
+/** What each of those numbers means, in plain words with the term: the labels' tooltips. */
+const HINTS = {
+  alphabeta: {
+    depth: 'How many moves ahead the search looked at every line (its "depth"; the deepest line it followed is in brackets)',
+    nodes: 'How many positions the search looked at ("nodes")',
+    speed: 'Positions looked at per second ("nodes per second")',
+    score: "The engine's view of the position for the side to move, as a winning chance",
+  },
+  mcts: {
+    depth: 'How far the tree of positions the search built goes, in moves (its mean in brackets)',
+    nodes: 'How many times the search went down its tree, added a position and played a random game to the end from there ("iterations" or "playouts")',
+    speed: 'Random games played to the end per second ("playouts per second")',
+    score: "The best move's share of won playouts: its winning chance (its \"value\")",
+  },
+};
+
 /**
  * What the charts keep of a report: MCTS reports carry every root move and its replies, ten a
  * second, so only the numbers the charts plot are kept of them.
@@ -84,7 +100,7 @@ function drawMctsCharts(depthSvg, scoreSvg, points) {
 /** The two charts of the current search, one point per completed iteration. */
 function drawCharts(depthSvg, scoreSvg, iterations) {
   const tip = (it) =>
-    `depth ${it.depth} (sel ${it.seldepth}) at ${formatMs(it.elapsed_ms)}: ${formatCount(it.nodes)} nodes, score ${formatScore(it.score)}, best ${it.pv[0] ?? '–'}`;
+    `depth ${it.depth} (deepest line ${it.seldepth}) at ${formatMs(it.elapsed_ms)}: ${formatCount(it.nodes)} nodes, score ${formatScore(it.score)}, best ${it.pv[0] ?? '–'}`;
   lineChart(
     depthSvg,
     iterations.map((it) => ({ x: it.elapsed_ms, y: it.depth, title: tip(it) })),
@@ -160,7 +176,11 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
   /** Names the numbers and charts after the engine whose report is shown. */
   function showLabels(engine) {
     const words = LABELS[engine] ?? LABELS.alphabeta;
-    for (const [key, el] of Object.entries(labels)) el.textContent = words[key];
+    const hints = HINTS[engine] ?? HINTS.alphabeta;
+    for (const [key, el] of Object.entries(labels)) {
+      el.textContent = words[key];
+      el.title = hints[key] ?? '';
+    }
   }
   let shownLine = null; // the line on screen, as text, so an unchanged line keeps its elements
 

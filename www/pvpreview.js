@@ -1,13 +1,15 @@
 // The best line, step by step: hovering (or focusing) a move of the principal variation in the
-// search panel shows, on a small second board, the position after the line up to that move.
+// search panel shows, on a small second board, the position after the line up to that move;
+// hovering a scored cell of the board's heatmap shows that move's own line the same way.
 // The small board is the game's own renderer on another canvas, so every game gets it for free.
 
 import { describePosition } from './rules.js';
 
 /**
  * Binds the preview (#pv-preview in index.html). Returns {setGame(entry, info), show(position, pv,
- * upTo), hide()}: `position` = {game, setup, moves} that the line starts from, `pv` the line,
- * `upTo` the index of the last move of it to play.
+ * upTo, title?), hide()}: `position` = {game, setup, moves} that the line starts from, `pv` the
+ * line, `upTo` the index of the last move of it to play, `title` what the caption starts with
+ * (default: "After 3 moves of the line").
  */
 export function createPvPreview(root) {
   const canvas = root.querySelector('canvas');
@@ -25,7 +27,7 @@ export function createPvPreview(root) {
     hide();
   }
 
-  function show({ game, setup, moves }, pv, upTo) {
+  function show({ game, setup, moves }, pv, upTo, title = null) {
     let view;
     try {
       view = describePosition(game, setup, [...moves, ...pv.slice(0, upTo + 1)]);
@@ -37,7 +39,7 @@ export function createPvPreview(root) {
     // A preview only shows: clicks on it play nothing.
     board ??= entry.create(canvas, { onMove: () => {}, info });
     board.draw(view, { canMove: false });
-    caption.textContent = `After ${upTo + 1} move${upTo === 0 ? '' : 's'} of the line: ${pv.slice(0, upTo + 1).join(' ')}`;
+    caption.textContent = `${title ?? `After ${upTo + 1} move${upTo === 0 ? '' : 's'} of the line`}: ${pv.slice(0, upTo + 1).join(' ')}`;
   }
 
   function hide() {

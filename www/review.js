@@ -7,7 +7,7 @@
 // winning chance from winchance.js with the game's scale (game_info); nothing here knows a game.
 
 import { engine } from './session.js';
-import { app, currentEngine } from './state.js';
+import { app, currentEngine, mainMoves } from './state.js';
 import { flipScore, winChance } from './winchance.js';
 
 /** Winning chance lost (0..1) from which a move is an inaccuracy, a mistake, a blunder (Lichess's 0.1/0.2/0.3 on its -1..1 scale). */
@@ -24,11 +24,6 @@ export const CLASSES = {
   blunder: { words: 'blunder', mark: '??' },
 };
 
-/** The main line the review is about: the moves on screen and those stepped back from. */
-function mainLine() {
-  return [...app.moves, ...app.redo.map((m) => m.move)];
-}
-
 /**
  * Reviews the game's main line with `budgetMs` per position. `players[i]` is who played move i,
  * `result` the game's result at the end of the line (or null), `onChange()` redraws. Resolves
@@ -36,7 +31,7 @@ function mainLine() {
  */
 export async function runReview(budgetMs, { players, result, onChange }) {
   cancelReview();
-  const line = mainLine();
+  const line = mainMoves();
   const token = ++app.reviewToken;
   // The last position of a finished game needs no search: its result is its evaluation.
   const searched = result ? line.length : line.length + 1;

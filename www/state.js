@@ -4,6 +4,7 @@
 
 import { sideName } from './gamepage.js';
 import { MODES, controllerOf, playerTitle } from './players.js';
+import { mainLine } from './gametree.js';
 import { positionKey } from './protocol.js';
 
 export const app = {
@@ -14,7 +15,10 @@ export const app = {
   limits: null, // what settings may say: {engines: [id], budgetMs: {min, max}} (app.js engineLimits)
   board: null, // the live renderer: entry.create(canvas, …)
   setup: '', // the setup string in play (passed to describe and search)
-  moves: [], // move names, in order
+  tree: null, // the game as a tree of moves (gametree.js): its main line and variations
+  line: [], // the line being viewed: tree nodes from the first move (the main line or a
+  //           variation, to its end); the position on screen is after its first moves.length
+  moves: [], // move names, in order, up to the position on screen (the first nodes of `line`)
   moveTimes: [], // per move: the engine's wall time in ms, or null for a human move
   moveStats: [], // per move: {depth, seldepth, nodes, ms (wall), searchMs (the search's own
   //                clock), budgetMs} of the engine's search, or null for a human move
@@ -41,8 +45,8 @@ export const app = {
   analysed: new Set(), // analysis mode: the positions (positionKey) whose analysis is over
   reports: new Map(), // positionKey -> the latest search report of that position (this game),
   //                     so the panel follows the position on screen (session.js followPosition)
-  redo: [], // moves after the position on screen: [{move, ms, stats}] of the line stepped back
-  //           from (←, the move list, Undo), replayed by → (app.js); empty at the line's end
+  redo: [], // the nodes of `line` after the position on screen ({move, ms, stats, …}: stepped
+  //           back from with ←, the move list, Undo), replayed by → (app.js); empty at its end
   redoByUndo: false, // the redo came from Undo: a new move replaces it without asking
   pushHistory: false, // the next address update is a new history entry (a game picked), not a replacement
   shownHref: null, // the address the page last wrote (a popstate to it is the page's own)
@@ -67,6 +71,11 @@ export const app = {
 export function keptSettings() {
   const { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory, engines, mctsHeat, lines } = app;
   return { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory, engines, mctsHeat, lines };
+}
+
+/** The moves of the game's main line (what links, records and the review use), whatever is on screen. */
+export function mainMoves() {
+  return app.tree ? mainLine(app.tree).map((n) => n.move) : [];
 }
 
 /** The position on screen, as a key (protocol.js positionKey). */

@@ -6,7 +6,8 @@
 
 import { classify } from './review.js';
 import { rulesInstances } from './rules.js';
-import { app, currentEngine, currentKey } from './state.js';
+import { allLines } from './gametree.js';
+import { app, currentEngine, currentKey, mainMoves } from './state.js';
 import { depthCapOf } from './strength.js';
 import { messages, panel } from './view.js';
 
@@ -19,6 +20,8 @@ function snapshot() {
     mode: app.mode,
     humanSide: app.humanSide,
     moves: [...app.moves],
+    mainLine: mainMoves(), // the game's main line, whatever is on screen
+    variations: app.tree ? allLines(app.tree).slice(1) : [], // the other lines, as moves from the start
     toMove: view?.to_move ?? null,
     legal: view && !view.result ? [...view.legal] : [],
     steal: view?.steal ?? null,

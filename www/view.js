@@ -5,8 +5,8 @@
 import { boardLabel } from './boardlabel.js';
 import { attachTooltip, summaryChart } from './charts.js';
 import { createEvalBar } from './evalbar.js';
-import { formatCount, formatMs } from './format.js';
 import { sideName } from './gamepage.js';
+import { mainLine, mainPlyOf, variationStart } from './gametree.js';
 import { renderMoveList } from './movelist.js';
 import { createSearchPanel } from './panel.js';
 import { MODES, playerLabel } from './players.js';
@@ -15,10 +15,11 @@ import { CLASSES, classify, summarize } from './review.js';
 import { createReviewCard } from './reviewcard.js';
 import { describePosition } from './rules.js';
 import { shareUrl } from './share.js';
-import { app, currentEngine, currentKey, engineInfoHidden, engineToMove, humanToMove, overlayWanted, scoreScale, titleOf, undoLength } from './state.js';
+import { app, currentEngine, currentKey, engineInfoHidden, engineToMove, humanToMove, mainMoves, overlayWanted, scoreScale, titleOf, undoLength } from './state.js';
 import { createMessageArea, statusText } from './status.js';
 import { showTerritoryTotals, territoryOf } from './territory.js';
-import { heatFromIteration, heatFromMcts, heatSummary } from './winchance.js';
+import { formatCount, formatMs, formatScore } from './format.js';
+import { heatFromIteration, heatFromMcts, heatSummary, winChance } from './winchance.js';
 
 const PV_SHOWN = 8; // longer lines turn the board into a puzzle of numbers
 
@@ -36,13 +37,14 @@ attachTooltip(summarySvg, summarySvg.parentElement.querySelector('.chart-tip'));
 
 /**
  * The widgets that act on the game, made by app.js with its handlers: {controls, keyboard,
- * shareBox, onPickMove(ply) (a move of the list clicked: show the position after it)}.
+ * shareBox, onPickMove(ply) (the review's graph clicked: show the position after that many moves
+ * of the main line), onPickNode(node) (a move of the list clicked: show the position after it)}.
  */
-const widgets = { controls: null, keyboard: null, shareBox: null, onPickMove: null, onReview: null };
+const widgets = { controls: null, keyboard: null, shareBox: null, onPickMove: null, onPickNode: null, onReview: null };
 
 /** Hands the view the widgets app.js made (before the first render()); onReview(budgetMs) starts a review. */
-export function bindWidgets({ controls, keyboard, shareBox, onPickMove, onReview }) {
-  Object.assign(widgets, { controls, keyboard, shareBox, onPickMove, onReview });
+export function bindWidgets({ controls, keyboard, shareBox, onPickMove, onPickNode, onReview }) {
+  Object.assign(widgets, { controls, keyboard, shareBox, onPickMove, onPickNode, onReview });
 }
 
 /** The review's classes of the main line's moves (review.js), with their words; [] without a review. */
@@ -60,32 +62,39 @@ export function renderReview(history = lineHistory()) {
     review: app.review,
     classes: marks,
     summary: app.review ? summarize(classify(app.review)) : null,
-    ply: app.moves.length,
+    ply: mainPlyOf(app.line.slice(0, app.moves.length)),
     sideName: (player) => sideName(app.entry, player),
   });
   return marks;
 }
 
-let lineCache = { key: null, history: [] };
+const historyCache = new Map(); // "game|setup|moves" -> describe()'s history of that line
+const HISTORY_CACHE_SIZE = 200;
 
 /**
- * The engine's history of the game's main line (the moves on screen and those stepped back
- * from): the view's own while the last position is on screen, else described once per line.
+ * The engine's history ([{move, player, note, steal}]) of the line `moves` (from the start) of
+ * the game on screen, described once per line: the view's own when it is the line on screen.
  */
-function lineHistory() {
-  if (app.redo.length === 0) return app.view.history;
-  const moves = mainLine();
+function historyOf(moves) {
+  if (moves.length === app.moves.length && moves.every((m, i) => m === app.moves[i])) return app.view.history;
   const key = `${app.game}|${app.setup}|${moves.join(' ')}`;
-  if (lineCache.key !== key) {
+  if (!historyCache.has(key)) {
+    if (historyCache.size >= HISTORY_CACHE_SIZE) historyCache.clear();
     let history;
     try {
       history = describePosition(app.game, app.setup, moves).history;
     } catch {
-      history = app.view.history; // cannot happen (every move was accepted); show what is sure
+      // Cannot happen (every move in the tree was accepted): name the moves, without notes.
+      history = moves.map((move, i) => ({ move, player: 1 + (i % 2), note: null, steal: false }));
     }
-    lineCache = { key, history };
+    historyCache.set(key, history);
   }
-  return lineCache.history;
+  return historyCache.get(key);
+}
+
+/** The engine's history of the game's main line. */
+function lineHistory() {
+  return historyOf(mainMoves());
 }
 
 /**
@@ -97,6 +106,29 @@ function previewLine(index, line = 0) {
   const pv = line === 0 ? iteration?.pv : iteration?.root_moves?.[line]?.pv;
   if (index === null || !pv || index >= pv.length) pvPreview.hide();
   else pvPreview.show(app.report.position, pv, index);
+}
+
+let heatPreviewShown = false; // the preview shows a heatmap move's line (previewHeatAt)
+
+/**
+ * The pointer (or the keyboard's focus) is over `key` of the board (null: off it): if a move of
+ * the heatmap is scored there, the preview shows that move's own line (its multi-PV or MCTS line,
+ * else the move alone), captioned with its score.
+ */
+export function previewHeatAt(key) {
+  const move = key === null || !app.shownOverlay?.heat ? null : (app.board?.heatMove?.(key) ?? null);
+  const iteration = app.report?.iteration;
+  if (move === null || !iteration || app.report.key !== currentKey()) {
+    if (heatPreviewShown) pvPreview.hide();
+    heatPreviewShown = false;
+    return;
+  }
+  const root = iteration.root_moves?.find((r) => r.move === move);
+  const pv = (root?.pv?.length ? root.pv : [move]).slice(0, PV_SHOWN);
+  let score = 'not searched: a one-ply static guess';
+  if (root) score = root.score.kind === 'eval' ? `${(100 * winChance(root.score, scoreScale())).toFixed(1)} % winning chance` : formatScore(root.score);
+  pvPreview.show(app.report.position, pv, pv.length - 1, `${move} (${score}), its line`);
+  heatPreviewShown = true;
 }
 
 /** How many lines the panel shows: the Lines setting in analysis, else the best line alone. */
@@ -229,19 +261,16 @@ function renderSummary() {
   summaryChart(summarySvg, moves, { formatCount, formatMs });
 }
 
-/** The game's main line: the moves up to the position on screen and those after it (app.redo). */
-function mainLine() {
-  return [...app.moves, ...app.redo.map((m) => m.move)];
-}
-
 /** The share box and the address bar: both name this game, its moves, the viewed ply and the settings. */
 function renderShare() {
-  const line = mainLine();
+  // Links and records carry the main line; in a variation, the viewed move is where it leaves it.
+  const line = mainMoves();
+  const viewedPly = mainPlyOf(app.line.slice(0, app.moves.length));
   const link = shareUrl(window.location.href, {
     game: app.game,
     setup: app.setup,
     moves: line,
-    ply: app.redo.length > 0 ? app.moves.length : null,
+    ply: viewedPly < line.length ? viewedPly : null,
     settings: {
       mode: app.mode,
       humanSide: app.humanSide,
@@ -266,6 +295,23 @@ function renderShare() {
   // Every game exports its position text too (Ataxx FEN, Amazons and the others' rows), except
   // once the game is over: a finished position is not a setup.
   widgets.shareBox.show({ link, moves: line, position: app.view?.position ?? null });
+}
+
+/** The moves from the start to the last of `nodes` (a line of the tree). */
+function pathMoves(nodes) {
+  const moves = [];
+  for (let n = nodes[nodes.length - 1]; n.parent !== null; n = n.parent) moves.unshift(n.move);
+  return moves;
+}
+
+/** The bar under the move list when a variation is on screen: where it leaves the main line, promote, delete. */
+function renderVariationBar(onScreen) {
+  const start = onScreen.parent === null ? null : variationStart(onScreen);
+  const bar = document.getElementById('variation-bar');
+  bar.hidden = start === null;
+  if (start === null) return;
+  const number = pathMoves([start]).length;
+  document.getElementById('variation-where').textContent = `A variation: ${start.move} instead of move ${number}.`;
 }
 
 /** Redraws everything from the state: board, status, controls, move list, search views, summary, link. */
@@ -299,9 +345,19 @@ export function render() {
   });
 
   const history = lineHistory();
-  const times = [...app.moveTimes, ...app.redo.map((m) => m.ms)];
   const marks = renderReview(history);
-  renderMoveList(document.getElementById('move-list'), history, times, names.sideName, { ply: app.moves.length, onPick: widgets.onPickMove, marks });
+  const onScreen = app.moves.length === 0 ? app.tree : app.line[app.moves.length - 1];
+  renderMoveList(document.getElementById('move-list'), {
+    main: mainLine(app.tree),
+    history,
+    historyOf: (nodes) => historyOf(pathMoves(nodes)),
+    sideName: names.sideName,
+    onScreen,
+    later: new Set(app.redo),
+    onPick: widgets.onPickNode,
+    marks,
+  });
+  renderVariationBar(onScreen);
   document.getElementById('moves-empty').hidden = history.length > 0;
   const count = history.length;
   document.getElementById('move-count').textContent = count === 0 ? '' : `${count} move${count === 1 ? '' : 's'}`;

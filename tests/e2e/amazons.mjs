@@ -177,6 +177,22 @@ export default suite(GAME, (test) => {
     await clickCell(page, 'd3');
     await clickCell(page, 'g1'); // a fresh selection: g1
     await clickCell(page, 'g2');
+    // The queen move is chosen: the message says to shoot, and every arrow square is marked,
+    // washed in orange so it shows (a pixel of its corner is orange, not the square's colour).
+    assert(/Now shoot the arrow/.test((await state(page)).message), `no "shoot the arrow" after the queen move: ${(await state(page)).message}`);
+    const arrowsOfG1G2 = (await state(page)).legal.filter((m) => m.startsWith('g1g2')).map((m) => m.slice(4, 6)).sort();
+    const marked = (await page.evaluate(() => window.boardlab.board().inspect())).arrowTargets.sort();
+    assert(marked.join(' ') === arrowsOfG1G2.join(' '), `arrow squares marked: ${marked}, legal: ${arrowsOfG1G2}`);
+    const corner = await page.evaluate((name) => {
+      const canvas = document.getElementById('board');
+      const at = window.boardlab.cellCenter(name);
+      const rect = canvas.getBoundingClientRect();
+      const k = canvas.width / rect.width;
+      const size = rect.width / 9; // about a square (8 and the margins)
+      const [r, g, b] = canvas.getContext('2d').getImageData(Math.round((at.x - rect.left - size * 0.35) * k), Math.round((at.y - rect.top - size * 0.35) * k), 1, 1).data;
+      return { r, g, b };
+    }, marked[0]);
+    assert(corner.r > corner.b + 40, `the arrow square ${marked[0]} is not washed in orange: rgb ${JSON.stringify(corner)}`);
     await page.keyboard.press('Escape');
     // After the cancels, three clicks still make exactly the intended move.
     await playHumanMove(page, ['d3', 'd4', 'd3']);
@@ -491,6 +507,11 @@ export default suite(GAME, (test) => {
       await page.mouse.move(at.x, at.y);
       await page.waitForTimeout(50);
       const hovered = await page.evaluate(() => window.boardlab.board().inspect());
+      // Numbers only where the search valued a move, and on the square pointed at.
+      const labelled = (d) => new Set(d.labels.map((l) => l.cell));
+      const searchedSquares = drawn.heat.filter((h) => h.kind === 'searched').map((h) => h.cell);
+      assert(labelled(drawn).size === searchedSquares.length && searchedSquares.every((c) => labelled(drawn).has(c)), `numbers on ${[...labelled(drawn)]}, searched squares ${searchedSquares}`);
+      assert(labelled(hovered).has(target.cell) && labelled(hovered).size === searchedSquares.length + 1, `pointing at the static ${target.cell} does not show its number alone among the static ones`);
       const queen = target.move.slice(0, 4);
       assert(hovered.arrows?.queen === queen, `pointing at ${target.cell} shows ${hovered.arrows?.queen}, not ${queen}`);
       const arrowSquares = new Set(s.legal.filter((m) => m.startsWith(queen)).map((m) => m.slice(4, 6)));

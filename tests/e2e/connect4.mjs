@@ -110,6 +110,14 @@ export default suite(GAME, (test) => {
     await waitForState(page, '(() => { const s = window.boardlab.state(); return s.moves.length >= 2 && !s.thinking; })()', "the engine's reply");
     s = await state(page);
     assert(s.moves[1] === 'steal', `the engine did not steal the centre: ${brief(s)}`);
+    // Announced in words, and the stolen chip flashes on the board for a moment.
+    assert(/stole the first chip/.test(s.message), `the steal is not announced: ${s.message}`);
+    const flash = page.locator('#board-frame .cell-flash');
+    await flash.first().waitFor({ state: 'attached', timeout: 1_000 });
+    const ring = await flash.first().boundingBox();
+    const chip = await page.evaluate(() => window.boardlab.cellCenter('4,6'));
+    assert((await flash.count()) === 1 && Math.abs(ring.x + ring.width / 2 - chip.x) < 3 && Math.abs(ring.y + ring.height / 2 - chip.y) < 3, `the flash is not on the stolen chip: ${JSON.stringify(ring)} vs ${JSON.stringify(chip)}`);
+    await flash.first().waitFor({ state: 'detached', timeout: 5_000 });
     assert(s.cells.find((c) => c.name === '4,6').owner === 2, 'the centre chip is not the engine\'s after its steal');
     assert(s.toMove === 1 && s.legal.length === 9, `player 1 should move again with 9 columns: ${brief(s)}`);
   }, { timeoutMs: 60_000 });
@@ -149,7 +157,8 @@ export default suite(GAME, (test) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 500, humanSide: 1 });
     if (await page.locator('#overlay').isChecked()) await page.uncheck('#overlay');
     await playHumanMove(page, '2');
-    await waitForState(page, 'window.boardlab.state().thinking', 'the engine to think');
+    // On a loaded machine the page may answer the poll only after the engine has moved.
+    await waitForState(page, 'window.boardlab.state().thinking || window.boardlab.state().moves.length >= 2', 'the engine to think');
     while ((await state(page)).thinking) {
       const drawn = await drawnOverlay(page);
       assert(drawn.strip.length === 0 && drawn.line.length === 0, `scores shown with the heatmap off: ${JSON.stringify(drawn)}`);

@@ -2,8 +2,8 @@
 // search panel following the position on screen after Undo, the "wait" notice going once the
 // engine has moved, Connect 4's steal by clicking the chip, Ataxx keeping its selection after a
 // refused target, each game kept when the picker switches games (and Back returning to it), the
-// wording of refusals; then the move list and ← / → / Home / End, replacing the rest of the game
-// after asking, redo after Undo, the viewed move in links, and analyses kept per position; the
+// wording of refusals; then the move list and ← / → / Home / End, variations (a new move from a
+// past position, kept under the main line) or replacing the rest of the game, redo after Undo, the viewed move in links, and analyses kept per position; the
 // engine's view hidden while playing unless Coach is on, and one score unit (winning chance).
 
 import { assert, brief, clickCell, moveListText, openPlayground, playHumanMove, setThinkTime, state, suite, waitForHumanTurn, waitForState } from './lib.mjs';
@@ -142,7 +142,7 @@ export default suite('navigation', (test) => {
     assert((await page.locator('#human-side option[value="2"]').innerText()) === 'Second', 'the side select still reads "Second (player 2)"');
   });
 
-  test('the move list and ← / → / Home / End show past positions; a new move replaces the rest after asking; links keep the ply', async ({ page, url }) => {
+  test('the move list and ← / → / Home / End show past positions; another move starts a variation or, on request, replaces the rest; links keep the ply', async ({ page, url }) => {
     await openPlayground(page, url, { game: 'yavalath', thinkMs: 100 });
     await page.selectOption('#mode', 'human-human');
     for (let i = 0; i < 4; i++) await playHumanMove(page, (await quietMoves(page))[i]);
@@ -174,7 +174,8 @@ export default suite('navigation', (test) => {
     s = await state(page);
     assert(s.moves.length === 2 && (await page.locator('#move-list li').count()) === 4, `the link opened ${brief(s)}`);
 
-    // Playing the game's own next move steps forward; another move asks before replacing.
+    // Playing the game's own next move steps forward; another move starts a variation, and the
+    // message offers to replace the rest of the game with it instead.
     await clickCell(page, line[2]);
     s = await state(page);
     assert(s.moves.length === 3 && (await page.locator('#move-list li').count()) === 4, `the game's own move did not step forward: ${brief(s)}`);
@@ -182,11 +183,12 @@ export default suite('navigation', (test) => {
     const other = (await quietMoves(page)).find((m) => m !== line[2]);
     await clickCell(page, other);
     s = await state(page);
-    assert(s.moves.length === 2 && /replaces the 2 later moves/.test(s.message), `no question before replacing: ${brief(s)}`);
+    assert(s.moves.length === 3 && s.moves[2] === other && s.mainLine.join(' ') === line.join(' '), `the new move did not start a variation beside the game: ${brief(s)} main ${s.mainLine}`);
+    assert(/the 2 later moves/.test(s.message) && (await page.locator('#message .message-action').innerText()).startsWith('Replace'), `no offer to replace the rest: ${s.message}`);
     await page.click('#message .message-action');
-    await waitForState(page, 'window.boardlab.state().moves.length === 3', 'the replacing move');
+    await waitForState(page, 'window.boardlab.state().mainLine.length === 3', 'the rest to be replaced');
     s = await state(page);
-    assert(s.moves[2] === other && (await page.locator('#move-list li').count()) === 3, `the rest was not replaced: ${brief(s)}`);
+    assert(s.mainLine[2] === other && s.variations.length === 0 && (await page.locator('#move-list li').count()) === 3, `the rest was not replaced: ${brief(s)} ${JSON.stringify(s.variations)}`);
 
     // Undo can be redone with →.
     await page.click('#undo');
@@ -194,6 +196,85 @@ export default suite('navigation', (test) => {
     await page.keyboard.press('ArrowRight');
     s = await state(page);
     assert(s.moves.length === 3 && s.moves[2] === other, `→ after Undo did not redo: ${brief(s)}`);
+  });
+
+  test('variations: a new move from a past position is kept under the main line, clickable, navigable, promotable and deletable; links keep the main line', async ({ page, url }) => {
+    await openPlayground(page, url, { game: 'yavalath', thinkMs: 100 });
+    await page.selectOption('#mode', 'human-human');
+    for (let i = 0; i < 4; i++) await playHumanMove(page, (await quietMoves(page))[i]);
+    const main = (await state(page)).moves;
+    await page.locator('#move-list li.move:not(.variation) .move-name').nth(1).click();
+    const x = (await quietMoves(page)).find((m) => m !== main[2]);
+    await clickCell(page, x);
+    const y = (await quietMoves(page))[0];
+    await clickCell(page, y);
+    let s = await state(page);
+    const variation = [...main.slice(0, 2), x, y];
+    assert(s.moves.join(' ') === variation.join(' ') && s.mainLine.join(' ') === main.join(' '), `the variation is not on screen beside the main line: ${brief(s)} main ${s.mainLine}`);
+    assert(JSON.stringify(s.variations) === JSON.stringify([variation]), `the tree holds ${JSON.stringify(s.variations)}`);
+    const row = page.locator('#move-list li.variation');
+    assert((await row.count()) === 1, `${await row.count()} variation rows in the move list`);
+    const rowText = await row.innerText();
+    assert(rowText.startsWith('(3.') && rowText.includes(x) && rowText.includes(y) && rowText.trim().endsWith(')'), `the variation row reads ${JSON.stringify(rowText)}`);
+    assert((await row.locator('.variation-move.current .move-name').innerText()) === y, 'the move on screen is not marked in the variation');
+    // The row sits under the main line's move 3, which it replaces.
+    const rowsText = await page.$$eval('#move-list > li', (lis) => lis.map((li) => (li.classList.contains('variation') ? 'V' : 'M')).join(''));
+    assert(rowsText === 'MMMVM', `the variation is not under move 3: ${rowsText}`);
+    assert(await page.locator('#variation-bar').isVisible(), 'no variation bar while a variation is on screen');
+    // Links and the copied move list keep the main line, at the move where the variation leaves it.
+    const hash = new URLSearchParams(new URL(page.url()).hash.slice(1));
+    assert(hash.get('moves') === main.join(' ') && hash.get('ply') === '2', `the link holds ${hash.get('moves')} at ply ${hash.get('ply')}`);
+    const exported = await page.evaluate(async () => (await import('./share.js')).parseMoveText(document.getElementById('move-list').innerText));
+    assert(exported.join(' ') === main.join(' '), `the copied move list reads back as ${exported.join(' ')}`);
+
+    // ← steps back along the variation, → forward along it again; End is the variation's end.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    s = await state(page);
+    assert(s.moves.join(' ') === main.slice(0, 2).join(' '), `← ← in the variation shows ${brief(s)}`);
+    await page.keyboard.press('ArrowRight');
+    assert((await state(page)).moves.join(' ') === variation.slice(0, 3).join(' '), '→ did not follow the variation it came from');
+    await page.keyboard.press('End');
+    assert((await state(page)).moves.join(' ') === variation.join(' '), 'End did not go to the end of the variation');
+    // The main line's moves are clickable, and so are the variation's.
+    await page.locator('#move-list li.move:not(.variation) .move-name').nth(3).click();
+    s = await state(page);
+    assert(s.moves.join(' ') === main.join(' ') && !(await page.locator('#variation-bar').isVisible()), `clicking main move 4 shows ${brief(s)}`);
+    await row.locator('.move-name', { hasText: x }).click();
+    assert((await state(page)).moves.join(' ') === variation.slice(0, 3).join(' '), 'clicking the variation\'s first move did not show it');
+    // Playing a move tried before from the same position follows its variation (no copy).
+    await page.locator('#move-list li.move:not(.variation) .move-name').nth(1).click();
+    await clickCell(page, x);
+    s = await state(page);
+    assert(s.variations.length === 1 && s.moves.join(' ') === variation.slice(0, 3).join(' '), `playing ${x} again made ${JSON.stringify(s.variations)}`);
+
+    // Switching games and back keeps the variation.
+    await page.selectOption('#game', 'connect4');
+    await waitForState(page, 'window.boardlab.state().game === "connect4"', 'Connect 4 to open');
+    await page.selectOption('#game', 'yavalath');
+    await waitForState(page, 'window.boardlab.state().game === "yavalath"', 'Yavalath to open again');
+    s = await state(page);
+    assert(JSON.stringify(s.variations) === JSON.stringify([variation]) && s.moves.join(' ') === variation.slice(0, 3).join(' '), `the kept game came back as ${brief(s)} ${JSON.stringify(s.variations)}`);
+
+    // Make it the main line: the old main line becomes the variation.
+    await page.click('#variation-promote');
+    s = await state(page);
+    assert(s.mainLine.join(' ') === variation.join(' ') && JSON.stringify(s.variations) === JSON.stringify([main]), `promoting gave main ${s.mainLine} and ${JSON.stringify(s.variations)}`);
+    assert(!(await page.locator('#variation-bar').isVisible()), 'the bar stays after promoting');
+    // Delete it: the old line goes, the position before it is shown.
+    await page.locator('#move-list li.variation .move-name').last().click();
+    await page.click('#variation-delete');
+    s = await state(page);
+    assert(s.variations.length === 0 && s.moves.join(' ') === main.slice(0, 2).join(' ') && (await page.locator('#move-list li.variation').count()) === 0, `deleting left ${brief(s)} ${JSON.stringify(s.variations)}`);
+
+    // After Undo a move replaces the moves taken back; a move a variation already holds takes
+    // that variation's place (no copy of it is made).
+    await clickCell(page, main[2]); // the old third move, a variation again beside x y
+    await page.locator('#move-list li.move:not(.variation) .move-name').nth(2).click();
+    await page.click('#undo');
+    await clickCell(page, main[2]);
+    s = await state(page);
+    assert(s.mainLine.join(' ') === main.slice(0, 3).join(' ') && s.variations.length === 0 && s.moves.join(' ') === main.slice(0, 3).join(' '), `a move after Undo gave main ${s.mainLine}, variations ${JSON.stringify(s.variations)}`);
   });
 
   test('analysis: each position is analysed once, and its result is shown at once on coming back', async ({ page, url }) => {

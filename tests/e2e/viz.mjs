@@ -68,7 +68,11 @@ export default suite('viz', (test) => {
     const points = await page.locator('#chart-depth .chart-point').count();
     assert(points >= 1, 'the depth chart has no point');
     const tip = await page.locator('#chart-depth .chart-point title').first().textContent();
-    assert(/depth \d+ .*nodes, score/.test(tip), `a chart point does not tell depth, nodes and score: ${tip}`);
+    assert(/depth \d+ .*nodes, score/.test(tip) && !/\bsel\b/.test(tip), `a chart point does not tell depth, nodes and score in plain words: ${tip}`);
+    // The panel's numbers are named in plain words, the engine's term in their tooltips.
+    const hints = await page.$$eval('#search-panel dt[id$="-label"]', (dts) => dts.map((dt) => [dt.textContent, dt.title]));
+    assert(hints.length >= 4 && hints.every(([, title]) => title.length > 20), `panel labels without a plain-words tooltip: ${JSON.stringify(hints)}`);
+    assert(hints.some(([, title]) => title.includes('"nodes"')) && hints.some(([, title]) => title.includes('"depth"')), `the tooltips do not name the terms: ${JSON.stringify(hints)}`);
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: path.join(ARTIFACTS, 'analysis.png') });
 
@@ -104,6 +108,50 @@ export default suite('viz', (test) => {
     log(`overlay drawn by: ${drawn.join(', ') || 'none'}`);
     const missing = games.filter((game) => !drawn.includes(game));
     assert(missing.length === 0, `no overlay drawn by ${missing.join(', ')}`);
+  });
+
+  test('every game: hovering (or focusing) a scored cell of the heatmap previews that move\'s own line', async ({ page, url }) => {
+    await page.goto(url);
+    await waitForState(page, () => window.boardlab?.state().toMove != null, 'the page to load', 20_000);
+    const games = await page.$$eval('#game option', (options) => options.map((o) => o.value));
+    for (const game of games) {
+      await page.goto('about:blank');
+      await page.goto(`${url}?game=${game}#mode=analysis`);
+      await waitForState(page, () => window.boardlab?.state().toMove != null, `${game} to load`, 20_000);
+      await page.selectOption('#analysis-budget', '600000');
+      await waitForState(page, '(window.boardlab.state().overlay?.heat?.length ?? 0) > 1', `${game}: a heatmap`, 15_000);
+      await page.click('#analysis-stop');
+      // A cell showing a searched move other than the best one: its line is not the best line.
+      const target = await page.evaluate(() => {
+        const s = window.boardlab.state();
+        const board = window.boardlab.board();
+        const searched = new Set(s.overlay.heat.filter((h) => !h.static).map((h) => h.move));
+        const best = s.overlay.pv?.[0];
+        const cells = s.cells.map((c) => c.name).filter((name) => board.heatMove(name) !== null);
+        const pick = cells.find((name) => searched.has(board.heatMove(name)) && board.heatMove(name) !== best) ?? cells[0];
+        return pick ? { cell: pick, move: board.heatMove(pick) } : null;
+      });
+      assert(target, `${game}: no cell of the board shows a scored move`);
+      const { x, y } = await page.evaluate((n) => window.boardlab.cellCenter(n), target.cell);
+      await page.mouse.move(x, y);
+      const preview = page.locator('#pv-preview');
+      await preview.waitFor({ state: 'visible', timeout: 2_000 }).catch(() => {});
+      assert(await preview.isVisible(), `${game}: hovering ${target.cell} (${target.move}) shows no preview`);
+      const caption = await page.locator('#pv-preview .pv-preview-caption').innerText();
+      const line = caption.split(': ').pop().split(' ');
+      assert(caption.startsWith(`${target.move} (`) && line[0] === target.move, `${game}: hovering ${target.move} previews ${JSON.stringify(caption)}`);
+      if (game === 'yavalath') assert(line.length >= 2, `yavalath: the searched move ${target.move} previews no line beyond itself: ${caption}`);
+      await page.mouse.move(2, 2); // off the board: the preview goes
+      assert(!(await preview.isVisible()), `${game}: the preview stays after the pointer left the board`);
+      if (game === 'yavalath') {
+        // The keyboard's focus does the same: an arrow key puts it on a cell.
+        await page.focus('#board');
+        await page.keyboard.press('ArrowUp');
+        const focused = await page.evaluate(() => window.boardlab.board().heatMove(document.getElementById('board-focus').textContent.split(/[ ,:]/)[0]));
+        assert(focused !== null, 'yavalath: the keyboard focus did not land on a scored cell');
+        assert(await preview.isVisible() && (await page.locator('#pv-preview .pv-preview-caption').innerText()).startsWith(`${focused} (`), `yavalath: focusing ${focused} shows no preview of it`);
+      }
+    }
   });
 
   test('evaluation bar: a proven win reads "wins in N" for the right side and fills the bar', async ({ page, url }) => {

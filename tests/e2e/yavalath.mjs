@@ -284,18 +284,22 @@ export default suite(GAME, (test) => {
     assert(s.setup === text, `a refused setup replaced the game: ${brief(s)}`);
   });
 
-  test('the best line on the board: a cell played twice (the steal) is numbered "1/2"', async ({ page, url }) => {
+  test('the best line on the board: a cell played twice (the steal) is numbered "1/2"; its cells keep their scores beside the numbers', async ({ page, url }) => {
     await openPlayground(page, url, { game: GAME });
     await page.selectOption('#mode', 'human-human');
     // The renderer draws what the app gives it; here, a line that opens d8 and steals it.
     const drawn = await page.evaluate(() => {
       const board = window.boardlab.board();
-      board.overlay({ heat: [{ move: 'd8', value: 1, label: '+5' }, { move: 'a1', value: -1, label: '-40' }], pv: ['d8', 'd8', 'c3'] });
+      // a5: a move the search left out, its one-ply guess numbered only where the pointer is.
+      board.overlay({ heat: [{ move: 'd8', value: 1, label: '+5' }, { move: 'a1', value: -1, label: '-40' }, { move: 'a5', value: 0, label: '~+3', static: true }], pv: ['d8', 'd8', 'c3'] });
       return board.inspect();
     });
     const line = drawn.line.map((d) => `${d.cell}:${d.number}`).join(' ');
     assert(line === 'd8:1/2 c3:3', `the line's numbers are ${line}`);
-    const labels = drawn.labels.map((d) => `${d.cell}:${d.label}`).join(' ');
-    assert(labels === 'a1:-40', `heat labels ${labels}: a1's must show, d8's is under the line's numbers`);
+    const labels = drawn.labels.map((d) => `${d.cell}:${d.label}:${d.at}`).sort().join(' ');
+    assert(labels === 'a1:-40:centre d8:+5:edge', `heat labels ${labels}: both must show, d8's at the edge of its numbered stone, a5's (static) not`);
+    await page.mouse.move(...Object.values(await page.evaluate(() => window.boardlab.cellCenter('a5'))));
+    const pointed = await page.evaluate(() => window.boardlab.board().inspect().labels.map((d) => d.cell));
+    assert(pointed.includes('a5'), `pointing at the static a5 does not show its number: ${pointed}`);
   });
 });

@@ -37,7 +37,7 @@ function squaresOf(move) {
   return [move.slice(0, 2), move.slice(2, 4), move.slice(4, 6)];
 }
 
-function createAmazonsBoard(canvas, { onMove, onNotice }) {
+function createAmazonsBoard(canvas, { onMove, onNotice, onHover = null }) {
   const ctx = canvas.getContext('2d');
   let view = null;
   let interactive = false;
@@ -49,6 +49,7 @@ function createAmazonsBoard(canvas, { onMove, onNotice }) {
   let shown = null; // the app's overlay: {heat, pv} (see overlay() below)
   let territory = null; // the app's territory shading: territory() data or null
   let drawnOverlay = { heat: [], line: [], labels: [], arrows: null }; // what the last draw showed of the overlay
+  let arrowTargets = []; // the squares the last draw marked for the arrow of a half-made move
 
   const { corner, center } = grid;
 
@@ -233,15 +234,25 @@ function createAmazonsBoard(canvas, { onMove, onNotice }) {
       drawAmazon(center(byName.get(movedTo)), view.to_move, colors, 0.85);
       ring(byName.get(movedTo), colors.focus, Math.max(2, s * 0.07));
     }
+    arrowTargets = interactive && picked.length === 2 ? [...next] : [];
     if (interactive && picked.length > 0) {
       for (const name of next) {
         const cell = byName.get(name);
         if (!cell) continue;
         if (picked.length === 2) {
-          // Arrow targets: a small burned-looking square.
+          // Arrow targets: the whole square washed in the arrow's orange (the colour of the
+          // last arrow's ring) and a burned square in its middle, outlined so it shows on light
+          // and dark squares alike; the one pointed at, bigger and solid.
           const c = center(cell);
-          ctx.fillStyle = name === hovered ? 'rgba(120,70,40,0.75)' : 'rgba(120,70,40,0.4)';
-          ctx.fillRect(c.x - s * 0.13, c.y - s * 0.13, s * 0.26, s * 0.26);
+          const on = name === hovered;
+          ctx.fillStyle = on ? 'rgba(255,150,50,0.42)' : 'rgba(255,150,50,0.2)';
+          ctx.fillRect(c.x - s / 2, c.y - s / 2, s, s);
+          const half = s * (on ? 0.2 : 0.14);
+          ctx.fillStyle = on ? 'rgba(200,90,20,1)' : 'rgba(220,110,30,0.85)';
+          ctx.fillRect(c.x - half, c.y - half, 2 * half, 2 * half);
+          ctx.lineWidth = Math.max(1, s * 0.025);
+          ctx.strokeStyle = 'rgba(0,0,0,0.55)';
+          ctx.strokeRect(c.x - half, c.y - half, 2 * half, 2 * half);
         } else {
           dot(cell, name === hovered ? colors.focus : 'rgba(79,124,255,0.45)', 0.14);
         }
@@ -273,6 +284,7 @@ function createAmazonsBoard(canvas, { onMove, onNotice }) {
         const [from, to, extra] = squaresOf(move);
         return { from, to, extra };
       },
+      hovered,
     });
     drawnOverlay.arrows = drawArrowHeat(heat, movedFrom, movedTo, hovered);
   }
@@ -397,6 +409,7 @@ function createAmazonsBoard(canvas, { onMove, onNotice }) {
     clickable: (name) => interactive && (choices().has(name) || name === picked[0]),
     onClick,
     redraw: () => draw(),
+    onHover,
   });
   canvas.addEventListener('contextmenu', onContextMenu);
   window.addEventListener('keydown', onKeyDown);
@@ -428,13 +441,18 @@ function createAmazonsBoard(canvas, { onMove, onNotice }) {
       if (!cell) return null;
       return toViewport(grid.update().rect, center(cell));
     },
+    /** The move whose score the square `name` shows (the best one ending there, see bestBySquare). */
+    heatMove(name) {
+      return drawnOverlay.heat?.find((h) => h.cell === name)?.move ?? null;
+    },
     /**
      * For tests: the overlay as last drawn, {heat: [{cell, move, kind: searched|static}], line:
      * [{cell, number}], labels: [{cell, label}], arrows: {queen, squares: [{cell, move, kind}]}
-     * | null} (arrows: the picked or hovered queen move's arrow squares, see drawArrowHeat).
+     * | null, arrowTargets: [square]} (arrows: the picked or hovered queen move's arrow squares,
+     * see drawArrowHeat; arrowTargets: where the arrow of a half-made move may go, as marked).
      */
     inspect() {
-      return drawnOverlay;
+      return { ...drawnOverlay, arrowTargets };
     },
     destroy() {
       pointer.destroy();
@@ -487,7 +505,8 @@ export default {
       (of all its arrows). Both engines search only a selection of promising moves (about two
       dozen of the thousand at the start); a square that none of them reaches shows its best
       move's <em>static</em> score instead: the evaluation one move ahead, no search, drawn
-      paler, hatched, with a dashed rim and a "~" before the number. Point at a coloured square
+      paler, hatched, with a dashed rim; its number (with a "~" before it) shows when you point
+      at it, so only the searched moves carry numbers. Point at a coloured square
       (or pick an amazon and its destination) to see that queen move's path and a small tile on
       each square its arrow can burn, coloured the same way. With an amazon picked, the squares
       show only its moves. The board shows the first three moves of the best line; the search

@@ -54,7 +54,7 @@ function squaresOf(move) {
   return null; // the pass: no square
 }
 
-function createAtaxxBoard(canvas, { onMove, info }) {
+function createAtaxxBoard(canvas, { onMove, info, onHover = null }) {
   /** The strip's words for the rules of `view` (game_info's draw_rules). */
   const rulesNote = (view) => info?.draw_rules?.find((r) => r.id === rulesOf(view))?.note ?? '';
   const ctx = canvas.getContext('2d');
@@ -276,6 +276,7 @@ function createAtaxxBoard(canvas, { onMove, info }) {
       toMove: view.to_move,
       players: colors.players,
       squaresOf,
+      hovered,
     });
 
     if (mustPass()) {
@@ -333,7 +334,7 @@ function createAtaxxBoard(canvas, { onMove, info }) {
       draw();
     }
   }
-  const pointer = bindPointer(canvas, { at: cellAt, clickable: hoverable, onClick, redraw: () => draw() });
+  const pointer = bindPointer(canvas, { at: cellAt, clickable: hoverable, onClick, redraw: () => draw(), onHover });
 
   return {
     draw(newView, { canMove }) {
@@ -368,6 +369,10 @@ function createAtaxxBoard(canvas, { onMove, info }) {
       const cell = cells.find((c) => c.name === name);
       if (!cell) return null;
       return toViewport(grid.update().rect, center(cell));
+    },
+    /** The move whose score the square `name` shows (the best one ending there, see bestBySquare). */
+    heatMove(name) {
+      return drawnOverlay.heat?.find((h) => h.cell === name)?.move ?? null;
     },
     /**
      * What the board shows beyond the view, for tests: the selected stone and its spawn (near)

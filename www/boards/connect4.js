@@ -57,7 +57,7 @@ function labelStyle(label, colors) {
 /** The CodinGame board's rows (cells' y counts them from the top). */
 const ROWS = 7;
 
-function createConnect4Board(canvas, { onMove }) {
+function createConnect4Board(canvas, { onMove, onHover = null }) {
   const ctx = canvas.getContext('2d');
   let view = null;
   let interactive = false;
@@ -398,6 +398,7 @@ function createConnect4Board(canvas, { onMove }) {
     clickable: (x) => interactive && legal.has(String(x)),
     onClick: (x) => x !== null && onMove(String(x)),
     redraw: () => draw(),
+    onHover,
   });
 
   return {
@@ -466,6 +467,12 @@ function createConnect4Board(canvas, { onMove }) {
      */
     inspect() {
       return drawn;
+    },
+    /** The scored move at `key`: a column (a number, or a cell "x,y" of it), or "steal". */
+    heatMove(key) {
+      if (key === null || key === undefined) return null;
+      const move = key === 'steal' ? 'steal' : String(key).split(',')[0];
+      return shown?.heat?.some((h) => h.move === move) ? move : null;
     },
     destroy() {
       cancelAnimationFrame(frame);

@@ -8,10 +8,12 @@
 //
 //   {
 //     title: 'Yavalath',                      // display name: picker, heading, page title
-//     create(canvas, { onMove, onNotice, info }) -> {   // draws on the page's <canvas id="board">;
+//     create(canvas, { onMove, onNotice, onHover, info }) -> {   // draws on the page's <canvas id="board">;
 //                                             //   info = the engine's game_info(game)
 //                                             //   (src/info.rs): e.g. the words of its draw_rules;
-//                                             //   onNotice(text) shows a note (a click explained)
+//                                             //   onNotice(text) shows a note (a click explained);
+//                                             //   onHover(key | null): what the pointer is over
+//                                             //   changed (a cell name or the renderer's key)
 //       draw(view, { canMove }),              // view = describe(game, setup, moves); canMove:
 //                                             //   may the person at the screen move now?
 //       cellCenter(name) -> {x, y} | null,    // a cell's centre in viewport CSS px (tests,
@@ -20,6 +22,9 @@
 //       overlay?({ heat, pv } | null),        // OPTIONAL: the engine's view over the position
 //                                             //   drawn last (see below); kept until the next
 //                                             //   overlay() call, across draw() calls
+//       heatMove?(key) -> move | null,        // with overlay(): the heat entry's move whose
+//                                             //   score is drawn at `key` (a cell name, or what
+//                                             //   onHover named), e.g. to preview its line
 //       inspect?() -> object,                 // optional, for browser tests: what the last
 //                                             //   draw showed beyond the view, e.g. the overlay
 //                                             //   as drawn ({line: [{cell, number}], …}); Ataxx

@@ -8,11 +8,12 @@ import { watchRedraws } from './canvas.js';
  * Binds `canvas`. `at(x, y)` names what lies under a canvas point (CSS px from the canvas's
  * top-left corner): a cell name, a column, or null. `clickable(key)` says whether clicking it
  * does something now (the cursor shows a hand). `onClick(key)` gets every click on the canvas,
- * off the board too (key null). `redraw()` draws the board again.
+ * off the board too (key null). `redraw()` draws the board again. `onHover(key)` (optional) hears
+ * each change of what the pointer is over (null: off the board), after the redraw.
  * Returns {hovered() -> key | null, refreshCursor() (after the position or the turn changed),
  * destroy()}.
  */
-export function bindPointer(canvas, { at, clickable, onClick, redraw }) {
+export function bindPointer(canvas, { at, clickable, onClick, redraw, onHover = null }) {
   let hovered = null;
 
   function keyAt(event) {
@@ -28,11 +29,13 @@ export function bindPointer(canvas, { at, clickable, onClick, redraw }) {
     hovered = key;
     refreshCursor();
     redraw();
+    onHover?.(key);
   }
   function onPointerLeave() {
     hovered = null;
     refreshCursor();
     redraw();
+    onHover?.(null);
   }
   function onPointerClick(event) {
     onClick(keyAt(event));

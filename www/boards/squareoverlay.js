@@ -78,9 +78,11 @@ export function drawHeatSquare(ctx, c, size, h, scale = 0.92) {
 /**
  * Draws `shown` = {heat, pv} on `ctx`. `board` = {cellByName(name) -> cell | null,
  * center(cell) -> {x, y}, size (a square's side in CSS px), toMove (1|2), players (colours by
- * player number), squaresOf(move)}. Layers, bottom up: the heat tints, the line's paths, arrows
- * and numbered discs, then the heat labels, so no line mark hides a score. Each square shows one
- * move's heat (see bestBySquare); static ones in their own style (drawHeatSquare). Returns what
+ * player number), squaresOf(move), hovered (the square under the pointer, or null)}. Layers,
+ * bottom up: the heat tints, the line's paths, arrows and numbered discs, then the heat labels,
+ * so no line mark hides a score. Each square shows one move's heat (see bestBySquare); static
+ * ones in their own style (drawHeatSquare), and their number only on the hovered square: a
+ * board full of one-ply guesses is noise, their colour carries them. Returns what
  * it drew: {heat: [{cell, move, kind: "searched" | "static"}], line: [{cell, number}], labels:
  * [{cell, label}]} (for a renderer's inspect()).
  */
@@ -99,7 +101,7 @@ export function drawSquareOverlay(ctx, shown, board) {
   const discs = new Set(drawn.line.map((d) => d.cell));
   if (size >= 30) {
     for (const [name, h] of best) {
-      if (!h.label) continue;
+      if (!h.label || (h.static && name !== board.hovered)) continue;
       // Static scores in a lighter type: they are a glance, not the search's word.
       ctx.font = `${h.static ? '400' : '600'} ${Math.max(8, Math.round(size * 0.22))}px system-ui, sans-serif`;
       // A square with a numbered disc shows the number; the label goes to its lower edge.

@@ -57,7 +57,7 @@ function insidePointyHex(dx, dy, s) {
  * is a whole Yavalath move (whether or not it is legal: the app asks the engine and explains a
  * refusal). See the renderer contract in index.js.
  */
-function createYavalathBoard(canvas, { onMove }) {
+function createYavalathBoard(canvas, { onMove, onHover = null }) {
   const ctx = canvas.getContext('2d');
   let view = null; // the last describe() view drawn
   let interactive = false; // may the person at the screen move now?
@@ -123,10 +123,17 @@ function createYavalathBoard(canvas, { onMove }) {
     ctx.restore();
   }
 
-  /** Tints each scored cell by its heat and prints its score, small, at the top of the hexagon. */
-  function drawHeat(heat, pv) {
+  /**
+   * Tints each scored cell by its heat and prints its score in it; a move the search left out
+   * (its one-ply static guess) shows its number only on the cell `hovered`: its colour carries
+   * it, as on the square boards (squareoverlay.js). The cells of the best line
+   * get a numbered stone over them: their scores are returned, [{cell, label, x, y}], for
+   * drawLineLabels to print at the hexagon's lower edge once the stones are drawn.
+   */
+  function drawHeat(heat, pv, hovered) {
     const s = layout.s;
-    const onLine = new Set(pv ?? []); // those cells get a numbered stone instead of a label
+    const onLine = new Set(pv ?? []);
+    const lineLabels = [];
     ctx.save();
     ctx.font = `600 ${Math.max(8, Math.round(s * 0.34))}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
@@ -156,11 +163,23 @@ function createYavalathBoard(canvas, { onMove }) {
         ctx.lineWidth = s * 0.16;
         ctx.stroke();
       }
-      if (s >= 16 && label && !onLine.has(move)) {
-        haloText(ctx, label, c.x, cell.owner === 0 ? c.y : c.y - s * 0.45);
-        drawn.labels.push({ cell: move, label });
+      if (s >= 16 && label && (!unsearched || move === hovered)) {
+        const y = cell.owner === 0 ? c.y : c.y - s * 0.45;
+        const edge = onLine.has(move);
+        if (edge) lineLabels.push({ cell: move, label, x: c.x, y: cell.owner === 0 ? c.y + s * 0.64 : y });
+        else haloText(ctx, label, c.x, y);
+        drawn.labels.push({ cell: move, label, at: edge ? 'edge' : 'centre' });
       }
     }
+    ctx.restore();
+    return lineLabels;
+  }
+
+  /** The scores of the best line's cells (drawHeat), small, over the edge of their numbered stones. */
+  function drawLineLabels(lineLabels) {
+    ctx.save();
+    ctx.font = `700 ${Math.max(8, Math.round(layout.s * 0.27))}px system-ui, sans-serif`;
+    for (const { label, x, y } of lineLabels) haloText(ctx, label, x, y);
     ctx.restore();
   }
 
@@ -268,8 +287,9 @@ function createYavalathBoard(canvas, { onMove }) {
     }
 
     if (view.result && view.result.line.length > 0) drawDecidingLine(view.result, colors);
-    if (shown.heat) drawHeat(shown.heat, shown.pv);
+    const lineLabels = shown.heat ? drawHeat(shown.heat, shown.pv, hovered) : [];
     if (shown.pv) drawLine(shown.pv, colors);
+    drawLineLabels(lineLabels);
 
     if (view.last) {
       const lastCell = cells.find((cell) => cell.name === view.last);
@@ -288,6 +308,7 @@ function createYavalathBoard(canvas, { onMove }) {
     clickable: (name) => interactive && legal.has(name),
     onClick: (name) => name !== null && onMove(name),
     redraw: () => draw(),
+    onHover,
   });
 
   return {
@@ -316,9 +337,13 @@ function createYavalathBoard(canvas, { onMove }) {
       layout = computeLayout(); // the page may have scrolled or resized since the last draw
       return toViewport(layout.rect, center(cell));
     },
-    /** For tests: the overlay as last drawn, {line: [{cell, number}], labels: [{cell, label}]}. */
+    /** For tests: the overlay as last drawn, {line: [{cell, number}], labels: [{cell, label, at: centre|edge}]}. */
     inspect() {
       return drawn;
+    },
+    /** The scored move at cell `name`: the cell is the move. */
+    heatMove(name) {
+      return shown.heat?.some((h) => h.move === name) ? name : null;
     },
     /** Unhooks everything above, so the next game's renderer gets a clean canvas. */
     destroy() {
