@@ -103,7 +103,11 @@ pub fn facts(name: &str) -> Option<GameFacts> {
 /// else the game's one set.
 pub fn draw_rules_of<G: crate::game::Display>(pos: &G) -> &'static str {
     pos.draw_rules_id()
-        .or_else(|| facts(G::NAME).and_then(|f| f.draw_rules.first()).map(|r| r.id))
+        .or_else(|| {
+            facts(G::NAME)
+                .and_then(|f| f.draw_rules.first())
+                .map(|r| r.id)
+        })
         .unwrap_or("none")
 }
 
