@@ -165,7 +165,7 @@ function renderHeatLegend(overlay) {
   const legend = document.getElementById('heat-legend');
   const hasHeat = Boolean(overlay?.heat) && typeof app.board.overlay === 'function';
   legend.hidden = !hasHeat;
-  document.getElementById('heat-summary').textContent = hasHeat ? heatSummary(app.report.iteration, app.mctsHeat) : '';
+  document.getElementById('heat-summary').textContent = hasHeat ? heatSummary(app.report.iteration, app.mctsHeat, scoreScale()) : '';
   if (!hasHeat) return;
   const side = sideName(app.entry, app.view.to_move);
   const iteration = app.report.iteration;
@@ -186,7 +186,7 @@ function renderHeatLegend(overlay) {
     note = `MCTS after ${formatCount(iteration.iterations)} iterations; ${what}; discs = best line`;
   } else {
     const exact = iteration.root_moves.every((r) => r.bound === 'exact');
-    note = `Score of each move at depth ${iteration.depth}; numbers = best line` + (exact ? '' : '; ≤ = at most');
+    note = `Each move searched to depth ${iteration.depth}; numbers = winning chance for ${side} (%), W/L = proven win/loss in N plies; discs = best line` + (exact ? '' : '; ≤ = at most');
   }
   if (app.entry.heatNote) note += `; ${app.entry.heatNote}`;
   document.getElementById('heat-legend-note').textContent = note;

@@ -56,7 +56,7 @@ function heatValue(score, chance, best) {
  * heatmap shows): [{move, value, label, static: true}]. `searched` names the moves the search
  * did value, which are left out. The value compares a move's static score with the best static
  * score of all legal moves (the same curve as searched moves, but its own best: one-ply scores
- * are not comparable with deeper ones); the label is the static score after a "~". Empty without
+ * are not comparable with deeper ones); the label is its winning chance after a "~". Empty without
  * static_root.
  */
 export function staticHeat(iteration, searched, scale) {
@@ -70,7 +70,7 @@ export function staticHeat(iteration, searched, scale) {
     out.push({
       move,
       value: heatValue(score, chances[i], best),
-      label: `~${shortScore(score)}`,
+      label: `~${chanceLabel(score, scale)}`,
       static: true,
     });
   });
@@ -92,7 +92,7 @@ export function heatFromIteration(iteration, scale) {
   const searched = iteration.root_moves.map(({ move, score, bound }, i) => ({
     move,
     value: heatValue(score, chances[i], best),
-    label: shortScore(score, bound),
+    label: chanceLabel(score, scale, bound),
   }));
   return [...searched, ...staticHeat(iteration, new Set(searched.map((h) => h.move)), scale)];
 }
@@ -132,16 +132,18 @@ const SUMMARY_MOVES = 5;
 
 /**
  * The heatmap in words, for screen readers (its colours have no text): the first root moves of
- * `iteration` and what colours them. Alpha-beta: "Move scores at depth 6, best first: a3 win in
- * 1; e5 +31; d4 at most -4." MCTS (`by` as for heatFromMcts): "Most visited moves after 1.20 k
+ * `iteration` and what colours them, winning chances on the curve of `scale` (game_info's
+ * score_scale). Alpha-beta: "Move scores at depth 6, best first: a3 win in 1; e5 62 % to win;
+ * d4 at most 45 % to win." MCTS (`by` as for heatFromMcts): "Most visited moves after 1.20 k
  * iterations: d3-d4/d3 812 visits, 54 % to win; …", or by value, best first. Empty without moves.
  */
-export function heatSummary(iteration, by = 'visits') {
+export function heatSummary(iteration, by, scale) {
   const moves = iteration?.root_moves ?? [];
   if (moves.length === 0) return '';
   const bounded = { upper: 'at most ', lower: 'at least ', exact: '' };
   if (iteration.engine !== 'mcts') {
-    const listed = moves.slice(0, SUMMARY_MOVES).map((m) => `${m.move} ${bounded[m.bound] ?? ''}${formatScore(m.score)}`);
+    const words = (m) => (m.score.kind === 'eval' ? `${Math.round(100 * winChance(m.score, scale))} % to win` : formatScore(m.score));
+    const listed = moves.slice(0, SUMMARY_MOVES).map((m) => `${m.move} ${bounded[m.bound] ?? ''}${words(m)}`);
     return `Move scores at depth ${iteration.depth}, best first: ${listed.join('; ')}.${staticWords(iteration, moves)}`;
   }
   const ordered = by === 'value' ? [...moves].sort((a, b) => b.value - a.value) : moves;
@@ -165,6 +167,17 @@ export function shortCount(n) {
   if (n < 10_000) return `${(n / 1000).toFixed(1)}k`;
   if (n < 1_000_000) return `${Math.round(n / 1000)}k`;
   return `${(n / 1_000_000).toFixed(1)}M`;
+}
+
+/**
+ * A heatmap cell's number: the winning chance in percent for the side to move ("62"), as the
+ * evaluation bar and the panel give it, or "W5" / "L2" / "D" for a proven result; "≤" / "≥" for
+ * a bound. One unit on the whole page; the raw score stays in the panel's tooltip.
+ */
+export function chanceLabel(score, scale, bound = 'exact') {
+  if (score.kind !== 'eval') return shortScore(score, bound);
+  const prefix = bound === 'upper' ? '≤' : bound === 'lower' ? '≥' : '';
+  return `${prefix}${Math.round(100 * winChance(score, scale))}`;
 }
 
 /** A score short enough to print inside a cell: "+31", "-4", "W5", "L2", with "≤" for bounds. */

@@ -55,6 +55,8 @@ export default suite('viz', (test) => {
     await waitForState(page, '(() => { const s = window.boardlab.state(); return s.analysing && s.overlay?.heat?.length === s.legal.length; })()', 'a heatmap of every legal move');
     s = await state(page);
     assert(s.overlay.heat.every((h) => h.value >= -1 && h.value <= 1 && h.label), `bad heat entries: ${JSON.stringify(s.overlay.heat.slice(0, 3))}`);
+    // One unit on the page: a cell's number is the winning chance in percent, as on the bar.
+    assert(s.overlay.heat.every((h) => /^~?(≤|≥)?(\d{1,3}|W\d+|L\d+|D)$/.test(h.label)), `heat labels are not winning chances: ${s.overlay.heat.map((h) => h.label)}`);
     // The best move has the warmest colour; a move that leaves the mover behind is never green
     // (winchance.js heatValue), so "as good as the best" is 1 only when the best is not behind.
     const top = Math.max(...s.overlay.heat.filter((h) => !h.static).map((h) => h.value));
@@ -716,7 +718,7 @@ export default suite('viz', (test) => {
     await page.selectOption('#mode', 'analysis');
     await waitForState(page, '(window.boardlab.state().overlay?.heat?.length ?? 0) > 0', 'a heatmap');
     const words = await page.locator('#heat-summary').textContent();
-    assert(/^Move scores at depth \d+, best first: [a-i]\d (at most )?([+-]?\d+|win in \d+|loss in \d+)(; |\.)/.test(words), `the heatmap has no words: ${JSON.stringify(words)}`);
+    assert(/^Move scores at depth \d+, best first: [a-i]\d (at most )?(\d+ % to win|win in \d+|loss in \d+|draw)(; |\.)/.test(words), `the heatmap has no words: ${JSON.stringify(words)}`);
     assert((await page.locator('#board').getAttribute('aria-describedby')).split(' ').includes('heat-summary'), 'the board is not described by the heatmap words');
     await page.uncheck('#overlay');
     assert((await page.locator('#heat-summary').textContent()) === '', 'the heatmap words stay with the heatmap off');
