@@ -150,6 +150,13 @@ pub trait Game: Clone + Send + 'static {
     /// A dense index of `mv` below [`Game::MOVE_SLOTS`].
     fn move_slot(mv: Self::Move) -> usize;
 
+    /// `mv` in 32 bits, losslessly ([`Game::unpack_move`] reads it back): how the transposition
+    /// table keeps a best move in one atomic word.
+    fn pack_move(mv: Self::Move) -> u32;
+
+    /// The move [`Game::pack_move`] packed into `bits`.
+    fn unpack_move(bits: u32) -> Self::Move;
+
     /// Reads a move in the game's notation and checks that it is legal here.
     /// Errors: unreadable text, or a move that is not legal in this position.
     fn parse_move(&self, text: &str) -> Result<Self::Move, NotationError>;

@@ -368,6 +368,15 @@ impl Game for Amazons {
         self.hash
     }
 
+    fn pack_move(mv: Move) -> u32 {
+        u32::from_le_bytes([mv.from, mv.to, mv.arrow, 0])
+    }
+
+    fn unpack_move(bits: u32) -> Move {
+        let [from, to, arrow, _] = bits.to_le_bytes();
+        Move { from, to, arrow }
+    }
+
     fn move_slot(mv: Move) -> usize {
         mv.to as usize * SQUARES + mv.arrow as usize
     }

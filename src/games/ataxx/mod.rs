@@ -504,6 +504,15 @@ impl Game for Ataxx {
         self.hash
     }
 
+    fn pack_move(mv: Move) -> u32 {
+        u32::from_le_bytes([mv.from, mv.to, 0, 0])
+    }
+
+    fn unpack_move(bits: u32) -> Move {
+        let [from, to, ..] = bits.to_le_bytes();
+        Move { from, to }
+    }
+
     fn move_slot(mv: Move) -> usize {
         if mv.is_pass() {
             SQUARES * SQUARES
