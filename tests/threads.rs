@@ -1,6 +1,7 @@
 //! Lazy SMP (`Searcher::set_threads`): with helper threads the search still answers legal moves
 //! and proven results agree with one thread's; going back to one thread restores the exact
 //! single-threaded search; `stop` and time limits end every thread; UAI's `Threads` option.
+#![cfg(feature = "threads")]
 
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -12,6 +13,7 @@ use boardlab::games::ataxx::Ataxx;
 use boardlab::games::connect4::Connect4;
 use boardlab::games::yavalath::Yavalath;
 use boardlab::protocol::uai;
+use boardlab::search::alphabeta::HELPER_NAME;
 use boardlab::search::{Limits, Score, Searcher, StopFlag, MAX_THREADS};
 
 /// The tests run one at a time, so one can count the process's threads.
@@ -24,9 +26,16 @@ fn serial() -> std::sync::MutexGuard<'static, ()> {
 /// A hang guard, not a timing claim: how long a search that must stop may take at most.
 const HANG_GUARD: Duration = Duration::from_secs(60);
 
-/// The threads of this process (Linux: `/proc/self/task`), or `None` where that cannot be read.
-fn process_threads() -> Option<usize> {
-    std::fs::read_dir("/proc/self/task").ok().map(|d| d.count())
+/// This process's Lazy SMP helper threads (Linux: their names in `/proc/self/task/*/comm`), or
+/// `None` where that cannot be read.
+fn helper_threads() -> Option<usize> {
+    let tasks = std::fs::read_dir("/proc/self/task").ok()?;
+    Some(
+        tasks
+            .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("comm")).ok())
+            .filter(|name| name.starts_with(HELPER_NAME))
+            .count(),
+    )
 }
 
 /// Whether a score is a proven result, and whose: `Some(true)` a win for the side to move.
@@ -112,11 +121,17 @@ fn within_guard<T: Send + 'static>(search: impl FnOnce() -> T + Send + 'static) 
 #[test]
 fn stop_ends_every_thread() {
     let _serial = serial();
-    let before = process_threads();
     let stop = StopFlag::new();
+    // Stops the search once its three helpers are seen running (or the guard runs out).
     let raiser = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(200));
+        let deadline = std::time::Instant::now() + HANG_GUARD;
+        let mut seen = 0;
+        while seen < 3 && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+            seen = helper_threads().unwrap_or(3);
+        }
         stop.raise();
+        seen
     });
     let result = within_guard(move || {
         let mut s: Searcher<Yavalath> = Searcher::new(8);
@@ -127,22 +142,16 @@ fn stop_ends_every_thread() {
         };
         s.search(&Yavalath::start(), limits, |_| {})
     });
-    raiser.join().unwrap();
+    let seen = raiser.join().unwrap();
+    assert_eq!(seen, 3, "three helpers ran");
     assert!(result.best.is_some());
-    // The helpers were scoped threads: none outlives the search. The guard's own thread ends
-    // just after handing the result over, so the count is given a moment to settle.
-    if let Some(b) = before {
-        let deadline = std::time::Instant::now() + HANG_GUARD;
-        let mut after = process_threads().unwrap_or(0);
-        while after > b && std::time::Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(10));
-            after = process_threads().unwrap_or(0);
-        }
-        assert!(
-            after <= b,
-            "threads before the search {b}, after it {after}"
-        );
+    // The helpers were joined before the search returned. The kernel may list a joined thread
+    // for a moment longer, so the count is given the hang guard to reach 0.
+    let deadline = std::time::Instant::now() + HANG_GUARD;
+    while helper_threads().unwrap_or(0) > 0 && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(1));
     }
+    assert_eq!(helper_threads().unwrap_or(0), 0, "no helper is left");
 }
 
 #[test]

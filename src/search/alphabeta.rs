@@ -3,7 +3,6 @@
 //! history, forced-move extensions, and a time budget checked inside the search.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::sync::Arc;
 
 use crate::clock::Instant;
 
@@ -19,6 +18,37 @@ use crate::search::Limits;
     any(not(target_arch = "wasm32"), target_feature = "atomics")
 ))]
 mod smp;
+#[cfg(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+))]
+pub use smp::HELPER_NAME;
+
+/// Lazy SMP's helper searchers, kept between searches (empty with one thread).
+#[cfg(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+))]
+type Helpers<G> = Vec<Searcher<G>>;
+/// Lazy SMP's helper searchers: none in a build without threads.
+#[cfg(not(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+)))]
+type Helpers<G> = std::marker::PhantomData<G>;
+
+/// What the threads of a search share: the table and the [`Team`].
+#[cfg(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+))]
+type Shared<T> = std::sync::Arc<T>;
+/// What the threads of a search would share: owned alone in a build without threads.
+#[cfg(not(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+)))]
+type Shared<T> = Box<T>;
 
 /// The most threads a search runs on ([`Searcher::set_threads`] clamps to it).
 #[cfg(all(
@@ -40,13 +70,13 @@ pub const MAX_PLY: usize = 128;
 /// A reusable alpha-beta searcher for game `G`. It keeps its transposition table and history
 /// between searches, so consecutive moves of one game reuse earlier work.
 pub struct Searcher<G: Evaluate> {
-    tt: Arc<TranspositionTable<G>>,
+    tt: Shared<TranspositionTable<G::Move>>,
     /// Lazy SMP's helper searchers (`smp`), kept between searches; empty with one thread.
-    helpers: Vec<Searcher<G>>,
+    helpers: Helpers<G>,
     /// Whether this searcher is such a helper.
     helper: bool,
     /// Shared with the helpers: their nodes so far and the flag that stops them.
-    team: Arc<Team>,
+    team: Shared<Team>,
     history: Vec<i32>,
     killers: [[Option<G::Move>; 2]; MAX_PLY],
     moves: Vec<Vec<G::Move>>,
@@ -91,10 +121,10 @@ impl<G: Evaluate> Searcher<G> {
     /// A searcher with a transposition table of at most `tt_mib` MiB.
     pub fn new(tt_mib: usize) -> Self {
         Searcher {
-            tt: Arc::new(TranspositionTable::new(tt_mib)),
-            helpers: Vec::new(),
+            tt: Shared::new(TranspositionTable::new(tt_mib)),
+            helpers: Helpers::default(),
             helper: false,
-            team: Arc::default(),
+            team: Shared::default(),
             history: vec![0; 2 * G::MOVE_SLOTS],
             killers: [[None; 2]; MAX_PLY],
             moves: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
@@ -125,9 +155,7 @@ impl<G: Evaluate> Searcher<G> {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
-        for s in &mut self.helpers {
-            s.history.iter_mut().for_each(|h| *h = 0);
-        }
+        self.clear_helpers();
     }
 
     /// Searches `pos` within `limits`, calling `on_iteration` after every completed iteration.
@@ -288,7 +316,13 @@ impl<G: Evaluate> Searcher<G> {
 
     /// This searcher's nodes and its helpers' so far (all of them once they have ended).
     fn total_nodes(&self) -> u64 {
-        self.nodes + self.team.nodes.load(Relaxed)
+        // A build without threads has no helpers: it reads no shared counter.
+        let helpers = if MAX_THREADS > 1 {
+            self.team.nodes.load(Relaxed)
+        } else {
+            0
+        };
+        self.nodes + helpers
     }
 
     fn nps(&self) -> u64 {
@@ -445,7 +479,7 @@ impl<G: Evaluate> Searcher<G> {
         if self.limits.stop.is_some_and(|f| f.is_raised()) {
             self.stopped = Some(StopReason::Time);
         }
-        if self.helper {
+        if MAX_THREADS > 1 && self.helper {
             self.team.nodes.fetch_add(G::NODES_PER_CLOCK_CHECK, Relaxed);
             if self.team.stop.load(Relaxed) {
                 self.stopped = Some(StopReason::Time);
@@ -715,6 +749,8 @@ impl<G: Evaluate> Searcher<G> {
 impl<G: Evaluate> Searcher<G> {
     /// Asks for `n` threads; this build has one and keeps it.
     pub fn set_threads(&mut self, _n: usize) {}
+
+    fn clear_helpers(&mut self) {}
 
     fn start(
         &mut self,

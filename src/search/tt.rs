@@ -7,7 +7,7 @@
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
-use crate::game::{score, Game};
+use crate::game::{score, MoveBits};
 
 /// How a stored score relates to the true value of the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +40,7 @@ pub struct Entry<M> {
 
 /// One slot: `[key ^ data ^ move, data, move]`. `data` holds the score (bits 0..32), the depth
 /// (32..48), the bound (48..50), `proven` (50), "occupied" (51) and the age (52..60); `move` holds
-/// [`Game::pack_move`] (0..32) and "has a move" (32). An empty slot is all zeros.
+/// [`MoveBits::to_bits`] (0..32) and "has a move" (32). An empty slot is all zeros.
 type Slot = [AtomicU64; 3];
 
 const OCCUPIED: u64 = 1 << 51;
@@ -48,14 +48,14 @@ const HAS_MOVE: u64 = 1 << 32;
 
 /// A fixed-size transposition table. Its size is set in MiB at creation; the slot count is the
 /// largest power of two that fits. All methods take `&self`, so threads share it (in an `Arc`).
-pub struct TranspositionTable<G: Game> {
+pub struct TranspositionTable<M> {
     slots: Box<[Slot]>,
     mask: usize,
     age: AtomicU8,
-    game: PhantomData<fn() -> G>,
+    moves: PhantomData<fn() -> M>,
 }
 
-impl<G: Game> TranspositionTable<G> {
+impl<M: MoveBits> TranspositionTable<M> {
     /// A table of at most `mib` MiB (at least one slot).
     pub fn new(mib: usize) -> Self {
         let wanted = (mib * 1024 * 1024 / std::mem::size_of::<Slot>()).max(1);
@@ -68,7 +68,7 @@ impl<G: Game> TranspositionTable<G> {
             slots: (0..slots).map(|_| Slot::default()).collect(),
             mask: slots - 1,
             age: AtomicU8::new(0),
-            game: PhantomData,
+            moves: PhantomData,
         }
     }
 
@@ -92,23 +92,27 @@ impl<G: Game> TranspositionTable<G> {
 
     /// The slot's entry, whatever its key (`None`: empty); a torn read gives a key no position
     /// has, in practice.
-    fn read(&self, key: u64) -> Option<Entry<G::Move>> {
+    fn read(&self, key: u64) -> Option<Entry<M>> {
         let [check, data, mv] = &self.slots[key as usize & self.mask];
         let (data, mv) = (data.load(Relaxed), mv.load(Relaxed));
         let key = check.load(Relaxed) ^ data ^ mv;
         (data & OCCUPIED != 0).then(|| Entry {
             key,
-            best: (mv & HAS_MOVE != 0).then(|| G::unpack_move(mv as u32)),
+            best: (mv & HAS_MOVE != 0).then(|| M::from_bits(mv as u32)),
             score: data as i32,
             depth: (data >> 32) as i16,
-            bound: [Bound::Exact, Bound::Lower, Bound::Upper][(data >> 48 & 3) as usize],
+            bound: match data >> 48 & 3 {
+                0 => Bound::Exact,
+                1 => Bound::Lower,
+                _ => Bound::Upper,
+            },
             proven: data >> 50 & 1 != 0,
             age: (data >> 52) as u8,
         })
     }
 
     /// The entry for `key`, with its score made relative to a node `ply` plies from the root.
-    pub fn probe(&self, key: u64, ply: u32) -> Option<Entry<G::Move>> {
+    pub fn probe(&self, key: u64, ply: u32) -> Option<Entry<M>> {
         let mut e = self.read(key).filter(|e| e.key == key)?;
         e.score = from_tt(e.score, ply);
         Some(e)
@@ -124,7 +128,7 @@ impl<G: Game> TranspositionTable<G> {
         score: i32,
         bound: Bound,
         proven: bool,
-        best: Option<G::Move>,
+        best: Option<M>,
     ) {
         let age = self.age.load(Relaxed);
         let mut best = best;
@@ -142,7 +146,7 @@ impl<G: Game> TranspositionTable<G> {
             | (proven as u64) << 50
             | OCCUPIED
             | (age as u64) << 52;
-        let mv = best.map_or(0, |m| G::pack_move(m) as u64 | HAS_MOVE);
+        let mv = best.map_or(0, |m| m.to_bits() as u64 | HAS_MOVE);
         let [check, d, m] = &self.slots[key as usize & self.mask];
         d.store(data, Relaxed);
         m.store(mv, Relaxed);

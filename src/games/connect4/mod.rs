@@ -324,14 +324,6 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
         }
     }
 
-    fn pack_move(mv: u8) -> u32 {
-        mv as u32
-    }
-
-    fn unpack_move(bits: u32) -> u8 {
-        bits as u8
-    }
-
     fn move_slot(mv: u8) -> usize {
         if mv == STEAL {
             W

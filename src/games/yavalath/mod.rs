@@ -341,14 +341,6 @@ impl Game for Yavalath {
         self.hash
     }
 
-    fn pack_move(mv: Cell) -> u32 {
-        mv as u32
-    }
-
-    fn unpack_move(bits: u32) -> Cell {
-        bits as Cell
-    }
-
     fn move_slot(mv: Cell) -> usize {
         mv as usize
     }

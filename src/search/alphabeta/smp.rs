@@ -12,6 +12,9 @@ use crate::game::Evaluate;
 use crate::search::report::{Iteration, Progress, RootMove, Score, ScoreBound, SearchResult};
 use crate::search::Limits;
 
+/// The helper threads' names: this and the helper's number from 1 (`lazy-smp-1`, ...).
+pub const HELPER_NAME: &str = "lazy-smp-";
+
 /// Helper `i` (from 0) skips iteration `d` when `(d + SKIP_PHASE[i % 20]) / SKIP_SIZE[i % 20]` is
 /// odd: the first helper searches the even depths, the second the odd ones, later ones runs of
 /// two, three or four (Stockfish 10, `search.cpp`).
@@ -44,6 +47,13 @@ impl<G: Evaluate> Searcher<G> {
         }
     }
 
+    /// Forgets the helpers' history (the shared table is the caller's to clear).
+    pub(super) fn clear_helpers(&mut self) {
+        for s in &mut self.helpers {
+            s.history.iter_mut().for_each(|h| *h = 0);
+        }
+    }
+
     /// The search on every thread: the helpers on scoped threads, the main search here.
     pub(super) fn start(
         &mut self,
@@ -60,15 +70,29 @@ impl<G: Evaluate> Searcher<G> {
         let mut helpers = std::mem::take(&mut self.helpers);
         let team = self.team.clone();
         let mut result = std::thread::scope(|scope| {
-            let _stop = StopHelpers(&team.stop);
+            let stop = StopHelpers(&team.stop);
+            let mut running = Vec::new();
             for (i, h) in helpers.iter_mut().enumerate() {
                 h.nodes = 0;
                 let pos = pos.clone();
                 // A helper the system cannot start is left out: fewer threads search.
-                let _ = std::thread::Builder::new()
-                    .spawn_scoped(scope, move || h.run_helper(&pos, limits.max_depth, i));
+                running.extend(
+                    std::thread::Builder::new()
+                        .name(format!("{HELPER_NAME}{}", i + 1))
+                        .spawn_scoped(scope, move || h.run_helper(&pos, limits.max_depth, i))
+                        .ok(),
+                );
             }
-            self.run(pos, limits, on_iteration, on_progress)
+            let result = self.run(pos, limits, on_iteration, on_progress);
+            drop(stop);
+            // Joined here, not only awaited by the scope: the threads themselves have ended
+            // when the search returns. A helper's panic is a bug, passed on.
+            for helper in running {
+                if let Err(panic) = helper.join() {
+                    std::panic::resume_unwind(panic);
+                }
+            }
+            result
         });
         result.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
         self.helpers = helpers;
