@@ -13,7 +13,7 @@ use crate::search::{Limits, Searcher};
 pub struct BenchLine {
     /// Plies played in the position.
     pub plies: u32,
-    /// Nodes the search visited at the bench depth.
+    /// Nodes the search visited at the bench depth (on all its threads).
     pub nodes: u64,
     /// Wall time of the search, in ms.
     pub ms: u64,
@@ -31,11 +31,19 @@ pub fn positions<G: Game>() -> Vec<G> {
         .collect()
 }
 
-/// Searches each position to `depth` plies with a fresh `tt_mib` MiB table.
-pub fn run<G: Evaluate>(positions: &[G], depth: u32, tt_mib: usize) -> Vec<BenchLine> {
+/// Searches each position to `depth` plies with a fresh `tt_mib` MiB table on `threads` threads
+/// (Lazy SMP; with more than one the node counts vary from run to run, and the time to depth is
+/// what to compare).
+pub fn run<G: Evaluate>(
+    positions: &[G],
+    depth: u32,
+    tt_mib: usize,
+    threads: usize,
+) -> Vec<BenchLine> {
     let mut out = Vec::new();
     for pos in positions {
         let mut searcher: Searcher<G> = Searcher::new(tt_mib);
+        searcher.set_threads(threads);
         let t = Instant::now();
         let result = searcher.search(pos, Limits::depth(depth), |_| {});
         out.push(BenchLine {

@@ -107,13 +107,33 @@ pub mod score {
     }
 }
 
+/// A move in 32 bits, losslessly: how the transposition table keeps a best move in an atomic
+/// word (`src/search/tt.rs`).
+pub trait MoveBits: Copy {
+    /// The move's bits.
+    fn to_bits(self) -> u32;
+    /// The move [`MoveBits::to_bits`] gave `bits` for.
+    fn from_bits(bits: u32) -> Self;
+}
+
+/// A move that is one byte (a Yavalath cell, a Connect 4 column).
+impl MoveBits for u8 {
+    fn to_bits(self) -> u32 {
+        self as u32
+    }
+
+    fn from_bits(bits: u32) -> u8 {
+        bits as u8
+    }
+}
+
 /// The exact rules of one two-player game: positions, legal moves, results and notation.
 ///
 /// Positions are small `Copy`-like values: the search clones a position and plays a move on the
 /// clone (copy-make), so there is no undo.
 pub trait Game: Clone + Send + 'static {
     /// A move. Cheap to copy; `Default` is any value (used to fill empty slots).
-    type Move: Copy + Eq + Default + fmt::Debug + Send + 'static;
+    type Move: Copy + Eq + Default + fmt::Debug + Send + MoveBits + 'static;
 
     /// The game's name as the CLI and the wasm API spell it, e.g. `"yavalath"`.
     const NAME: &'static str;

@@ -4,7 +4,7 @@
 use clap::Args;
 
 use boardlab::game::{line_text, Game};
-use boardlab::search::{EngineKind, Limits, MctsConfig, DEFAULT_BUDGET_MS};
+use boardlab::search::{EngineKind, Limits, MctsConfig, DEFAULT_BUDGET_MS, MAX_THREADS};
 use boardlab::with_game;
 
 use super::{engine_and_mcts, game_names, Failure};
@@ -34,25 +34,45 @@ pub struct AnalyseArgs {
     /// MCTS: stop after this many iterations (reproducible with the seed).
     #[arg(long)]
     pub iterations: Option<u64>,
+    /// Alpha-beta search threads (Lazy SMP).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
 }
 
 pub fn run(args: AnalyseArgs) -> Result<(), Failure> {
     let (engine, mcts) = engine_and_mcts(&args.game, args.engine, &args.mcts)?;
-    let (ms, exact_root, iterations) = (args.ms, args.exact_root, args.iterations);
+    let (ms, exact_root, iterations, threads) =
+        (args.ms, args.exact_root, args.iterations, args.threads);
+    if !(1..=MAX_THREADS).contains(&threads) {
+        return Err(Failure::BadArgument(format!(
+            "--threads must be 1 to {MAX_THREADS}"
+        )));
+    }
+    if threads > 1 && engine == EngineKind::Mcts {
+        return Err(Failure::BadArgument(
+            "--threads is for alpha-beta (MCTS runs on one thread)".into(),
+        ));
+    }
     let result = with_game!(args.game.as_str(),
         G => G::from_moves(&args.setup, &args.moves).map_err(|e| e.to_string()).and_then(|pos| match engine {
-            EngineKind::AlphaBeta => analyse(&pos, ms, exact_root),
+            EngineKind::AlphaBeta => analyse(&pos, ms, exact_root, threads),
             EngineKind::Mcts => analyse_mcts(&pos, ms, iterations, mcts),
         }),
         other => Err(format!("unknown game {other}")));
     Ok(result?)
 }
 
-fn analyse<G: boardlab::game::Evaluate>(pos: &G, ms: u64, exact_root: bool) -> Result<(), String> {
+fn analyse<G: boardlab::game::Evaluate>(
+    pos: &G,
+    ms: u64,
+    exact_root: bool,
+    threads: usize,
+) -> Result<(), String> {
     if pos.outcome().is_some() {
         return Err("the game is over".into());
     }
     let mut searcher: boardlab::search::Searcher<G> = boardlab::search::Searcher::new(64);
+    searcher.set_threads(threads);
     let limits = Limits {
         exact_root_scores: exact_root,
         ..Limits::time(ms)

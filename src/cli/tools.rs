@@ -10,7 +10,7 @@ use boardlab::baseline::MinimaxAgent;
 use boardlab::game::Game;
 use boardlab::games::connect4::solver::{self, RandomPositions};
 use boardlab::play::{engine_agent, play_match};
-use boardlab::search::{EngineKind, MctsConfig};
+use boardlab::search::{EngineKind, MctsConfig, MAX_THREADS};
 use boardlab::{bench, perft, with_game};
 
 use super::{engine_and_mcts, game_names, Failure};
@@ -43,6 +43,9 @@ pub struct BenchArgs {
     /// Transposition table size, MiB (16 = the wasm bench's, so node counts match).
     #[arg(long, default_value_t = 16)]
     pub tt_mb: usize,
+    /// Search threads (Lazy SMP); node counts are reproducible with 1 only.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -118,9 +121,14 @@ pub fn perft_cmd(args: PerftArgs) -> Result<(), Failure> {
 }
 
 pub fn bench_cmd(args: BenchArgs) -> Result<(), Failure> {
-    let (depth, tt_mb) = (args.depth, args.tt_mb);
+    let (depth, tt_mb, threads) = (args.depth, args.tt_mb, args.threads);
+    if !(1..=MAX_THREADS).contains(&threads) {
+        return Err(Failure::BadArgument(format!(
+            "--threads must be 1 to {MAX_THREADS}"
+        )));
+    }
     let result = with_game!(args.game.as_str(),
-        G => run_bench::<G>(depth, tt_mb),
+        G => run_bench::<G>(depth, tt_mb, threads),
         other => Err(format!("unknown game {other}")));
     Ok(result?)
 }
@@ -200,8 +208,12 @@ fn run_perft<G: Game>(pos: &G, depth: u32, divide: bool) {
     );
 }
 
-fn run_bench<G: boardlab::game::Evaluate>(depth: u32, tt_mb: usize) -> Result<(), String> {
-    let lines = bench::run::<G>(&bench::positions::<G>(), depth, tt_mb);
+fn run_bench<G: boardlab::game::Evaluate>(
+    depth: u32,
+    tt_mb: usize,
+    threads: usize,
+) -> Result<(), String> {
+    let lines = bench::run::<G>(&bench::positions::<G>(), depth, tt_mb, threads);
     let (mut nodes, mut ms) = (0, 0);
     for l in &lines {
         println!(
@@ -211,8 +223,13 @@ fn run_bench<G: boardlab::game::Evaluate>(depth: u32, tt_mb: usize) -> Result<()
         nodes += l.nodes;
         ms += l.ms;
     }
+    let on = if threads > 1 {
+        format!(" on {threads} threads")
+    } else {
+        String::new()
+    };
     println!(
-        "{} {} positions, depth {depth}: {nodes} nodes, {ms} ms, {} nodes/s",
+        "{} {} positions, depth {depth}{on}: {nodes} nodes, {ms} ms, {} nodes/s",
         G::NAME,
         lines.len(),
         nodes * 1000 / ms.max(1)

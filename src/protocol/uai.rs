@@ -1,7 +1,8 @@
 //! `boardlab uai`: the Universal Ataxx Interface (UCI with "uai"), so Ataxx tools such as
 //! cuteataxx or python-ataxx can run the engine.
 //!
-//! Commands: `uai`, `isready`, `setoption name Hash value <MiB>`, `uainewgame`,
+//! Commands: `uai`, `isready`, `setoption name Hash value <MiB>`, `setoption name Threads value
+//! <N>` (Lazy SMP, see [`Searcher::set_threads`]; default 1), `uainewgame`,
 //! `position startpos|fen <FEN> [moves <m1> <m2> ...]`, `go` with `movetime`, `depth`, `nodes`,
 //! `infinite` and clocks, `stop`, `quit`, and `perft <depth>`, answered `nodes <count>` as
 //! libataxx's `UAIEngine::perft` reads it (it runs on the reading thread, so it cannot be
@@ -15,8 +16,8 @@
 //!
 //! The search runs on a worker thread; `stop` raises a [`StopFlag`] that the search reads every
 //! 256 nodes, and the worker then prints `bestmove` (`0000` for a pass, and for a finished game).
-//! `isready` is answered at once, even during a search, and `setoption` too (a new Hash size
-//! applies from the next search). `movetime` is spent whole: the answer comes within its last
+//! `isready` is answered at once, even during a search, and `setoption` too (a new Hash size or
+//! thread count applies from the next search). `movetime` is spent whole: the answer comes within its last
 //! 5 % and never after it (see [`Go::limits`] for the reserves).
 //!
 //! Errors are `info string error: …` lines, and never leave the engine answering for a position
@@ -33,7 +34,7 @@ use std::time::Duration;
 use crate::game::{Game, Player};
 use crate::games::ataxx::{Ataxx, Rules};
 use crate::protocol::{InputError, Lines};
-use crate::search::{Iteration, Limits, Score, Searcher, StopFlag, DEFAULT_BUDGET_MS};
+use crate::search::{Iteration, Limits, Score, Searcher, StopFlag, DEFAULT_BUDGET_MS, MAX_THREADS};
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = "BoardLab Ataxx";
@@ -229,6 +230,8 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
     };
     let stop = StopFlag::new();
     let mut tt_mib = tt_mib.clamp(1, 4096);
+    // Threads for the next search (`setoption name Threads`): the searcher's Lazy SMP helpers.
+    let mut threads = 1;
     // The searcher and its table size; `setoption` during a search only changes `tt_mib`, and the
     // next `go` builds a table of that size (waiting for the search would deadlock `go infinite`).
     let mut searcher: Option<(Searcher<Ataxx>, usize)> = Some((Searcher::new(tt_mib), tt_mib));
@@ -276,6 +279,10 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
                 say(&out, &format!("id name {ENGINE_NAME}"))?;
                 say(&out, "id author BoardLab")?;
                 say(&out, "option name Hash type spin default 64 min 1 max 4096")?;
+                say(
+                    &out,
+                    &format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+                )?;
                 say(&out, "uaiok")?;
             }
             "isready" => say(&out, "readyok")?,
@@ -297,6 +304,12 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
                             say(&out, "info string Hash applies from the next search")?;
                         } else {
                             searcher = Some((Searcher::new(tt_mib), tt_mib));
+                        }
+                    }
+                    (Some(n), Some(v)) if n.eq_ignore_ascii_case("threads") => {
+                        threads = v.clamp(1, MAX_THREADS);
+                        if worker.is_some() {
+                            say(&out, "info string Threads applies from the next search")?;
                         }
                     }
                     _ => say(&out, &format!("info string unsupported option: {line}"))?,
@@ -354,6 +367,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
                     Some((s, had)) if had == mib => s,
                     _ => Searcher::new(mib),
                 };
+                s.set_threads(threads);
                 let p = pos.clone();
                 let out = Arc::clone(&out);
                 let handle = std::thread::spawn(move || {

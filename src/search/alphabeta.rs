@@ -2,6 +2,8 @@
 //! table, move ordering by game-defined classes (above everything), then TT move, killers and
 //! history, forced-move extensions, and a time budget checked inside the search.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
 use crate::clock::Instant;
 
 use crate::game::{score, Evaluate, Outcome};
@@ -11,13 +13,70 @@ use crate::search::report::{
 use crate::search::tt::{Bound, TranspositionTable};
 use crate::search::Limits;
 
+#[cfg(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+))]
+mod smp;
+#[cfg(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+))]
+pub use smp::HELPER_NAME;
+
+/// Lazy SMP's helper searchers, kept between searches (empty with one thread).
+#[cfg(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+))]
+type Helpers<G> = Vec<Searcher<G>>;
+/// Lazy SMP's helper searchers: none in a build without threads.
+#[cfg(not(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+)))]
+type Helpers<G> = std::marker::PhantomData<G>;
+
+/// What the threads of a search share: the table and the [`Team`].
+#[cfg(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+))]
+type Shared<T> = std::sync::Arc<T>;
+/// What the threads of a search would share: owned alone in a build without threads.
+#[cfg(not(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+)))]
+type Shared<T> = Box<T>;
+
+/// The most threads a search runs on ([`Searcher::set_threads`] clamps to it).
+#[cfg(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+))]
+pub const MAX_THREADS: usize = 256;
+/// The most threads a search runs on: one in a build without threads (no `threads` feature, as
+/// in the CodinGame bundle, or wasm without atomics).
+#[cfg(not(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+)))]
+pub const MAX_THREADS: usize = 1;
+
 /// Deepest ply from the root the search ever visits (extensions included).
 pub const MAX_PLY: usize = 128;
 
 /// A reusable alpha-beta searcher for game `G`. It keeps its transposition table and history
 /// between searches, so consecutive moves of one game reuse earlier work.
 pub struct Searcher<G: Evaluate> {
-    tt: TranspositionTable<G::Move>,
+    tt: Shared<TranspositionTable<G::Move>>,
+    /// Lazy SMP's helper searchers (`smp`), kept between searches; empty with one thread.
+    helpers: Helpers<G>,
+    /// Whether this searcher is such a helper.
+    helper: bool,
+    /// Shared with the helpers: their nodes so far and the flag that stops them.
+    team: Shared<Team>,
     history: Vec<i32>,
     killers: [[Option<G::Move>; 2]; MAX_PLY],
     moves: Vec<Vec<G::Move>>,
@@ -62,7 +121,10 @@ impl<G: Evaluate> Searcher<G> {
     /// A searcher with a transposition table of at most `tt_mib` MiB.
     pub fn new(tt_mib: usize) -> Self {
         Searcher {
-            tt: TranspositionTable::new(tt_mib),
+            tt: Shared::new(TranspositionTable::new(tt_mib)),
+            helpers: Helpers::default(),
+            helper: false,
+            team: Shared::default(),
             history: vec![0; 2 * G::MOVE_SLOTS],
             killers: [[None; 2]; MAX_PLY],
             moves: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
@@ -93,6 +155,7 @@ impl<G: Evaluate> Searcher<G> {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.clear_helpers();
     }
 
     /// Searches `pos` within `limits`, calling `on_iteration` after every completed iteration.
@@ -105,7 +168,7 @@ impl<G: Evaluate> Searcher<G> {
         on_iteration: impl FnMut(&Iteration<G::Move>),
     ) -> SearchResult<G::Move> {
         self.progress_every_ms = None;
-        self.run(pos, limits, on_iteration, &mut |_| {})
+        self.start(pos, limits, on_iteration, &mut |_| {})
     }
 
     /// [`Searcher::search`], also calling `on_progress` about every `every_ms` milliseconds while
@@ -122,7 +185,7 @@ impl<G: Evaluate> Searcher<G> {
     ) -> SearchResult<G::Move> {
         self.progress_every_ms = Some(every_ms.max(1));
         self.next_progress_ms = every_ms;
-        let result = self.run(pos, limits, on_iteration, &mut on_progress);
+        let result = self.start(pos, limits, on_iteration, &mut on_progress);
         self.progress_every_ms = None;
         result
     }
@@ -202,7 +265,7 @@ impl<G: Evaluate> Searcher<G> {
             let iteration = Iteration {
                 depth,
                 seldepth: self.seldepth.max(depth),
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
                 nps: self.nps(),
                 elapsed_ms: self.elapsed_ms(),
                 score: Score::from_proven(best_score, all_proven),
@@ -231,7 +294,7 @@ impl<G: Evaluate> Searcher<G> {
                     break;
                 }
             }
-            if limits.max_nodes.is_some_and(|n| self.nodes >= n) {
+            if limits.max_nodes.is_some_and(|n| self.total_nodes() >= n) {
                 stop = StopReason::Nodes;
                 break;
             }
@@ -251,10 +314,21 @@ impl<G: Evaluate> Searcher<G> {
         self.started.elapsed().as_millis() as u64
     }
 
+    /// This searcher's nodes and its helpers' so far (all of them once they have ended).
+    fn total_nodes(&self) -> u64 {
+        // A build without threads has no helpers: it reads no shared counter.
+        let helpers = if MAX_THREADS > 1 {
+            self.team.nodes.load(Relaxed)
+        } else {
+            0
+        };
+        self.nodes + helpers
+    }
+
     fn nps(&self) -> u64 {
         let secs = self.started.elapsed().as_secs_f64();
         if secs > 0.0 {
-            (self.nodes as f64 / secs) as u64
+            (self.total_nodes() as f64 / secs) as u64
         } else {
             0
         }
@@ -388,18 +462,28 @@ impl<G: Evaluate> Searcher<G> {
                     on_progress(&Progress {
                         depth: self.depth_now,
                         seldepth: self.seldepth.max(self.depth_now),
-                        nodes: self.nodes,
+                        nodes: self.total_nodes(),
                         nps: self.nps(),
                         elapsed_ms: elapsed,
                     });
                 }
             }
         }
-        if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
+        if self
+            .limits
+            .max_nodes
+            .is_some_and(|n| self.total_nodes() >= n)
+        {
             self.stopped = Some(StopReason::Nodes);
         }
         if self.limits.stop.is_some_and(|f| f.is_raised()) {
             self.stopped = Some(StopReason::Time);
+        }
+        if MAX_THREADS > 1 && self.helper {
+            self.team.nodes.fetch_add(G::NODES_PER_CLOCK_CHECK, Relaxed);
+            if self.team.stop.load(Relaxed) {
+                self.stopped = Some(StopReason::Time);
+            }
         }
     }
 
@@ -654,6 +738,38 @@ impl<G: Evaluate> Searcher<G> {
         self.proven = proven;
         best_score
     }
+}
+
+/// Without threads (no `threads` feature, as in the CodinGame bundle, or wasm without atomics)
+/// the search runs on the calling thread alone.
+#[cfg(not(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+)))]
+impl<G: Evaluate> Searcher<G> {
+    /// Asks for `n` threads; this build has one and keeps it.
+    pub fn set_threads(&mut self, _n: usize) {}
+
+    fn clear_helpers(&mut self) {}
+
+    fn start(
+        &mut self,
+        pos: &G,
+        limits: Limits,
+        on_iteration: impl FnMut(&Iteration<G::Move>),
+        on_progress: &mut dyn FnMut(&Progress),
+    ) -> SearchResult<G::Move> {
+        self.run(pos, limits, on_iteration, on_progress)
+    }
+}
+
+/// What a searcher shares with its helpers besides the table.
+#[derive(Default)]
+struct Team {
+    /// The helpers' nodes, added every `NODES_PER_CLOCK_CHECK` nodes.
+    nodes: AtomicU64,
+    /// Raised when the main search ends: the helpers stop.
+    stop: AtomicBool,
 }
 
 /// Turns an evaluation's proven result (relative to the evaluated node) into one relative to the

@@ -8,7 +8,7 @@ pub mod report;
 pub mod statics;
 pub mod tt;
 
-pub use alphabeta::Searcher;
+pub use alphabeta::{Searcher, MAX_THREADS};
 pub use budget::{BudgetError, DEFAULT_BUDGET_MS, MAX_BUDGET_MS, MIN_BUDGET_MS};
 pub use mcts::{Mcts, MctsConfig, MctsReport, MctsResult};
 pub use report::{Iteration, Progress, RootMove, Score, ScoreBound, SearchResult, StopReason};

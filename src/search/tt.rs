@@ -1,7 +1,13 @@
 //! The transposition table: a power-of-two array of single-entry buckets indexed by the Zobrist
-//! hash, replacing by depth and age.
+//! hash, replacing by depth and age. It is shared by the threads of a parallel search without
+//! locks: a slot is three atomic words, the entry's data, its move and `key ^ data ^ move`, so a
+//! read torn between two writers fails the key check and counts as a miss (Hyatt and Mann's
+//! "lockless transposition table", 2002). One thread sees exactly what it stored.
 
-use crate::game::score;
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+use crate::game::{score, MoveBits};
 
 /// How a stored score relates to the true value of the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,49 +38,82 @@ pub struct Entry<M> {
     age: u8,
 }
 
+/// One slot: `[key ^ data ^ move, data, move]`. `data` holds the score (bits 0..32), the depth
+/// (32..48), the bound (48..50), `proven` (50), "occupied" (51) and the age (52..60); `move` holds
+/// [`MoveBits::to_bits`] (0..32) and "has a move" (32). An empty slot is all zeros.
+type Slot = [AtomicU64; 3];
+
+const OCCUPIED: u64 = 1 << 51;
+const HAS_MOVE: u64 = 1 << 32;
+
 /// A fixed-size transposition table. Its size is set in MiB at creation; the slot count is the
-/// largest power of two that fits.
+/// largest power of two that fits. All methods take `&self`, so threads share it (in an `Arc`).
 pub struct TranspositionTable<M> {
-    entries: Vec<Option<Entry<M>>>,
+    slots: Box<[Slot]>,
     mask: usize,
-    age: u8,
+    age: AtomicU8,
+    moves: PhantomData<fn() -> M>,
 }
 
-impl<M: Copy> TranspositionTable<M> {
+impl<M: MoveBits> TranspositionTable<M> {
     /// A table of at most `mib` MiB (at least one slot).
     pub fn new(mib: usize) -> Self {
-        let entry_size = std::mem::size_of::<Option<Entry<M>>>().max(1);
-        let wanted = (mib * 1024 * 1024 / entry_size).max(1);
+        let wanted = (mib * 1024 * 1024 / std::mem::size_of::<Slot>()).max(1);
         let slots = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() / 2
         };
         TranspositionTable {
-            entries: vec![None; slots],
+            slots: (0..slots).map(|_| Slot::default()).collect(),
             mask: slots - 1,
-            age: 0,
+            age: AtomicU8::new(0),
+            moves: PhantomData,
         }
     }
 
     /// The table's memory in bytes.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Option<Entry<M>>>()
+        std::mem::size_of_val(&*self.slots)
     }
 
     /// Marks the start of a new search, so older entries are replaced first.
-    pub fn new_search(&mut self) {
-        self.age = self.age.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Relaxed);
     }
 
-    /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = None);
+    /// Forgets everything (while no search runs: a concurrent store may survive).
+    pub fn clear(&self) {
+        self.slots
+            .iter()
+            .flatten()
+            .for_each(|w| w.store(0, Relaxed));
+    }
+
+    /// The slot's entry, whatever its key (`None`: empty); a torn read gives a key no position
+    /// has, in practice.
+    fn read(&self, key: u64) -> Option<Entry<M>> {
+        let [check, data, mv] = &self.slots[key as usize & self.mask];
+        let (data, mv) = (data.load(Relaxed), mv.load(Relaxed));
+        let key = check.load(Relaxed) ^ data ^ mv;
+        (data & OCCUPIED != 0).then(|| Entry {
+            key,
+            best: (mv & HAS_MOVE != 0).then(|| M::from_bits(mv as u32)),
+            score: data as i32,
+            depth: (data >> 32) as i16,
+            bound: match data >> 48 & 3 {
+                0 => Bound::Exact,
+                1 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            proven: data >> 50 & 1 != 0,
+            age: (data >> 52) as u8,
+        })
     }
 
     /// The entry for `key`, with its score made relative to a node `ply` plies from the root.
     pub fn probe(&self, key: u64, ply: u32) -> Option<Entry<M>> {
-        let mut e = self.entries[key as usize & self.mask].filter(|e| e.key == key)?;
+        let mut e = self.read(key).filter(|e| e.key == key)?;
         e.score = from_tt(e.score, ply);
         Some(e)
     }
@@ -82,7 +121,7 @@ impl<M: Copy> TranspositionTable<M> {
     /// Stores a result for `key` found `ply` plies from the root (`proven`: see [`Entry`]).
     #[allow(clippy::too_many_arguments)]
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         ply: u32,
         depth: i32,
@@ -91,25 +130,27 @@ impl<M: Copy> TranspositionTable<M> {
         proven: bool,
         best: Option<M>,
     ) {
-        let slot = &mut self.entries[key as usize & self.mask];
+        let age = self.age.load(Relaxed);
         let mut best = best;
-        if let Some(old) = slot {
-            if old.key != key && old.age == self.age && (old.depth as i32) > depth + 2 {
+        if let Some(old) = self.read(key) {
+            if old.key != key && old.age == age && (old.depth as i32) > depth + 2 {
                 return;
             }
             if old.key == key && best.is_none() {
                 best = old.best;
             }
         }
-        *slot = Some(Entry {
-            key,
-            best,
-            score: to_tt(score, ply),
-            depth: depth as i16,
-            bound,
-            proven,
-            age: self.age,
-        });
+        let data = to_tt(score, ply) as u32 as u64
+            | (depth as u16 as u64) << 32
+            | (bound as u64) << 48
+            | (proven as u64) << 50
+            | OCCUPIED
+            | (age as u64) << 52;
+        let mv = best.map_or(0, |m| m.to_bits() as u64 | HAS_MOVE);
+        let [check, d, m] = &self.slots[key as usize & self.mask];
+        d.store(data, Relaxed);
+        m.store(mv, Relaxed);
+        check.store(key ^ data ^ mv, Relaxed);
     }
 }
 

@@ -191,7 +191,7 @@ pub fn new_game() -> Result<(), WasmError> {
 pub fn bench(game: &str, depth: u32) -> Result<JsValue, WasmError> {
     let lines = with_game!(
         game,
-        G => crate::bench::run::<G>(&crate::bench::positions::<G>(), depth, DEFAULT_TT_MIB),
+        G => crate::bench::run::<G>(&crate::bench::positions::<G>(), depth, DEFAULT_TT_MIB, 1),
         other => return Err(WasmError::unknown_game(other))
     );
     let nodes = lines.iter().map(|l| l.nodes).sum();

@@ -31,7 +31,7 @@ mod notation;
 mod tables;
 pub mod territory;
 
-use crate::game::{Game, NotationError, Outcome, Player};
+use crate::game::{Game, MoveBits, NotationError, Outcome, Player};
 pub use eval::{longest_play, play_bounds, selection, weights, PlayBounds, EXACT_REGION};
 pub use notation::{format_move, from_rows, parse_square, square_name};
 use tables::*;
@@ -47,6 +47,17 @@ pub struct Move {
     pub to: u8,
     /// The square its arrow burns, reached by a queen line from `to`.
     pub arrow: u8,
+}
+
+impl MoveBits for Move {
+    fn to_bits(self) -> u32 {
+        u32::from_le_bytes([self.from, self.to, self.arrow, 0])
+    }
+
+    fn from_bits(bits: u32) -> Move {
+        let [from, to, arrow, _] = bits.to_le_bytes();
+        Move { from, to, arrow }
+    }
 }
 
 /// An Amazons position: amazons per side, walls, the side to move.

@@ -27,7 +27,7 @@ mod tables;
 
 use std::sync::Arc;
 
-use crate::game::{Game, NotationError, Outcome, Player};
+use crate::game::{Game, MoveBits, NotationError, Outcome, Player};
 use crate::rng::splitmix;
 pub use notation::{parse_square, square_name, FEN_COUNTER_MAX};
 use tables::*;
@@ -62,6 +62,17 @@ pub struct Move {
     pub from: u8,
     /// The target square (`0..49`), where the new stone lands; [`Move::PASS_SQUARE`] for the pass.
     pub to: u8,
+}
+
+impl MoveBits for Move {
+    fn to_bits(self) -> u32 {
+        u32::from_le_bytes([self.from, self.to, 0, 0])
+    }
+
+    fn from_bits(bits: u32) -> Move {
+        let [from, to, ..] = bits.to_le_bytes();
+        Move { from, to }
+    }
 }
 
 impl Move {

@@ -1,0 +1,155 @@
+//! Lazy SMP: helper threads search the same root as the main search, each its own iterative
+//! deepening with its own history and killers, sharing only the lock-free transposition table,
+//! so each finds the others' results there. Helpers skip some depths (Stockfish 10's
+//! `SkipSize`/`SkipPhase` tables), so they run ahead of the main thread rather than beside it.
+//! Only the main search reports and chooses the move; when it ends it stops the helpers, and
+//! [`Searcher::search`] returns once every helper has (a scoped thread each).
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use super::{Searcher, MAX_PLY, MAX_THREADS};
+use crate::game::Evaluate;
+use crate::search::report::{Iteration, Progress, RootMove, Score, ScoreBound, SearchResult};
+use crate::search::Limits;
+
+/// The helper threads' names: this and the helper's number from 1 (`lazy-smp-1`, ...).
+pub const HELPER_NAME: &str = "lazy-smp-";
+
+/// Helper `i` (from 0) skips iteration `d` when `(d + SKIP_PHASE[i % 20]) / SKIP_SIZE[i % 20]` is
+/// odd: the first helper searches the even depths, the second the odd ones, later ones runs of
+/// two, three or four (Stockfish 10, `search.cpp`).
+const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Raises the helpers' stop flag when dropped, so a main search that ends in any way (a panic
+/// included) never leaves the scope waiting for helpers that would not stop.
+struct StopHelpers<'a>(&'a std::sync::atomic::AtomicBool);
+
+impl Drop for StopHelpers<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Relaxed);
+    }
+}
+
+impl<G: Evaluate> Searcher<G> {
+    /// Searches on `n` threads from now on (clamped to 1..=[`MAX_THREADS`]): `n - 1` helpers
+    /// sharing this searcher's table. One thread searches exactly as before (same nodes, same
+    /// move); more make the search nondeterministic.
+    pub fn set_threads(&mut self, n: usize) {
+        let helpers = n.clamp(1, MAX_THREADS) - 1;
+        self.helpers.truncate(helpers);
+        while self.helpers.len() < helpers {
+            let mut h = Searcher::new(0);
+            h.tt = self.tt.clone();
+            h.team = self.team.clone();
+            h.helper = true;
+            self.helpers.push(h);
+        }
+    }
+
+    /// Forgets the helpers' history (the shared table is the caller's to clear).
+    pub(super) fn clear_helpers(&mut self) {
+        for s in &mut self.helpers {
+            s.history.iter_mut().for_each(|h| *h = 0);
+        }
+    }
+
+    /// The search on every thread: the helpers on scoped threads, the main search here.
+    pub(super) fn start(
+        &mut self,
+        pos: &G,
+        limits: Limits,
+        on_iteration: impl FnMut(&Iteration<G::Move>),
+        on_progress: &mut dyn FnMut(&Progress),
+    ) -> SearchResult<G::Move> {
+        if self.helpers.is_empty() {
+            return self.run(pos, limits, on_iteration, on_progress);
+        }
+        self.team.stop.store(false, Relaxed);
+        self.team.nodes.store(0, Relaxed);
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let team = self.team.clone();
+        let mut result = std::thread::scope(|scope| {
+            let stop = StopHelpers(&team.stop);
+            let mut running = Vec::new();
+            for (i, h) in helpers.iter_mut().enumerate() {
+                h.nodes = 0;
+                let pos = pos.clone();
+                // A helper the system cannot start is left out: fewer threads search.
+                running.extend(
+                    std::thread::Builder::new()
+                        .name(format!("{HELPER_NAME}{}", i + 1))
+                        .spawn_scoped(scope, move || h.run_helper(&pos, limits.max_depth, i))
+                        .ok(),
+                );
+            }
+            let result = self.run(pos, limits, on_iteration, on_progress);
+            drop(stop);
+            // Joined here, not only awaited by the scope: the threads themselves have ended
+            // when the search returns. A helper's panic is a bug, passed on.
+            for helper in running {
+                if let Err(panic) = helper.join() {
+                    std::panic::resume_unwind(panic);
+                }
+            }
+            result
+        });
+        result.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
+        self.helpers = helpers;
+        result
+    }
+
+    /// A helper's search: iterative deepening to `max_depth` (plies) or until the main search
+    /// raises the team's stop flag, skipping depths as helper `index` does (see [`SKIP_SIZE`]).
+    /// It reports nothing; its work reaches the main search through the table.
+    fn run_helper(&mut self, pos: &G, max_depth: Option<u32>, index: usize) {
+        self.started = crate::clock::Instant::now();
+        self.limits = Limits {
+            max_depth,
+            ..Limits::default()
+        };
+        self.stopped = None;
+        self.killers = [[None; 2]; MAX_PLY];
+        self.history.iter_mut().for_each(|h| *h /= 4);
+        let mut list = Vec::new();
+        pos.search_moves(&mut list);
+        if pos.outcome().is_some() || list.is_empty() {
+            return;
+        }
+        let mut root: Vec<RootMove<G::Move>> = list
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: Score::Eval(0),
+                bound: ScoreBound::Upper,
+                pv: Vec::new(),
+            })
+            .collect();
+        let mut scores = Vec::new();
+        let mut previous = None;
+        let (size, phase) = (SKIP_SIZE[index % 20], SKIP_PHASE[index % 20]);
+        let max = max_depth.unwrap_or(u32::MAX).min(MAX_PLY as u32 - 8);
+        for depth in (1..=max).filter(|d| (d + phase) / size % 2 == 0) {
+            self.seldepth = 0;
+            self.depth_now = depth;
+            let Some(best) =
+                self.search_root(pos, depth as i32, previous, &mut scores, &root, &mut |_| {})
+            else {
+                return;
+            };
+            previous = Some(best);
+            if scores.iter().all(|r| r.proven) {
+                return;
+            }
+            root = scores
+                .iter()
+                .map(|r| RootMove {
+                    mv: r.mv,
+                    score: Score::Eval(r.score),
+                    bound: r.bound,
+                    pv: Vec::new(),
+                })
+                .collect();
+        }
+    }
+}

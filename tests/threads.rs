@@ -1,0 +1,187 @@
+//! Lazy SMP (`Searcher::set_threads`): with helper threads the search still answers legal moves
+//! and proven results agree with one thread's; going back to one thread restores the exact
+//! single-threaded search; `stop` and time limits end every thread; UAI's `Threads` option.
+#![cfg(feature = "threads")]
+
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use boardlab::bench;
+use boardlab::game::{Evaluate, Game};
+use boardlab::games::ataxx::Ataxx;
+use boardlab::games::connect4::Connect4;
+use boardlab::games::yavalath::Yavalath;
+use boardlab::protocol::uai;
+use boardlab::search::alphabeta::HELPER_NAME;
+use boardlab::search::{Limits, Score, Searcher, StopFlag, MAX_THREADS};
+
+/// The tests run one at a time, so one can count the process's threads.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A hang guard, not a timing claim: how long a search that must stop may take at most.
+const HANG_GUARD: Duration = Duration::from_secs(60);
+
+/// This process's Lazy SMP helper threads (Linux: their names in `/proc/self/task/*/comm`), or
+/// `None` where that cannot be read.
+fn helper_threads() -> Option<usize> {
+    let tasks = std::fs::read_dir("/proc/self/task").ok()?;
+    Some(
+        tasks
+            .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("comm")).ok())
+            .filter(|name| name.starts_with(HELPER_NAME))
+            .count(),
+    )
+}
+
+/// Whether a score is a proven result, and whose: `Some(true)` a win for the side to move.
+fn proven_winner(s: Score) -> Option<bool> {
+    match s {
+        Score::Win(_) => Some(true),
+        Score::Loss(_) => Some(false),
+        _ => None,
+    }
+}
+
+/// Searches each bench position of `G` to `depth` with 1 and with 3 threads: the move must be
+/// legal, and a proven win or loss found by either must not be contradicted by the other.
+fn legal_and_consistent<G: Evaluate>(depth: u32) {
+    for pos in bench::positions::<G>() {
+        if pos.outcome().is_some() {
+            continue;
+        }
+        let mut one: Searcher<G> = Searcher::new(8);
+        let single = one.search(&pos, Limits::depth(depth), |_| {});
+        let mut many: Searcher<G> = Searcher::new(8);
+        many.set_threads(3);
+        let mut iterations = 0;
+        let multi = many.search(&pos, Limits::depth(depth), |_| iterations += 1);
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        for r in [&single, &multi] {
+            let best = r.best.expect("a move in a position that is not over");
+            assert!(legal.contains(&best), "{}: illegal {best:?}", G::NAME);
+        }
+        assert!(iterations >= 1, "{}: the main thread reports", G::NAME);
+        let (a, b) = (single.last.unwrap().score, multi.last.unwrap().score);
+        if let (Some(x), Some(y)) = (proven_winner(a), proven_winner(b)) {
+            assert_eq!(x, y, "{}: 1 thread says {a}, 3 threads {b}", G::NAME);
+        }
+        assert!(multi.nodes > 0);
+    }
+}
+
+#[test]
+fn three_threads_answer_legal_moves_consistent_with_one() {
+    let _serial = serial();
+    legal_and_consistent::<Yavalath>(5);
+    legal_and_consistent::<Connect4<9, 7>>(7);
+    legal_and_consistent::<Ataxx>(4);
+}
+
+#[test]
+fn back_to_one_thread_the_search_is_the_single_threaded_one() {
+    let _serial = serial();
+    let pos = bench::positions::<Yavalath>()[2].clone();
+    let mut fresh: Searcher<Yavalath> = Searcher::new(8);
+    let expected = fresh.search(&pos, Limits::depth(5), |_| {});
+    let mut s: Searcher<Yavalath> = Searcher::new(8);
+    s.set_threads(4);
+    s.set_threads(1);
+    let got = s.search(&pos, Limits::depth(5), |_| {});
+    assert_eq!(got.nodes, expected.nodes);
+    assert_eq!(got.best, expected.best);
+}
+
+#[test]
+fn more_threads_than_allowed_are_clamped() {
+    let _serial = serial();
+    let mut s: Searcher<Connect4<9, 7>> = Searcher::new(1);
+    s.set_threads(usize::MAX);
+    s.set_threads(0);
+    let pos = Connect4::<9, 7>::start();
+    assert!(s.search(&pos, Limits::depth(3), |_| {}).best.is_some());
+    assert!(MAX_THREADS >= 2, "this build has threads");
+}
+
+/// Runs `search` on a thread of its own and waits at most [`HANG_GUARD`] for it.
+fn within_guard<T: Send + 'static>(search: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(search());
+    });
+    rx.recv_timeout(HANG_GUARD)
+        .expect("the search stopped within the hang guard")
+}
+
+#[test]
+fn stop_ends_every_thread() {
+    let _serial = serial();
+    let stop = StopFlag::new();
+    // Stops the search once its three helpers are seen running (or the guard runs out).
+    let raiser = std::thread::spawn(move || {
+        let deadline = std::time::Instant::now() + HANG_GUARD;
+        let mut seen = 0;
+        while seen < 3 && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+            seen = helper_threads().unwrap_or(3);
+        }
+        stop.raise();
+        seen
+    });
+    let result = within_guard(move || {
+        let mut s: Searcher<Yavalath> = Searcher::new(8);
+        s.set_threads(4);
+        let limits = Limits {
+            stop: Some(stop),
+            ..Limits::default()
+        };
+        s.search(&Yavalath::start(), limits, |_| {})
+    });
+    let seen = raiser.join().unwrap();
+    assert_eq!(seen, 3, "three helpers ran");
+    assert!(result.best.is_some());
+    // The helpers were joined before the search returned. The kernel may list a joined thread
+    // for a moment longer, so the count is given the hang guard to reach 0.
+    let deadline = std::time::Instant::now() + HANG_GUARD;
+    while helper_threads().unwrap_or(0) > 0 && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(helper_threads().unwrap_or(0), 0, "no helper is left");
+}
+
+#[test]
+fn a_time_limit_ends_every_thread() {
+    let _serial = serial();
+    let result = within_guard(|| {
+        let mut s: Searcher<Ataxx> = Searcher::new(8);
+        s.set_threads(3);
+        s.search(&Ataxx::start(), Limits::time(300), |_| {})
+    });
+    assert!(result.best.is_some());
+    assert!(result.last.is_some(), "at least one iteration in 300 ms");
+}
+
+#[test]
+fn uai_takes_a_threads_option() {
+    let _serial = serial();
+    let out = Arc::new(Mutex::new(Vec::<u8>::new()));
+    let script = "uai\nsetoption name Threads value 2\nposition startpos\ngo depth 4\nquit\n";
+    let o = Arc::clone(&out);
+    within_guard(move || uai::run(script.as_bytes(), o, 8).unwrap());
+    let text = String::from_utf8(out.lock().unwrap().clone()).unwrap();
+    assert!(text.contains(&format!(
+        "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+    )));
+    assert!(!text.contains("unsupported option"), "{text}");
+    let best = text
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("a bestmove");
+    let pos = Ataxx::start();
+    assert!(pos.parse_move(best).is_ok(), "bestmove {best} is legal");
+}
