@@ -31,22 +31,24 @@ pub struct BotArgs {
     /// between equally scored moves with it (the arena passes one per match).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The engine (Amazons only): alphabeta or mcts; default: the game's default engine
-    /// (Amazons: mcts, which measured stronger in the arena; see the README).
+    /// The engine (Amazons and Yavalath): alphabeta or mcts; default: the game's default engine
+    /// (Amazons: mcts, Yavalath: alphabeta, which measured stronger in the arena; see the
+    /// README).
     #[arg(long)]
     pub engine: Option<EngineKind>,
     /// MCTS settings to change, as `name=value,...` (exploration, playout_plies,
     /// prior_visits, widen_base, widen_exponent, expand_after, tempo, seed).
     #[arg(long, default_value = "")]
     pub mcts: String,
-    /// Ataxx: also stop each turn's search after this many nodes, for arena comparisons of two
-    /// builds that the machine's load cannot sway (give the arena generous limits).
+    /// Ataxx, Yavalath, Amazons: also stop each turn's search after this many nodes (MCTS:
+    /// iterations), for arena comparisons that the machine's load cannot sway (give the arena
+    /// generous limits).
     #[arg(long)]
     pub nodes: Option<u64>,
 }
 
 pub fn bot(args: BotArgs) -> Result<(), Failure> {
-    let mcts = MctsConfig::default()
+    let mcts = MctsConfig::for_game(&args.game)
         .with_overrides(&args.mcts)
         .map_err(Failure::BadArgument)?;
     let config = BotConfig {

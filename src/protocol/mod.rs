@@ -29,8 +29,9 @@ pub struct BotConfig {
     pub engine: Option<EngineKind>,
     /// MCTS settings, when the engine is MCTS.
     pub mcts: MctsConfig,
-    /// Nodes per turn, on top of the time (Ataxx's alpha-beta): a fixed-node budget makes arena
-    /// comparisons of two builds independent of the machine's load. `None`: time only.
+    /// Nodes per turn, on top of the time (Ataxx's and Yavalath's alpha-beta; Yavalath's and
+    /// Amazons' MCTS: iterations): a fixed-node budget makes arena comparisons of two builds
+    /// independent of the machine's load. `None`: time only.
     pub max_nodes: Option<u64>,
 }
 

@@ -15,9 +15,10 @@
 
 use std::io::{self, BufRead, Write};
 
+use crate::game::Evaluate;
 use crate::game::Player;
 use crate::games::yavalath::{cell_at, coords, move_effect, MoveEffect, Yavalath, CELLS, ROW_LEN};
-use crate::play::{Agent, EngineAgent};
+use crate::play::{engine_agent, Agent};
 use crate::protocol::{serve_turns, two_numbers, BotConfig, InputError, Lines};
 
 /// One turn's input, as read.
@@ -109,7 +110,9 @@ fn stones_of(rows: &[[Option<u8>; 9]; 9]) -> (u64, u64, u64) {
     (mine, theirs, unknown)
 }
 
-/// Plays Yavalath on CodinGame's protocol with the engine until the input ends.
+/// Plays Yavalath on CodinGame's protocol with the engine (`config.engine`: alpha-beta, the
+/// default, or the MCTS-Solver) until the input ends, each turn within its time and, when
+/// `config.max_nodes` is set, within that many nodes (MCTS: iterations).
 /// Errors: only failures to write the answer.
 pub fn run(
     input: impl BufRead,
@@ -117,8 +120,9 @@ pub fn run(
     log: &mut impl Write,
     config: BotConfig,
 ) -> io::Result<()> {
-    let mut engine: EngineAgent<Yavalath> = EngineAgent::new(config.tt_mib, None);
-    run_with(input, out, log, config, &mut engine)
+    let kind = config.engine.unwrap_or(Yavalath::DEFAULT_ENGINE);
+    let mut engine = engine_agent::<Yavalath>(kind, config.tt_mib, config.mcts, config.max_nodes);
+    run_with(input, out, log, config, engine.as_mut())
 }
 
 /// Plays Yavalath on CodinGame's protocol with `player` choosing the moves (the engine, or a
@@ -168,8 +172,7 @@ pub fn run_with(
         // The board wins over the last move; one that names a cell without the opponent's stone
         // (empty, or the bot's own) is damage worth a line on stderr.
         if let Some((x, y)) = turn.last.filter(|&l| l != (-1, -1)) {
-            let holds_theirs =
-                cell_at(x, y).map(|c| (theirs | unknown) >> c & 1 == 1);
+            let holds_theirs = cell_at(x, y).map(|c| (theirs | unknown) >> c & 1 == 1);
             if holds_theirs != Some(true) {
                 let what = match cell_at(x, y) {
                     None => "off the board",
