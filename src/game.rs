@@ -257,8 +257,9 @@ pub trait Evaluate: Game {
         self.legal_moves(out);
     }
 
-    /// Positions alpha-beta gives [`Evaluate::forced_win`] at the root of each search (0: the
-    /// game has none). They count as nodes of the search, so a node budget covers both.
+    /// Positions alpha-beta gives [`Evaluate::forced_win`] at the root of each search when its
+    /// `forced_wins` switch is on (0: the game has none). They count as nodes of the search, so
+    /// a node budget covers both.
     const FORCED_WIN_NODES: u64 = 0;
 
     /// A win for the side to move proven by forcing moves alone (a threat-space search, far

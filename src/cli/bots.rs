@@ -45,6 +45,10 @@ pub struct BotArgs {
     /// generous limits).
     #[arg(long)]
     pub nodes: Option<u64>,
+    /// Yavalath: look for a win by forcing moves (threat-space search) at the root before the
+    /// main search (off by default: its SPRT did not pass; see the README).
+    #[arg(long)]
+    pub forced_wins: bool,
 }
 
 pub fn bot(args: BotArgs) -> Result<(), Failure> {
@@ -58,6 +62,7 @@ pub fn bot(args: BotArgs) -> Result<(), Failure> {
         engine: args.engine,
         mcts,
         max_nodes: args.nodes,
+        forced_wins: args.forced_wins,
     };
     let (input, mut out, mut log) = (io::stdin().lock(), io::stdout().lock(), io::stderr());
     let result = if args.player == "engine" {

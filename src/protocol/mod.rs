@@ -33,6 +33,10 @@ pub struct BotConfig {
     /// Amazons' MCTS: iterations): a fixed-node budget makes arena comparisons of two builds
     /// independent of the machine's load. `None`: time only.
     pub max_nodes: Option<u64>,
+    /// Whether alpha-beta first looks for a win by forcing moves at the root
+    /// ([`crate::game::Evaluate::forced_win`]; Yavalath's threat-space search). Off by default
+    /// (see [`crate::search::Searcher::forced_wins`]).
+    pub forced_wins: bool,
 }
 
 impl Default for BotConfig {
@@ -44,6 +48,7 @@ impl Default for BotConfig {
             engine: None,
             mcts: MctsConfig::default(),
             max_nodes: None,
+            forced_wins: false,
         }
     }
 }

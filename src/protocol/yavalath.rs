@@ -15,10 +15,9 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::game::Evaluate;
-use crate::game::Player;
+use crate::game::{EngineKind, Evaluate, Player};
 use crate::games::yavalath::{cell_at, coords, move_effect, MoveEffect, Yavalath, CELLS, ROW_LEN};
-use crate::play::{engine_agent, Agent};
+use crate::play::{engine_agent, Agent, EngineAgent};
 use crate::protocol::{serve_turns, two_numbers, BotConfig, InputError, Lines};
 
 /// One turn's input, as read.
@@ -120,8 +119,15 @@ pub fn run(
     log: &mut impl Write,
     config: BotConfig,
 ) -> io::Result<()> {
-    let kind = config.engine.unwrap_or(Yavalath::DEFAULT_ENGINE);
-    let mut engine = engine_agent::<Yavalath>(kind, config.tt_mib, config.mcts, config.max_nodes);
+    let mut engine = match config.engine.unwrap_or(Yavalath::DEFAULT_ENGINE) {
+        EngineKind::AlphaBeta => {
+            let mut agent = EngineAgent::<Yavalath>::new(config.tt_mib, None);
+            agent.max_nodes = config.max_nodes;
+            agent.searcher.forced_wins = config.forced_wins;
+            Box::new(agent) as Box<dyn Agent<Yavalath>>
+        }
+        kind => engine_agent::<Yavalath>(kind, config.tt_mib, config.mcts, config.max_nodes),
+    };
     run_with(input, out, log, config, engine.as_mut())
 }
 

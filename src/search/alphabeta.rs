@@ -18,8 +18,9 @@ pub const MAX_PLY: usize = 128;
 /// between searches, so consecutive moves of one game reuse earlier work.
 pub struct Searcher<G: Evaluate> {
     /// Whether each search first looks for a win by forcing moves at the root
-    /// ([`Evaluate::forced_win`], for games that have one); on unless switched off, e.g. to
-    /// measure the main search alone.
+    /// ([`Evaluate::forced_win`], for games that have one). Off by default: for Yavalath the
+    /// arena SPRT did not pass (the main search's forced-reply extension already reads threat
+    /// sequences to their end; see the README).
     pub forced_wins: bool,
     tt: TranspositionTable<G::Move>,
     history: Vec<i32>,
@@ -66,7 +67,7 @@ impl<G: Evaluate> Searcher<G> {
     /// A searcher with a transposition table of at most `tt_mib` MiB.
     pub fn new(tt_mib: usize) -> Self {
         Searcher {
-            forced_wins: true,
+            forced_wins: false,
             tt: TranspositionTable::new(tt_mib),
             history: vec![0; 2 * G::MOVE_SLOTS],
             killers: [[None; 2]; MAX_PLY],
