@@ -5,7 +5,8 @@
 # Amazons: 2 plies on a start dealt per match) played with both colours. Connect 4 has only 9
 # one-ply openings, which the arena cycles; the baselines get a seed per game from the arena, so
 # the games still differ (the "distinct" column counts them). Prints a Markdown table for the
-# README. Run it on an idle machine: the bots answer within 100 ms of wall time, which a
+# README, then a second table against the strongest opponent of each game that has one (Yavalath:
+# alpha-beta against the MCTS-Solver, 200 games). Run it on an idle machine: the bots answer within 100 ms of wall time, which a
 # loaded CPU turns into timeouts.
 # Usage: bash scripts/strength.sh [games...]   (default: every game the arena referees)
 set -euo pipefail
@@ -15,18 +16,39 @@ BOARDLAB=target/release/boardlab
 GAMES=${*:-yavalath connect4 ataxx amazons}
 echo "| game | opponent | engine W / D / L | distinct games | score | Elo (95 % interval) | engine mean / max ms | engine faults |"
 echo "|---|---|---|---|---|---|---|---|"
+# One table row from an arena run's output: "| cells... | W / D / L | distinct | score | Elo | mean / max | faults |".
+row() {
+  local out=$1 summary times wdl distinct score elo mean max faults
+  summary=$(echo "$out" | grep ' games (' | head -1)
+  times=$(echo "$out" | grep -m1 'response time')
+  wdl=$(echo "$summary" | sed -E 's/.*: \+([0-9]+) =([0-9]+) -([0-9]+) of.*/\1 \/ \2 \/ \3/')
+  distinct=$(echo "$summary" | sed -E 's/.*games \(([0-9]+) distinct\).*/\1/')
+  score=$(echo "$summary" | sed -E 's/.*score ([0-9.]+ %).*/\1/')
+  elo=$(echo "$summary" | sed -E 's/.*Elo ([^,]*)$/\1/; s/95 % interval //')
+  mean=$(echo "$times" | sed -E 's/.*mean ([0-9.]+) ms.*/\1/')
+  max=$(echo "$times" | sed -E 's/.*max ([0-9.]+) ms.*/\1/')
+  faults=$(echo "$times" | sed -E 's/.*, ([0-9]+) faults.*/\1/')
+  echo "$wdl | $distinct | $score | $elo | $mean / $max | $faults |"
+}
 for game in $GAMES; do
   for opponent in random greedy minimax; do
     out=$($BOARDLAB arena "$game" engine "$opponent" --games 100 --concurrency 1 --seed 7)
-    summary=$(echo "$out" | head -1)
-    times=$(echo "$out" | grep '^engine:')
-    wdl=$(echo "$summary" | sed -E 's/.*: \+([0-9]+) =([0-9]+) -([0-9]+) of.*/\1 \/ \2 \/ \3/')
-    distinct=$(echo "$summary" | sed -E 's/.*games \(([0-9]+) distinct\).*/\1/')
-    score=$(echo "$summary" | sed -E 's/.*score ([0-9.]+ %).*/\1/')
-    elo=$(echo "$summary" | sed -E 's/.*Elo ([^,]*)$/\1/; s/95 % interval //')
-    mean=$(echo "$times" | sed -E 's/.*mean ([0-9.]+) ms.*/\1/')
-    max=$(echo "$times" | sed -E 's/.*max ([0-9.]+) ms.*/\1/')
-    faults=$(echo "$times" | sed -E 's/.*, ([0-9]+) faults.*/\1/')
-    echo "| $game | $opponent | $wdl | $distinct | $score | $elo | $mean / $max | $faults |"
+    echo "| $game | $opponent | $(row "$out")"
   done
+done
+
+# The strongest opponents the project has: the engine against the other search of the same game
+# (Yavalath: the MCTS-Solver with win/loss-aware playouts), 200 games, seeded 1-ply openings with
+# both colours.
+echo
+echo "| game | engine | opponent | engine W / D / L | distinct games | score | Elo (95 % interval) | engine mean / max ms | engine faults |"
+echo "|---|---|---|---|---|---|---|---|---|"
+for game in $GAMES; do
+  case $game in
+    yavalath) pairing="alphabeta mcts" ;;
+    *) continue ;;
+  esac
+  set -- $pairing
+  out=$($BOARDLAB arena "$game" "$1" "$2" --games 200 --concurrency 1 --seed 11)
+  echo "| $game | $1 | $2 | $(row "$out")"
 done

@@ -268,6 +268,34 @@ pub trait Evaluate: Game {
         false
     }
 
+    /// Appends the moves an MCTS playout chooses among at random (the caller clears `out`); must
+    /// append at least one move when the game is not over. The default is every legal move (a
+    /// uniform random playout); a game may narrow it to what a sensible player would consider,
+    /// as win/loss-aware playouts do (Yavalath: play an immediate win, block the opponent's,
+    /// avoid one's own 3 when possible).
+    fn playout_moves(&self, out: &mut Vec<Self::Move>) {
+        self.legal_moves(out);
+    }
+
+    /// Positions alpha-beta gives [`Evaluate::forced_win`] at the root of each search when its
+    /// `forced_wins` switch is on (0: the game has none). They count as nodes of the search, so
+    /// a node budget covers both.
+    const FORCED_WIN_NODES: u64 = 0;
+
+    /// A win for the side to move proven by forcing moves alone (a threat-space search, far
+    /// deeper than the main search's horizon), searching at most `max_nodes` positions and
+    /// adding those it visits to `nodes`: `Some(plies)`, the win's length when the opponent
+    /// makes it as long as it can, with its line (moves from this position, the winning move
+    /// last) in `line`. `None`, the default, proves nothing.
+    fn forced_win(
+        &self,
+        _max_nodes: u64,
+        _line: &mut Vec<Self::Move>,
+        _nodes: &mut u64,
+    ) -> Option<u32> {
+        None
+    }
+
     /// A static ordering hint for `mv` (higher is searched earlier) used after the TT move,
     /// killers and history, within an [`Evaluate::order_class`].
     fn order_hint(&self, _mv: Self::Move) -> i32 {

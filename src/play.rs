@@ -26,6 +26,8 @@ pub struct EngineAgent<G: Evaluate> {
     pub searcher: Searcher<G>,
     /// Deepest iteration, in plies; `None` searches until the budget runs out.
     pub max_depth: Option<u32>,
+    /// Nodes per move on top of the time (load-independent arena comparisons); `None`: time only.
+    pub max_nodes: Option<u64>,
     last: Option<SearchResult<G::Move>>,
 }
 
@@ -35,6 +37,7 @@ impl<G: Evaluate> EngineAgent<G> {
         EngineAgent {
             searcher: Searcher::new(tt_mib),
             max_depth,
+            max_nodes: None,
             last: None,
         }
     }
@@ -44,6 +47,7 @@ impl<G: Evaluate> Agent<G> for EngineAgent<G> {
     fn choose(&mut self, pos: &G, budget_ms: u64) -> G::Move {
         let limits = Limits {
             max_depth: self.max_depth,
+            max_nodes: self.max_nodes,
             ..Limits::time(budget_ms)
         };
         let result = self.searcher.search(pos, limits, |_| {});
@@ -68,6 +72,9 @@ impl<G: Evaluate> Agent<G> for EngineAgent<G> {
 pub struct MctsAgent<G: Evaluate> {
     /// The searcher, kept between moves (it reuses its tree).
     pub mcts: Mcts<G>,
+    /// Iterations per move on top of the time (load-independent arena comparisons); `None`:
+    /// time only.
+    pub max_iterations: Option<u64>,
     last: Option<MctsResult<G::Move>>,
 }
 
@@ -76,6 +83,7 @@ impl<G: Evaluate> MctsAgent<G> {
     pub fn new(tree_mib: usize, config: MctsConfig) -> Self {
         MctsAgent {
             mcts: Mcts::new(tree_mib, config),
+            max_iterations: None,
             last: None,
         }
     }
@@ -83,7 +91,11 @@ impl<G: Evaluate> MctsAgent<G> {
 
 impl<G: Evaluate> Agent<G> for MctsAgent<G> {
     fn choose(&mut self, pos: &G, budget_ms: u64) -> G::Move {
-        let result = self.mcts.search(pos, Limits::time(budget_ms), |_| {});
+        let limits = Limits {
+            max_nodes: self.max_iterations,
+            ..Limits::time(budget_ms)
+        };
+        let result = self.mcts.search(pos, limits, |_| {});
         let best = result.best.expect("the game is not over");
         self.last = Some(result);
         best
@@ -107,16 +119,26 @@ impl<G: Evaluate> Agent<G> for MctsAgent<G> {
     }
 }
 
-/// The engine of `kind` as an agent, with `memory_mib` MiB for its table or tree and `mcts`
-/// as the MCTS settings.
+/// The engine of `kind` as an agent, with `memory_mib` MiB for its table or tree, `mcts` as the
+/// MCTS settings, and `max_nodes` nodes (alpha-beta) or iterations (MCTS) per move on top of the
+/// time (`None`: time only).
 pub fn engine_agent<G: Evaluate>(
     kind: EngineKind,
     memory_mib: usize,
     mcts: MctsConfig,
+    max_nodes: Option<u64>,
 ) -> Box<dyn Agent<G>> {
     match kind {
-        EngineKind::AlphaBeta => Box::new(EngineAgent::<G>::new(memory_mib, None)),
-        EngineKind::Mcts => Box::new(MctsAgent::<G>::new(memory_mib, mcts)),
+        EngineKind::AlphaBeta => {
+            let mut agent = EngineAgent::<G>::new(memory_mib, None);
+            agent.max_nodes = max_nodes;
+            Box::new(agent)
+        }
+        EngineKind::Mcts => {
+            let mut agent = MctsAgent::<G>::new(memory_mib, mcts);
+            agent.max_iterations = max_nodes;
+            Box::new(agent)
+        }
     }
 }
 

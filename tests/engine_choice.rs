@@ -1,4 +1,5 @@
-//! The engine choice on the command line: `--engine alphabeta|mcts` for the Amazons bot,
+//! The engine choice on the command line: `--engine alphabeta|mcts` for the Amazons and Yavalath
+//! bots,
 //! `analyse` and the arena's `mcts` / `alphabeta` bot names, with clear errors elsewhere.
 
 use std::process::{Command, Output};
@@ -90,11 +91,44 @@ fn an_unknown_engine_or_mcts_setting_is_refused_with_its_name() {
 
 #[test]
 fn other_bots_say_they_play_alpha_beta_only() {
-    let out = boardlab(&["bot", "yavalath", "--engine", "mcts"]);
+    let out = boardlab(&["bot", "connect4", "--engine", "mcts"]);
     assert!(!out.status.success());
     assert!(
-        text(&out.stderr).contains("the yavalath bot plays with alpha-beta only"),
+        text(&out.stderr).contains("the connect4 bot plays with alpha-beta only"),
         "{}",
         text(&out.stderr)
     );
+}
+
+#[test]
+fn the_yavalath_mcts_bot_answers_with_a_legal_move_within_its_iterations() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .args(["bot", "yavalath", "--engine", "mcts", "--nodes", "500"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("boardlab runs");
+    // Player 2 facing the first stone in the centre (it may steal it: the answer `4 4`).
+    let turn = "2\n9\n00000\n000000\n0000000\n00000000\n000020000\n00000000\n0000000\n000000\n00000\n4 4\n";
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(turn.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let answer = text(&out.stdout);
+    let (x, y) = answer
+        .trim()
+        .split_once(' ')
+        .map(|(x, y)| (x.parse::<i32>().unwrap(), y.parse::<i32>().unwrap()))
+        .expect("an answer 'x y'");
+    assert!(
+        boardlab::games::yavalath::cell_at(x, y).is_some(),
+        "{answer}"
+    );
+    let log = text(&out.stderr);
+    assert!(log.contains("mcts iterations 500"), "{log}");
 }

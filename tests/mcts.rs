@@ -310,3 +310,28 @@ fn the_tree_is_kept_after_our_move_and_the_reply_and_for_the_same_position() {
         0
     );
 }
+
+#[test]
+fn the_yavalath_mcts_solver_takes_a_win_and_blocks_the_opponents() {
+    use boardlab::games::yavalath::Yavalath;
+    let config = MctsConfig::for_game("yavalath");
+    assert!(
+        config.playout_plies >= 61,
+        "playouts run to the end of the game"
+    );
+    // x holds a1 a2 a4: a3 makes four at once.
+    let win = Yavalath::from_setup(
+        "xx.x./....../......./......../....o..../......../..o..../..o.../..... x -",
+    )
+    .unwrap();
+    let result = Mcts::<Yavalath>::new(4, config).search(&win, iterations(300), |_| {});
+    assert_eq!(win.format_move(result.best.unwrap()), "a3");
+    assert_eq!(result.last.unwrap().score, Score::Win(1));
+    // o to move must block a3 (every other move loses at once).
+    let block = Yavalath::from_setup(
+        "xx.x./....../......./......../....o..../......../..o..../....../..... o -",
+    )
+    .unwrap();
+    let result = Mcts::<Yavalath>::new(4, config).search(&block, iterations(300), |_| {});
+    assert_eq!(block.format_move(result.best.unwrap()), "a3");
+}

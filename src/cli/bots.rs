@@ -31,22 +31,28 @@ pub struct BotArgs {
     /// between equally scored moves with it (the arena passes one per match).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The engine (Amazons only): alphabeta or mcts; default: the game's default engine
-    /// (Amazons: mcts, which measured stronger in the arena; see the README).
+    /// The engine (Amazons and Yavalath): alphabeta or mcts; default: the game's default engine
+    /// (Amazons: mcts, Yavalath: alphabeta, which measured stronger in the arena; see the
+    /// README).
     #[arg(long)]
     pub engine: Option<EngineKind>,
     /// MCTS settings to change, as `name=value,...` (exploration, playout_plies,
     /// prior_visits, widen_base, widen_exponent, expand_after, tempo, seed).
     #[arg(long, default_value = "")]
     pub mcts: String,
-    /// Ataxx: also stop each turn's search after this many nodes, for arena comparisons of two
-    /// builds that the machine's load cannot sway (give the arena generous limits).
+    /// Ataxx, Yavalath, Amazons: also stop each turn's search after this many nodes (MCTS:
+    /// iterations), for arena comparisons that the machine's load cannot sway (give the arena
+    /// generous limits).
     #[arg(long)]
     pub nodes: Option<u64>,
+    /// Yavalath: look for a win by forcing moves (threat-space search) at the root before the
+    /// main search (off by default: its SPRT did not pass; see the README).
+    #[arg(long)]
+    pub forced_wins: bool,
 }
 
 pub fn bot(args: BotArgs) -> Result<(), Failure> {
-    let mcts = MctsConfig::default()
+    let mcts = MctsConfig::for_game(&args.game)
         .with_overrides(&args.mcts)
         .map_err(Failure::BadArgument)?;
     let config = BotConfig {
@@ -56,6 +62,7 @@ pub fn bot(args: BotArgs) -> Result<(), Failure> {
         engine: args.engine,
         mcts,
         max_nodes: args.nodes,
+        forced_wins: args.forced_wins,
     };
     let (input, mut out, mut log) = (io::stdin().lock(), io::stdout().lock(), io::stderr());
     let result = if args.player == "engine" {

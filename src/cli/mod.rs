@@ -167,7 +167,7 @@ fn engine_and_mcts(
     engine: Option<EngineKind>,
     overrides: &str,
 ) -> Result<(EngineKind, MctsConfig), Failure> {
-    let mcts = MctsConfig::default()
+    let mcts = MctsConfig::for_game(game)
         .with_overrides(overrides)
         .map_err(Failure::BadArgument)?;
     Ok((

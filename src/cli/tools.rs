@@ -247,7 +247,7 @@ fn run_match_vs_minimax<G: boardlab::game::Evaluate + boardlab::baseline::Baseli
     opening_plies: u32,
     seed: u64,
 ) {
-    let mut engine = engine_agent::<G>(kind, 64, mcts);
+    let mut engine = engine_agent::<G>(kind, 64, mcts, None);
     let mut minimax = MinimaxAgent::default();
     let pairs = games.div_ceil(2);
     println!("{}: engine ({kind}) at {ms} ms/move vs minimax depth 2, {} games, openings of {opening_plies} random plies, seed {seed}", G::NAME, pairs * 2);

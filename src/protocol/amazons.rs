@@ -109,7 +109,7 @@ pub fn run(
     config: BotConfig,
 ) -> io::Result<()> {
     let kind = config.engine.unwrap_or(Amazons::DEFAULT_ENGINE);
-    let mut engine = engine_agent::<Amazons>(kind, config.tt_mib, config.mcts);
+    let mut engine = engine_agent::<Amazons>(kind, config.tt_mib, config.mcts, config.max_nodes);
     run_with(input, out, log, config, engine.as_mut())
 }
 

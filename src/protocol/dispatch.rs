@@ -7,6 +7,9 @@ use std::io::{BufRead, Write};
 use super::{amazons, ataxx, connect4, yavalath, BotConfig};
 use crate::search::EngineKind;
 
+/// The games whose bot plays with either engine (`--engine`); the others play alpha-beta only.
+const ENGINE_CHOICE: &[&str] = &["amazons", "yavalath"];
+
 /// Runs the CodinGame bot of `game` until its input ends.
 /// Errors: an unknown game, or a failure to write a move.
 pub fn run_bot(
@@ -19,9 +22,10 @@ pub fn run_bot(
     let default = crate::with_game!(game,
         G => <G as crate::game::Evaluate>::DEFAULT_ENGINE,
         _other => EngineKind::AlphaBeta);
-    if config.engine.is_some_and(|e| e != default) && game != "amazons" {
+    if config.engine.is_some_and(|e| e != default) && !ENGINE_CHOICE.contains(&game) {
         return Err(format!(
-            "--engine {}: the {game} bot plays with alpha-beta only (the engine choice is Amazons')",
+            "--engine {}: the {game} bot plays with alpha-beta only (the engine choice is \
+             Amazons' and Yavalath's)",
             config.engine.map_or("", EngineKind::name)
         ));
     }

@@ -29,9 +29,14 @@ pub struct BotConfig {
     pub engine: Option<EngineKind>,
     /// MCTS settings, when the engine is MCTS.
     pub mcts: MctsConfig,
-    /// Nodes per turn, on top of the time (Ataxx's alpha-beta): a fixed-node budget makes arena
-    /// comparisons of two builds independent of the machine's load. `None`: time only.
+    /// Nodes per turn, on top of the time (Ataxx's and Yavalath's alpha-beta; Yavalath's and
+    /// Amazons' MCTS: iterations): a fixed-node budget makes arena comparisons of two builds
+    /// independent of the machine's load. `None`: time only.
     pub max_nodes: Option<u64>,
+    /// Whether alpha-beta first looks for a win by forcing moves at the root
+    /// ([`crate::game::Evaluate::forced_win`]; Yavalath's threat-space search). Off by default
+    /// (see [`crate::search::Searcher::forced_wins`]).
+    pub forced_wins: bool,
 }
 
 impl Default for BotConfig {
@@ -43,6 +48,7 @@ impl Default for BotConfig {
             engine: None,
             mcts: MctsConfig::default(),
             max_nodes: None,
+            forced_wins: false,
         }
     }
 }

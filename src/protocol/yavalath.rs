@@ -15,9 +15,9 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::game::Player;
+use crate::game::{EngineKind, Evaluate, Player};
 use crate::games::yavalath::{cell_at, coords, move_effect, MoveEffect, Yavalath, CELLS, ROW_LEN};
-use crate::play::{Agent, EngineAgent};
+use crate::play::{engine_agent, Agent, EngineAgent};
 use crate::protocol::{serve_turns, two_numbers, BotConfig, InputError, Lines};
 
 /// One turn's input, as read.
@@ -109,7 +109,9 @@ fn stones_of(rows: &[[Option<u8>; 9]; 9]) -> (u64, u64, u64) {
     (mine, theirs, unknown)
 }
 
-/// Plays Yavalath on CodinGame's protocol with the engine until the input ends.
+/// Plays Yavalath on CodinGame's protocol with the engine (`config.engine`: alpha-beta, the
+/// default, or the MCTS-Solver) until the input ends, each turn within its time and, when
+/// `config.max_nodes` is set, within that many nodes (MCTS: iterations).
 /// Errors: only failures to write the answer.
 pub fn run(
     input: impl BufRead,
@@ -117,8 +119,16 @@ pub fn run(
     log: &mut impl Write,
     config: BotConfig,
 ) -> io::Result<()> {
-    let mut engine: EngineAgent<Yavalath> = EngineAgent::new(config.tt_mib, None);
-    run_with(input, out, log, config, &mut engine)
+    let mut engine = match config.engine.unwrap_or(Yavalath::DEFAULT_ENGINE) {
+        EngineKind::AlphaBeta => {
+            let mut agent = EngineAgent::<Yavalath>::new(config.tt_mib, None);
+            agent.max_nodes = config.max_nodes;
+            agent.searcher.forced_wins = config.forced_wins;
+            Box::new(agent) as Box<dyn Agent<Yavalath>>
+        }
+        kind => engine_agent::<Yavalath>(kind, config.tt_mib, config.mcts, config.max_nodes),
+    };
+    run_with(input, out, log, config, engine.as_mut())
 }
 
 /// Plays Yavalath on CodinGame's protocol with `player` choosing the moves (the engine, or a

@@ -70,6 +70,11 @@ pub const MAX_PLY: usize = 128;
 /// A reusable alpha-beta searcher for game `G`. It keeps its transposition table and history
 /// between searches, so consecutive moves of one game reuse earlier work.
 pub struct Searcher<G: Evaluate> {
+    /// Whether each search first looks for a win by forcing moves at the root
+    /// ([`Evaluate::forced_win`], for games that have one). Off by default: for Yavalath the
+    /// arena SPRT did not pass (the main search's forced-reply extension already reads threat
+    /// sequences to their end; see the README).
+    pub forced_wins: bool,
     tt: Shared<TranspositionTable<G::Move>>,
     /// Lazy SMP's helper searchers (`smp`), kept between searches; empty with one thread.
     helpers: Helpers<G>,
@@ -121,6 +126,7 @@ impl<G: Evaluate> Searcher<G> {
     /// A searcher with a transposition table of at most `tt_mib` MiB.
     pub fn new(tt_mib: usize) -> Self {
         Searcher {
+            forced_wins: false,
             tt: Shared::new(TranspositionTable::new(tt_mib)),
             helpers: Helpers::default(),
             helper: false,
@@ -219,6 +225,9 @@ impl<G: Evaluate> Searcher<G> {
                 stop: StopReason::Solved,
             };
         }
+        if let Some(result) = self.forced_win_at_root(pos, &list, forced, &mut on_iteration) {
+            return result;
+        }
         root.extend(list.iter().map(|&mv| RootMove {
             mv,
             score: Score::Eval(0),
@@ -308,6 +317,55 @@ impl<G: Evaluate> Searcher<G> {
             elapsed_ms: self.elapsed_ms(),
             stop,
         }
+    }
+
+    /// The game's proof by forcing moves ([`Evaluate::forced_win`]) at the root, within
+    /// [`Evaluate::FORCED_WIN_NODES`] (and a quarter of a node budget): a proven win ends the
+    /// search at once, reported as one iteration whose depth is the win's length, its line the
+    /// PV and its first move the only root move. Its positions count as the search's nodes.
+    fn forced_win_at_root(
+        &mut self,
+        pos: &G,
+        list: &[G::Move],
+        forced: bool,
+        on_iteration: &mut impl FnMut(&Iteration<G::Move>),
+    ) -> Option<SearchResult<G::Move>> {
+        if !self.forced_wins || G::FORCED_WIN_NODES == 0 || (forced && list.len() == 1) {
+            return None;
+        }
+        let budget = self
+            .limits
+            .max_nodes
+            .map_or(G::FORCED_WIN_NODES, |n| G::FORCED_WIN_NODES.min(n / 4));
+        let mut line = Vec::new();
+        let mut nodes = 0;
+        let found = pos.forced_win(budget, &mut line, &mut nodes);
+        self.nodes += nodes;
+        let plies = found?;
+        let mv = *line.first().filter(|m| list.contains(m))?;
+        let iteration = Iteration {
+            depth: plies,
+            seldepth: plies,
+            nodes: self.nodes,
+            nps: self.nps(),
+            elapsed_ms: self.elapsed_ms(),
+            score: Score::Win(plies),
+            pv: line.clone(),
+            root_moves: vec![RootMove {
+                mv,
+                score: Score::Win(plies),
+                bound: ScoreBound::Exact,
+                pv: line,
+            }],
+        };
+        on_iteration(&iteration);
+        Some(SearchResult {
+            best: Some(mv),
+            last: Some(iteration),
+            nodes: self.nodes,
+            elapsed_ms: self.elapsed_ms(),
+            stop: StopReason::Solved,
+        })
     }
 
     fn elapsed_ms(&self) -> u64 {

@@ -3,7 +3,7 @@
 //! Each iteration walks from the root to a leaf choosing children by UCT (`value + c *
 //! sqrt(ln(parent visits) / visits)`, values being winning chances in 0..1), generates the
 //! leaf's children once it has been visited often enough, plays a short random playout from it
-//! and scores the end with the game's evaluation mapped to a winning chance (a logistic curve of
+//! (each ply a random choice among [`Evaluate::playout_moves`]) and scores the end with the game's evaluation mapped to a winning chance (a logistic curve of
 //! scale [`Evaluate::WIN_CHANCE_SCALE`]; finished games score exactly 1, 0 or ½). The result is
 //! added to every node on the way back.
 //!
@@ -380,7 +380,7 @@ impl<G: Evaluate> Mcts<G> {
         let mut plies = 0;
         while plies < self.config.playout_plies && pos.outcome().is_none() {
             self.playout_moves.clear();
-            pos.legal_moves(&mut self.playout_moves);
+            pos.playout_moves(&mut self.playout_moves);
             if self.playout_moves.is_empty() {
                 break;
             }

@@ -194,7 +194,7 @@ pub fn search_mcts<G: Evaluate>(
         || {
             let config = MctsConfig {
                 report_ms: Some(MCTS_REPORT_MS),
-                ..MctsConfig::default()
+                ..MctsConfig::for_game(G::NAME)
             };
             Mcts::<G>::new(plan.tt_mib, config)
         },

@@ -213,6 +213,20 @@ impl Evaluate for Yavalath {
         }
     }
 
+    /// Win/loss-aware playouts, as in the published Yavalath MCTS-Solvers: the search's own
+    /// selection (an immediate win, else the blocks of the opponent's win, else the cells that
+    /// make no 3 of the mover's, else any cell; every legal move while the steal is open).
+    fn playout_moves(&self, out: &mut Vec<Cell>) {
+        self.search_moves(out);
+    }
+
+    const FORCED_WIN_NODES: u64 = 20_000;
+
+    /// Yavalath's threat-space search ([`super::forced_win`]).
+    fn forced_win(&self, max_nodes: u64, line: &mut Vec<Cell>, nodes: &mut u64) -> Option<u32> {
+        super::forced_win(self, max_nodes, line, nodes)
+    }
+
     fn order_hint(&self, cell: Cell) -> i32 {
         4 - RING[cell as usize] as i32
     }

@@ -21,6 +21,7 @@
 mod eval;
 mod notation;
 mod tables;
+mod tss;
 
 use super::stones_text;
 use crate::game::{Game, NotationError, Outcome, Player};
@@ -28,6 +29,7 @@ pub use eval::Threats;
 pub use notation::{cell_name, parse_cell};
 use tables::*;
 pub use tables::{cell_at, coords, CELLS, FULL, ROW_LEN, SEGMENTS_3, SEGMENTS_4};
+pub use tss::{forced_win, MAX_ATTACKS};
 
 /// A move: the index of the cell played (`0..61`). At the steal turn, the opponent's first cell
 /// means "steal".

@@ -50,6 +50,22 @@ impl Default for MctsConfig {
 }
 
 impl MctsConfig {
+    /// The tuned setting of game `name` (see the README's measured strength): Yavalath plays its
+    /// win/loss-aware playouts to the end of the game (an MCTS-Solver in the style of the
+    /// published Yavalath programs) with a wider exploration; every other game takes
+    /// [`MctsConfig::default`], Amazons' setting.
+    pub fn for_game(name: &str) -> Self {
+        match name {
+            "yavalath" => MctsConfig {
+                exploration: 0.5,
+                playout_plies: 61,
+                prior_visits: 2.0,
+                ..MctsConfig::default()
+            },
+            _ => MctsConfig::default(),
+        }
+    }
+
     /// This configuration with `overrides` applied: comma-separated `name=value` pairs, names
     /// as the fields (`exploration=0.7,playout_plies=2`). Errors: an unknown name or a value
     /// that does not read or is out of range.
