@@ -365,7 +365,7 @@ pub fn run_with(
     let mut lines = Lines::new(input);
     let mut turns = 0u32;
     let mut my_id: Option<i32> = None;
-    serve_turns(&mut lines, out, log, read_turn, |turn, started, log| {
+    serve_turns(&mut lines, out, log, read_turn, |turn, clock, log| {
         if let Some((me, _)) = turn.ids {
             my_id = Some(me);
         }
@@ -416,8 +416,7 @@ pub fn run_with(
         };
         match position {
             Ok(pos) if pos.outcome().is_none() => {
-                let spent = started.elapsed().as_millis() as u64;
-                let mv = player.choose(&pos, budget.saturating_sub(spent).max(1));
+                let mv = player.choose(&pos, clock.budget_ms(budget));
                 if let Some(summary) = player.summary() {
                     let _ = writeln!(log, "boardlab: {summary}");
                 }

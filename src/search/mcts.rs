@@ -39,8 +39,14 @@ pub use config::MctsConfig;
 pub use report::{value_score, MctsReply, MctsReport, MctsResult, MctsRootMove};
 use tree::{proven_reward, NewChild, Tree, UNPROVEN};
 
-/// Iterations between two looks at the clock and the stop flag.
-const CLOCK_EVERY: u64 = 4;
+/// Iterations between two looks at the clock and the stop flag: every one, since reading the
+/// clock (tens of ns) is cheap beside an iteration (an Amazons expansion evaluates every child),
+/// and on a loaded machine a few iterations can outlast a scheduler's slice.
+const CLOCK_EVERY: u64 = 1;
+
+/// Children an expansion scores between two looks at the clock: an expansion that would end
+/// after the deadline is abandoned, its iteration with it (the tree is left as it was).
+const CHILDREN_PER_CLOCK_CHECK: usize = 16;
 
 /// Search-wide counters.
 #[derive(Clone, Copy, Debug, Default)]
@@ -73,6 +79,12 @@ pub struct Mcts<G: Evaluate> {
     scratch: Vec<tree::Node<G::Move>>,
     counters: Counters,
     started: Instant,
+    /// When the running search must stop, in ms since `started` ([`Limits::stop_at_ms`]).
+    stop_at_ms: Option<u64>,
+    /// The running search's stop flag.
+    stop_flag: Option<crate::search::StopFlag>,
+    /// The running search saw its deadline (or flag) in the middle of an iteration.
+    out_of_time: bool,
 }
 
 impl<G: Evaluate> Mcts<G> {
@@ -93,6 +105,9 @@ impl<G: Evaluate> Mcts<G> {
             scratch: Vec::new(),
             counters: Counters::default(),
             started: Instant::now(),
+            stop_at_ms: None,
+            stop_flag: None,
+            out_of_time: false,
         }
     }
 
@@ -155,6 +170,9 @@ impl<G: Evaluate> Mcts<G> {
         self.counters = Counters::default();
         self.rng = Rng(self.config.seed);
         self.full = false;
+        self.stop_at_ms = limits.stop_at_ms();
+        self.stop_flag = limits.stop;
+        self.out_of_time = false;
         if pos.outcome().is_some() {
             self.clear();
             return MctsResult {
@@ -190,12 +208,11 @@ impl<G: Evaluate> Mcts<G> {
             if limits.max_nodes.is_some_and(|n| done >= n) {
                 break StopReason::Nodes;
             }
+            if self.out_of_time {
+                break StopReason::Time;
+            }
             if done % CLOCK_EVERY == 0 {
-                if limits
-                    .stop_at_ms()
-                    .is_some_and(|ms| self.elapsed_ms() >= ms)
-                    || limits.stop.is_some_and(|f| f.is_raised())
-                {
+                if self.time_is_up() {
                     break StopReason::Time;
                 }
                 if let Some(at) = next_report {
@@ -221,6 +238,12 @@ impl<G: Evaluate> Mcts<G> {
 
     fn elapsed_ms(&self) -> u64 {
         self.started.elapsed().as_millis() as u64
+    }
+
+    /// Whether the running search has reached its deadline or seen its stop flag raised.
+    fn time_is_up(&self) -> bool {
+        self.stop_at_ms.is_some_and(|ms| self.elapsed_ms() >= ms)
+            || self.stop_flag.is_some_and(|f| f.is_raised())
     }
 
     /// The report of the tree as it stands.
@@ -265,6 +288,9 @@ impl<G: Evaluate> Mcts<G> {
                 if due && depth < max_depth && !self.full && self.expand(node, &pos).is_some() {
                     continue; // now proven, or with children to choose from
                 }
+                if self.out_of_time {
+                    return; // the expansion was abandoned: this iteration counts for nothing
+                }
                 break self.playout(node, &mut pos, depth);
             }
             let child = self.select(node);
@@ -278,12 +304,21 @@ impl<G: Evaluate> Mcts<G> {
 
     /// Generates `node`'s children (the game's move selection, each scored by the evaluation,
     /// best first) and tries to prove it. Returns whether the selection was forced, or `None`
-    /// when the children do not fit in the tree.
+    /// when the children do not fit in the tree, or when the deadline came while they were
+    /// being scored (then `out_of_time` is set and the tree is unchanged; never at the root,
+    /// which needs its children for a move).
     fn expand(&mut self, node: u32, pos: &G) -> Option<bool> {
         self.candidates.clear();
         let forced = pos.search_moves(&mut self.candidates);
         self.children.clear();
-        for &mv in &self.candidates {
+        for (i, &mv) in self.candidates.iter().enumerate() {
+            if node != 0
+                && i % CHILDREN_PER_CLOCK_CHECK == CHILDREN_PER_CLOCK_CHECK - 1
+                && self.time_is_up()
+            {
+                self.out_of_time = true;
+                return None;
+            }
             let child = pos.after(mv);
             // Scores from the child's side to move; the prior is for the player moving into it.
             let (prior, proven) = match child.outcome() {
