@@ -272,6 +272,11 @@ fn the_empty_7x6_board_scores_as_pons_reports() {
 #[test]
 fn result_probes_match_full_minimax_and_keep_result_keeps_it() {
     use boardlab::games::connect4::solver::Wdl;
+    let of_score = |s: i32| match s.signum() {
+        1 => Wdl::Win,
+        0 => Wdl::Draw,
+        _ => Wdl::Loss,
+    };
     let mut memo = HashMap::new();
     let mut solver = Solver::<5, 4>::new(4);
     let mut rng = Rng(11);
@@ -281,7 +286,7 @@ fn result_probes_match_full_minimax_and_keep_result_keeps_it() {
         if pos.outcome().is_some() {
             continue;
         }
-        let value = Wdl::of_score(minimax(&pos, &mut memo));
+        let value = of_score(minimax(&pos, &mut memo));
         assert_eq!(solver.wdl(&pos).unwrap(), value, "5x4 after {plies} plies");
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
@@ -290,7 +295,7 @@ fn result_probes_match_full_minimax_and_keep_result_keeps_it() {
             let got = match child.outcome() {
                 Some(Outcome::Win(_)) => Wdl::Win,
                 Some(Outcome::Draw) => Wdl::Draw,
-                None => Wdl::of_score(-minimax(&child, &mut memo)),
+                None => of_score(-minimax(&child, &mut memo)),
             };
             assert_eq!(solver.move_wdl(&pos, preferred).unwrap(), got);
             let (mv, result) = solver.keep_result(&pos, preferred, &[]).unwrap();

@@ -96,12 +96,8 @@ pub fn run(args: C4CheckArgs) -> Result<(), Failure> {
                 } else {
                     let _ = writeln!(
                         out,
-                        "gave away: {} chips, moves '{}', {} -> {} by column {} ({ms} ms)",
-                        c,
-                        s.line,
-                        value.name(),
-                        got.name(),
-                        s.mv
+                        "gave away: {} chips, moves '{}', {value:?} -> {got:?} by column {} ({ms} ms)",
+                        c, s.line, s.mv
                     );
                 }
             }

@@ -38,7 +38,6 @@
 
 use std::io::{self, BufRead, Write};
 
-
 use crate::game::{Game, Player};
 use crate::games::ataxx::{parse_square, square_name, Ataxx, Move, Rules, FULL};
 use crate::play::Agent;

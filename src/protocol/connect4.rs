@@ -251,9 +251,7 @@ impl BotEngine {
         let started = crate::clock::Instant::now();
         let limits = Limits::time((budget_ms * ALPHABETA_SHARE_PERCENT / 100).max(1));
         let result = self.engine.searcher.search(pos, limits, |_| {});
-        let Some(preferred) = result.best else {
-            unreachable!("the game is not over")
-        };
+        let preferred = result.best.expect("the game is not over");
         // Root moves best first: the solver's second choices follow the search's judgement.
         let order: Vec<u8> = result
             .last
@@ -266,7 +264,7 @@ impl BotEngine {
             format!("depth {} score {} {ab_ms} ms", it.depth, it.score)
         });
         if left == 0 {
-            self.summary = Some(format!("{ab_line}; no time left for the solver"));
+            self.summary = Some(ab_line);
             return preferred;
         }
         self.solver.set_time_limit(Some(left));
@@ -276,23 +274,16 @@ impl BotEngine {
         match proof {
             Ok((mv, wdl)) => {
                 self.last_proof = Some(wdl);
-                let how = if mv == preferred {
-                    "keeps it".to_string()
-                } else {
-                    format!("corrected from {}", pos.format_move(preferred))
-                };
                 self.summary = Some(format!(
-                    "{ab_line}; solved: {} ({how}), {} nodes, {total} ms",
-                    wdl.name(),
+                    "{ab_line}; solved: {wdl:?} by {} (was {}), {} nodes, {total} ms",
+                    pos.format_move(mv),
+                    pos.format_move(preferred),
                     self.solver.nodes
                 ));
                 mv
             }
             Err(_) => {
-                self.summary = Some(format!(
-                    "{ab_line}; solver unfinished after {} nodes, {total} ms",
-                    self.solver.nodes
-                ));
+                self.summary = Some(format!("{ab_line}; unsolved, {total} ms"));
                 preferred
             }
         }

@@ -9,6 +9,7 @@ mod dispatch;
 pub mod uai;
 pub mod yavalath;
 
+use std::cell::Cell;
 use std::io::{self, BufRead, Write};
 
 use crate::clock::Instant;
@@ -234,7 +235,7 @@ pub struct TurnClock {
     pub started: Instant,
     reserve: TurnReserve,
     /// When the turn was planned to end, in ms after `started` (set by [`TurnClock::budget_ms`]).
-    planned_ms: std::cell::Cell<Option<f64>>,
+    planned_ms: Cell<Option<f64>>,
 }
 
 impl TurnClock {
@@ -243,7 +244,7 @@ impl TurnClock {
         TurnClock {
             started: Instant::now(),
             reserve,
-            planned_ms: std::cell::Cell::new(None),
+            planned_ms: Cell::new(None),
         }
     }
 
@@ -268,7 +269,8 @@ impl TurnClock {
 /// [`TurnClock`], started when the reading finished) into the line to print. The time from the
 /// input being complete to the answer being flushed is compared with the turn's plan, and the
 /// reserve of later turns follows the excess ([`TurnReserve`]); a turn that ran 5 ms or more
-/// past its plan is logged on stderr, after the answer. Errors: only failures to write the
+/// past its plan is logged on stderr (`turn W ms, plan P ms, reserve now R ms`), after the
+/// answer. Errors: only failures to write the
 /// answer.
 pub fn serve_turns<R: BufRead, T, W: Write, L: Write>(
     lines: &mut Lines<R>,
@@ -297,8 +299,7 @@ pub fn serve_turns<R: BufRead, T, W: Write, L: Write>(
             if wall >= planned + 5.0 {
                 let _ = writeln!(
                     log,
-                    "boardlab: the turn took {wall:.1} ms, {:.1} ms past its plan; reserve now {} ms",
-                    wall - planned,
+                    "boardlab: turn {wall:.1} ms, plan {planned:.1} ms, reserve now {} ms",
                     reserve.reserve_ms()
                 );
             }

@@ -116,24 +116,6 @@ impl Wdl {
             Wdl::Win => Wdl::Loss,
         }
     }
-
-    /// The result of an exact score in Pons' convention (its sign).
-    pub fn of_score(score: i32) -> Wdl {
-        match score.signum() {
-            1 => Wdl::Win,
-            0 => Wdl::Draw,
-            _ => Wdl::Loss,
-        }
-    }
-
-    /// `win`, `draw` or `loss`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Wdl::Loss => "loss",
-            Wdl::Draw => "draw",
-            Wdl::Win => "win",
-        }
-    }
 }
 
 /// A reusable exact solver for the `W` x `H` board; it keeps its table between calls.
@@ -274,16 +256,9 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             return Err(SolveError::GameOver);
         }
         if pos.steal_open() {
-            let mut moves = Vec::new();
-            pos.legal_moves(&mut moves);
-            let mut best = Wdl::Loss;
-            for mv in moves {
-                best = best.max(self.move_wdl(pos, mv)?);
-                if best == Wdl::Win {
-                    break;
-                }
-            }
-            return Ok(best);
+            // Rare (turn index 1): the exact score, whose sign is the result.
+            let s = self.solve(pos)?;
+            return Ok([Wdl::Loss, Wdl::Draw, Wdl::Win][(s.signum() + 1) as usize]);
         }
         Ok(if self.above(pos, 0)? {
             Wdl::Win
@@ -307,7 +282,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
 
     /// A move of `pos` that keeps its game-theoretic result, and that result: `preferred` (a
     /// legal move, e.g. the alpha-beta's choice) when it keeps it, else the first move of `order`
-    /// that does (moves of `order` that are not legal are skipped), else the first legal column
+    /// that does (moves of `order` that are not legal are skipped), else the first legal move
     /// that does. So the heuristic search chooses among the moves that keep the result, and the
     /// solver only overrules it when its move gives something away; in a lost position
     /// `preferred` is kept. Each move costs a null-window probe or two, mostly answered by the
@@ -328,13 +303,8 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         }
         let mut legal = Vec::new();
         pos.legal_moves(&mut legal);
-        let candidates = order
-            .iter()
-            .copied()
-            .chain(Connect4::<W, H>::COLUMN_ORDER.iter().copied())
-            .filter(|&mv| mv != preferred && legal.contains(&mv));
-        for mv in candidates {
-            if self.move_wdl(pos, mv)? >= value {
+        for &mv in order.iter().chain(&legal) {
+            if legal.contains(&mv) && self.move_wdl(pos, mv)? >= value {
                 return Ok((mv, value));
             }
         }
@@ -349,15 +319,22 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         if pos.can_win_next() {
             return Ok((Self::CELLS + 1 - n) / 2 > t);
         }
-        let r = if (H + 1) * W <= 64 {
-            self.negamax::<u64>(pos.current() as u64, pos.mask() as u64, n, t, t + 1)
-        } else {
-            self.negamax::<u128>(pos.current(), pos.mask(), n, t, t + 1)
-        };
+        let r = self.null_window(pos, t);
         if self.stopped {
             return Err(SolveError::Timeout);
         }
         Ok(r > t)
+    }
+
+    /// Negamax on `pos` (not over, no immediate win) with the null window `(t, t + 1)`, in the
+    /// narrowest bitboard type that holds the board.
+    fn null_window(&mut self, pos: &Connect4<W, H>, t: i32) -> i32 {
+        let n = pos.chips() as i32;
+        if (H + 1) * W <= 64 {
+            self.negamax::<u64>(pos.current() as u64, pos.mask() as u64, n, t, t + 1)
+        } else {
+            self.negamax::<u128>(pos.current(), pos.mask(), n, t, t + 1)
+        }
     }
 
     /// Pons' `solve`: bisects the score range with null-window searches.
@@ -375,11 +352,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
-            let r = if (H + 1) * W <= 64 {
-                self.negamax::<u64>(pos.current() as u64, pos.mask() as u64, n, med, med + 1)
-            } else {
-                self.negamax::<u128>(pos.current(), pos.mask(), n, med, med + 1)
-            };
+            let r = self.null_window(pos, med);
             if self.stopped {
                 return Err(SolveError::Timeout);
             }
