@@ -44,6 +44,11 @@ use tree::{proven_reward, NewChild, Tree, UNPROVEN};
 /// and on a loaded machine a few iterations can outlast a scheduler's slice.
 const CLOCK_EVERY: u64 = 1;
 
+/// The most nodes a search keeps from the last one's tree ([`Tree::keep_subtree`]): 2^18 nodes,
+/// about 8 MiB of Amazons nodes, copied in a few ms. More would be kept after a long first
+/// turn, at the cost of tens of ms before the search's first iteration.
+const KEEP_MAX_NODES: usize = 1 << 18;
+
 /// Children an expansion scores between two looks at the clock: an expansion that would end
 /// after the deadline is abandoned, its iteration with it (the tree is left as it was).
 const CHILDREN_PER_CLOCK_CHECK: usize = 16;
@@ -149,7 +154,7 @@ impl<G: Evaluate> Mcts<G> {
         }
         match found {
             Some(n) if self.tree.node(n).n_children > 0 => {
-                self.tree.keep_subtree(n, &mut self.scratch);
+                self.tree.keep_subtree(n, &mut self.scratch, KEEP_MAX_NODES);
                 true
             }
             _ => false,
