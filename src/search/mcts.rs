@@ -49,6 +49,13 @@ const CLOCK_EVERY: u64 = 1;
 /// turn, at the cost of tens of ms before the search's first iteration.
 const KEEP_MAX_NODES: usize = 1 << 18;
 
+/// The most positions [`Mcts::reuse_subtree`] makes while looking for the new root two plies
+/// down. Looking under every child of an Amazons opening (about 2,000 children, dozens of them
+/// expanded with 2,000 each) made 100,000 positions and ran 30 to 50 ms past the deadline of the
+/// turn after the long first one on a loaded machine; the new root is almost always under the
+/// best child, which is looked under first.
+const REUSE_SCAN_POSITIONS: usize = 8192;
+
 /// Children an expansion scores between two looks at the clock: an expansion that would end
 /// after the deadline is abandoned, its iteration with it (the tree is left as it was).
 const CHILDREN_PER_CLOCK_CHECK: usize = 16;
@@ -129,6 +136,8 @@ impl<G: Evaluate> Mcts<G> {
 
     /// Keeps the subtree of the last search's tree whose root is `pos` (found at most two plies
     /// below the old root), moved to the front of the arena. Returns whether there was one.
+    /// The last search's best move is looked under first (a bot played it), and the look stops
+    /// after [`REUSE_SCAN_POSITIONS`] positions: the search's clock is not read meanwhile.
     fn reuse_subtree(&mut self, pos: &G) -> bool {
         let Some(old) = self.root_pos.take() else {
             return false;
@@ -137,13 +146,22 @@ impl<G: Evaluate> Mcts<G> {
             |p: &G| p.hash() == pos.hash() && p.to_move() == pos.to_move() && p.ply() == pos.ply();
         let mut found = same(&old).then_some(0);
         if found.is_none() && old.ply() < pos.ply() && pos.ply() - old.ply() <= 2 {
-            'search: for c in self.tree.children(0) {
+            let best = self.tree.best_child(0, self.config.prior_visits);
+            let order = best
+                .into_iter()
+                .chain(self.tree.children(0).filter(|&c| Some(c) != best));
+            let mut scanned = 0;
+            'search: for c in order {
                 let p1 = old.after(self.tree.node(c).mv);
                 if same(&p1) {
                     found = Some(c);
                     break;
                 }
                 for g in self.tree.children(c) {
+                    scanned += 1;
+                    if scanned > REUSE_SCAN_POSITIONS {
+                        break 'search;
+                    }
                     let p2 = p1.after(self.tree.node(g).mv);
                     if same(&p2) {
                         found = Some(g);
