@@ -253,40 +253,25 @@ impl BotEngine {
         let result = self.engine.searcher.search(pos, limits, |_| {});
         let preferred = result.best.expect("the game is not over");
         // Root moves best first: the solver's second choices follow the search's judgement.
-        let order: Vec<u8> = result
-            .last
-            .as_ref()
-            .map(|it| it.root_moves.iter().map(|r| r.mv).collect())
-            .unwrap_or_default();
-        let ab_ms = started.elapsed().as_millis() as u64;
-        let left = budget_ms.saturating_sub(ab_ms + SOLVER_RESERVE_MS);
-        let ab_line = result.last.as_ref().map_or(String::new(), |it| {
-            format!("depth {} score {} {ab_ms} ms", it.depth, it.score)
+        let order: Vec<u8> = result.last.map_or(vec![], |it| {
+            self.summary = Some(format!("depth {} score {}", it.depth, it.score));
+            it.root_moves.iter().map(|r| r.mv).collect()
         });
-        if left == 0 {
-            self.summary = Some(ab_line);
-            return preferred;
-        }
-        self.solver.set_time_limit(Some(left));
-        self.solver.reset_nodes();
-        let proof = self.solver.keep_result(pos, preferred, &order);
-        let total = started.elapsed().as_millis();
-        match proof {
-            Ok((mv, wdl)) => {
-                self.last_proof = Some(wdl);
-                self.summary = Some(format!(
-                    "{ab_line}; solved: {wdl:?} by {} (was {}), {} nodes, {total} ms",
-                    pos.format_move(mv),
-                    pos.format_move(preferred),
-                    self.solver.nodes
-                ));
-                mv
-            }
-            Err(_) => {
-                self.summary = Some(format!("{ab_line}; unsolved, {total} ms"));
-                preferred
-            }
-        }
+        let spent = started.elapsed().as_millis() as u64 + SOLVER_RESERVE_MS;
+        self.solver
+            .set_time_limit(Some(budget_ms.saturating_sub(spent)));
+        // An unfinished proof (time ran out) leaves the alpha-beta's move.
+        let (mv, proof) = match self.solver.keep_result(pos, preferred, &order) {
+            Ok((mv, wdl)) => (mv, Some(wdl)),
+            Err(_) => (preferred, None),
+        };
+        self.last_proof = proof;
+        self.summary = Some(format!(
+            "{}; solved {proof:?} by {mv}, {} ms",
+            self.summary.take().unwrap_or_default(),
+            started.elapsed().as_millis()
+        ));
+        mv
     }
 }
 

@@ -235,7 +235,7 @@ pub struct TurnClock {
     pub started: Instant,
     reserve: TurnReserve,
     /// When the turn was planned to end, in ms after `started` (set by [`TurnClock::budget_ms`]).
-    planned_ms: Cell<Option<f64>>,
+    plan_ms: Cell<Option<f64>>,
 }
 
 impl TurnClock {
@@ -244,7 +244,7 @@ impl TurnClock {
         TurnClock {
             started: Instant::now(),
             reserve,
-            planned_ms: Cell::new(None),
+            plan_ms: Cell::new(None),
         }
     }
 
@@ -260,7 +260,7 @@ impl TurnClock {
     pub fn budget_ms(&self, nominal_ms: u64) -> u64 {
         let spent = self.elapsed_ms();
         let budget = self.reserve.budget_ms(nominal_ms, spent as u64);
-        self.planned_ms.set(Some(spent + budget as f64));
+        self.plan_ms.set(Some(spent + budget as f64));
         budget
     }
 }
@@ -269,7 +269,7 @@ impl TurnClock {
 /// [`TurnClock`], started when the reading finished) into the line to print. The time from the
 /// input being complete to the answer being flushed is compared with the turn's plan, and the
 /// reserve of later turns follows the excess ([`TurnReserve`]); a turn that ran 5 ms or more
-/// past its plan is logged on stderr (`turn W ms, plan P ms, reserve now R ms`), after the
+/// past its plan is logged on stderr (`turn W ms, plan P ms, reserve R ms`), after the
 /// answer. Errors: only failures to write the
 /// answer.
 pub fn serve_turns<R: BufRead, T, W: Write, L: Write>(
@@ -294,12 +294,12 @@ pub fn serve_turns<R: BufRead, T, W: Write, L: Write>(
         writeln!(out, "{line}")?;
         out.flush()?;
         let wall = clock.elapsed_ms();
-        if let Some(planned) = clock.planned_ms.get() {
+        if let Some(planned) = clock.plan_ms.get() {
             reserve.observe(planned, wall);
             if wall >= planned + 5.0 {
                 let _ = writeln!(
                     log,
-                    "boardlab: turn {wall:.1} ms, plan {planned:.1} ms, reserve now {} ms",
+                    "boardlab: turn {wall:.1} ms, plan {planned:.1} ms, reserve {} ms",
                     reserve.reserve_ms()
                 );
             }

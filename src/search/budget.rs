@@ -105,12 +105,6 @@ pub struct TurnReserve {
     excess_ms: f64,
 }
 
-impl Default for TurnReserve {
-    fn default() -> Self {
-        TurnReserve::new()
-    }
-}
-
 impl TurnReserve {
     /// A reserve that has seen no turn: the floor.
     pub fn new() -> TurnReserve {

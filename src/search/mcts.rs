@@ -44,10 +44,11 @@ use tree::{proven_reward, NewChild, Tree, UNPROVEN};
 /// and on a loaded machine a few iterations can outlast a scheduler's slice.
 const CLOCK_EVERY: u64 = 1;
 
-/// The most nodes a search keeps from the last one's tree ([`Tree::keep_subtree`]): 2^18 nodes,
-/// about 8 MiB of Amazons nodes, copied in a few ms. More would be kept after a long first
-/// turn, at the cost of tens of ms before the search's first iteration.
-const KEEP_MAX_NODES: usize = 1 << 18;
+/// The most nodes a search keeps from the last one's tree ([`Tree::keep_subtree`]): 2^15 nodes,
+/// about 1 MiB of Amazons nodes, copied in well under a ms. After the 500 ms first turn the
+/// kept subtree held a million nodes and more; with 2^18 kept, the turn after it still ran
+/// 25-30 ms past its deadline on a loaded machine (and 0-10 ms past without reuse at all).
+const KEEP_MAX_NODES: usize = 1 << 15;
 
 /// The most positions [`Mcts::reuse_subtree`] makes while looking for the new root two plies
 /// down. Looking under every child of an Amazons opening (about 2,000 children, dozens of them
@@ -114,7 +115,7 @@ impl<G: Evaluate> Mcts<G> {
             path: Vec::with_capacity(256),
             full: false,
             root_pos: None,
-            scratch: Vec::new(),
+            scratch: Vec::with_capacity(KEEP_MAX_NODES),
             counters: Counters::default(),
             started: Instant::now(),
             stop_at_ms: None,
