@@ -460,9 +460,11 @@ fn end_of_input_mid_turn_exits_cleanly() {
 /// positions, and legality (not strength) is what they check.
 fn answers_in_process(input: &str) -> (Vec<String>, String) {
     use boardlab::protocol::{ataxx, BotConfig};
+    // The node cap decides every search (the time is a hang guard), so a replay answers as the
+    // first run did however loaded the machine is.
     let config = BotConfig {
-        first_turn_ms: 40,
-        turn_ms: 40,
+        first_turn_ms: 5_000,
+        turn_ms: 5_000,
         tt_mib: 1,
         max_nodes: Some(2_000),
         ..BotConfig::default()

@@ -265,3 +265,56 @@ fn the_empty_7x6_board_scores_as_pons_reports() {
     let cols: Vec<i32> = cols.into_iter().map(|c| c.unwrap()).collect();
     assert_eq!(cols, [-2, -1, 0, 1, 0, -1, -2]);
 }
+
+/// The result probes ([`Solver::wdl`], [`Solver::move_wdl`]) against full minimax on 5 x 4, and
+/// [`Solver::keep_result`]: its move keeps the position's result, and it keeps the preferred
+/// move whenever that move does.
+#[test]
+fn result_probes_match_full_minimax_and_keep_result_keeps_it() {
+    use boardlab::games::connect4::solver::Wdl;
+    let of_score = |s: i32| match s.signum() {
+        1 => Wdl::Win,
+        0 => Wdl::Draw,
+        _ => Wdl::Loss,
+    };
+    let mut memo = HashMap::new();
+    let mut solver = Solver::<5, 4>::new(4);
+    let mut rng = Rng(11);
+    let (mut corrected, mut kept) = (0, 0);
+    for plies in (2..14).cycle().take(240) {
+        let pos = random_opening(&Connect4::<5, 4>::new(false), plies, &mut rng);
+        if pos.outcome().is_some() {
+            continue;
+        }
+        let value = of_score(minimax(&pos, &mut memo));
+        assert_eq!(solver.wdl(&pos).unwrap(), value, "5x4 after {plies} plies");
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        for &preferred in &moves {
+            let child = pos.after(preferred);
+            let got = match child.outcome() {
+                Some(Outcome::Win(_)) => Wdl::Win,
+                Some(Outcome::Draw) => Wdl::Draw,
+                None => of_score(-minimax(&child, &mut memo)),
+            };
+            assert_eq!(solver.move_wdl(&pos, preferred).unwrap(), got);
+            let (mv, result) = solver.keep_result(&pos, preferred, &[]).unwrap();
+            if got == value {
+                assert_eq!(
+                    (mv, result),
+                    (preferred, value),
+                    "the preferred move keeps it"
+                );
+                kept += 1;
+            } else {
+                assert_eq!(result, value);
+                assert_eq!(solver.move_wdl(&pos, mv).unwrap(), value);
+                corrected += 1;
+            }
+        }
+    }
+    assert!(
+        kept > 100 && corrected > 100,
+        "{kept} kept, {corrected} corrected"
+    );
+}

@@ -304,3 +304,33 @@ fn exact_root_scores_keep_each_root_moves_line() {
     let r = s.search(&pos, Limits::depth(3), |_| {});
     assert!(r.last.unwrap().root_moves.iter().all(|rm| rm.pv.is_empty()));
 }
+
+/// The bots' turn reserve: the floor before any turn, wider at once after a turn that ran past
+/// its plan, narrower over later quiet turns, never past the ceiling; the budget it leaves.
+#[test]
+fn the_turn_reserve_widens_after_an_overshoot_and_narrows_after_quiet_turns() {
+    use boardlab::search::budget::{
+        TurnReserve, TURN_EXCESS_FACTOR, TURN_RESERVE_CEILING_MS, TURN_RESERVE_FLOOR_MS,
+    };
+    let mut r = TurnReserve::new();
+    assert_eq!(r.reserve_ms(), TURN_RESERVE_FLOOR_MS);
+    assert_eq!(r.budget_ms(80, 1), 80 - 1 - TURN_RESERVE_FLOOR_MS);
+    r.observe(70.0, 69.0); // ended early: no excess
+    assert_eq!(r.reserve_ms(), TURN_RESERVE_FLOOR_MS);
+    r.observe(70.0, 80.0); // 10 ms past the plan
+    let wide = r.reserve_ms();
+    assert_eq!(wide, (10.0 * TURN_EXCESS_FACTOR).ceil() as u64);
+    assert_eq!(r.budget_ms(80, 0), 80 - wide);
+    for _ in 0..5 {
+        r.observe(50.0, 40.0);
+    }
+    let later = r.reserve_ms();
+    assert!(later < wide && later > TURN_RESERVE_FLOOR_MS, "{later}");
+    for _ in 0..200 {
+        r.observe(50.0, 40.0);
+    }
+    assert_eq!(r.reserve_ms(), TURN_RESERVE_FLOOR_MS);
+    r.observe(10.0, 500.0);
+    assert_eq!(r.reserve_ms(), TURN_RESERVE_CEILING_MS);
+    assert_eq!(r.budget_ms(50, 10), 1, "never below 1 ms");
+}

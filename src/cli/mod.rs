@@ -5,6 +5,7 @@
 mod analyse;
 mod arena;
 mod bots;
+mod c4check;
 mod tools;
 
 use std::path::PathBuf;
@@ -98,6 +99,12 @@ enum Command {
     Match(tools::MatchArgs),
     /// Solve Connect 4 positions exactly (Pons' solver); prints scores in Pons' convention.
     Solve(tools::SolveArgs),
+    /// Measure how often the Connect 4 bot keeps the game-theoretic result: it plays itself
+    /// from seeded openings, then its own exact solver, unlimited, checks every move it made
+    /// from `--min-chips` chips on. Prints the moves that gave a result away and a table per
+    /// band of chips (positions, how many the bot's solver settled within the budget, lost,
+    /// non-lost, kept).
+    C4check(c4check::C4CheckArgs),
     /// Speak the Universal Ataxx Interface (UCI for Ataxx) on stdin/stdout.
     Uai {
         /// Transposition table size, MiB.
@@ -141,6 +148,7 @@ pub fn main() -> i32 {
         Command::Analyse(args) => analyse::run(args),
         Command::Match(args) => tools::match_cmd(args),
         Command::Solve(args) => tools::solve_cmd(args),
+        Command::C4check(args) => c4check::run(args),
         Command::Uai { tt_mb } => bots::uai(tt_mb),
         Command::Serve { dir, port, host } => {
             boardlab::serve::serve(&dir, &host, port).map_err(Failure::from)

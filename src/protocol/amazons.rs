@@ -125,7 +125,7 @@ pub fn run_with(
     let mut lines = Lines::new(input);
     let mut previous_walls: Option<u32> = None;
     let mut colour = Player::First;
-    serve_turns(&mut lines, out, log, read_turn, |turn, started, log| {
+    serve_turns(&mut lines, out, log, read_turn, |turn, clock, log| {
         if let Some(c) = turn.colour {
             colour = c;
         }
@@ -172,8 +172,7 @@ pub fn run_with(
             config.turn_ms
         };
         let budget = budget - budget / 8;
-        let spent = started.elapsed().as_millis() as u64;
-        let mv = player.choose(&pos, budget.saturating_sub(spent).max(1));
+        let mv = player.choose(&pos, clock.budget_ms(budget));
         if let Some(summary) = player.summary() {
             let _ = writeln!(log, "boardlab: {summary}");
         }

@@ -38,12 +38,10 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::clock::Instant;
-
 use crate::game::{Game, Player};
 use crate::games::ataxx::{parse_square, square_name, Ataxx, Move, Rules, FULL};
 use crate::play::Agent;
-use crate::protocol::{serve_turns, BotConfig, InputError, Lines};
+use crate::protocol::{serve_turns, BotConfig, InputError, Lines, TurnClock};
 use crate::search::{Limits, Searcher};
 
 /// How the seven rows map to ranks.
@@ -475,12 +473,12 @@ impl AtaxxBot {
     }
 
     /// The bot's answer to one turn (a move in the referee's notation), with notes on stderr.
-    /// `player` replaces the engine when given (a baseline). `started` is when the turn's input
-    /// was read: the time budget counts from there.
+    /// `player` replaces the engine when given (a baseline). `clock` started when the turn's input
+    /// was read: the time budget counts from there, less its adaptive reserve.
     pub fn answer(
         &mut self,
         turn: &TurnInput,
-        started: Instant,
+        clock: &TurnClock,
         log: &mut impl Write,
         player: Option<&mut (dyn Agent<Ataxx> + '_)>,
     ) -> String {
@@ -562,8 +560,7 @@ impl AtaxxBot {
         } else {
             self.config.turn_ms
         };
-        let spent = started.elapsed().as_millis() as u64;
-        let budget = budget.saturating_sub(spent).max(5);
+        let budget = clock.budget_ms(budget).max(5);
         let best = match player {
             Some(agent) => agent.choose(&pos, budget),
             None => {
@@ -790,9 +787,9 @@ pub fn run_with(
         out,
         log,
         |lines, log| read_turn(lines, log, pending.take()),
-        |turn, started, log| match player.as_mut() {
-            Some(p) => bot.answer(&turn, started, log, Some(&mut **p)),
-            None => bot.answer(&turn, started, log, None),
+        |turn, clock, log| match player.as_mut() {
+            Some(p) => bot.answer(&turn, clock, log, Some(&mut **p)),
+            None => bot.answer(&turn, clock, log, None),
         },
     )
 }

@@ -18,7 +18,7 @@
 use std::io::{self, BufRead, Write};
 
 use crate::game::Game;
-use crate::games::connect4::solver::Solver;
+use crate::games::connect4::solver::{Solver, Wdl};
 use crate::games::connect4::{Connect4Cg, STEAL};
 use crate::play::{Agent, EngineAgent};
 use crate::protocol::{serve_turns, two_numbers, BotConfig, InputError, Lines};
@@ -208,50 +208,80 @@ pub fn run(
 pub const STEAL_MARGIN: i32 = 10;
 
 /// The engine as the bot plays it: the alpha-beta search, with exact scores for every root move
-/// at turn index 1 so that the steal is weighed against the best column, and [`STEAL_MARGIN`].
+/// at turn index 1 so that the steal is weighed against the best column, and [`STEAL_MARGIN`];
+/// from [`SOLVER_MIN_CHIPS`] chips on, the exact solver checks the alpha-beta's move with the
+/// rest of the budget and replaces it when it gives the result away.
 pub struct BotEngine {
     engine: EngineAgent<Connect4Cg>,
-    /// The exact solver for endgames.
+    /// The exact solver, its table kept between turns (and games: its entries are positions).
     solver: Solver<9, 7>,
-    /// The log line of the last steal decision or solved endgame, until the next other move.
+    /// The log line of the last steal decision or solver verdict, until the next other move.
     summary: Option<String>,
+    /// What the solver made of the last move chosen: `None` when it was not tried or ran out of
+    /// time, else the result it proved the move keeps (read by the measurements of
+    /// `boardlab c4check`).
+    pub last_proof: Option<Wdl>,
 }
 
-/// The bot tries the exact solver (on 40 % of the budget) once this few cells are empty.
-pub const SOLVER_EMPTY_CELLS: u32 = 30;
+/// From this many chips on, the bot hands the position to the exact solver after the alpha-beta
+/// search. Measured with `boardlab c4check` (README, "Connect 4's solver in play").
+pub const SOLVER_MIN_CHIPS: u32 = 24;
+
+/// The alpha-beta search's share of the budget, in percent, when the solver runs after it; the
+/// solver gets the rest.
+pub const ALPHABETA_SHARE_PERCENT: u64 = 40;
+
+/// The part of the budget, in ms, left after the solver's deadline: it reads its clock every
+/// 4,096 nodes, which takes up to a millisecond or two on a loaded machine.
+const SOLVER_RESERVE_MS: u64 = 3;
 
 impl BotEngine {
-    /// An engine with a transposition table of `tt_mib` MiB.
+    /// An engine with a transposition table of `tt_mib` MiB, and as much for the solver.
     pub fn new(tt_mib: usize) -> Self {
         BotEngine {
             engine: EngineAgent::new(tt_mib, None),
             solver: Solver::new(tt_mib),
             summary: None,
+            last_proof: None,
         }
+    }
+
+    /// The alpha-beta's move, then the solver's check of it with the rest of the budget.
+    fn search_and_prove(&mut self, pos: &Connect4Cg, budget_ms: u64) -> u8 {
+        let started = crate::clock::Instant::now();
+        let limits = Limits::time((budget_ms * ALPHABETA_SHARE_PERCENT / 100).max(1));
+        let result = self.engine.searcher.search(pos, limits, |_| {});
+        let preferred = result.best.expect("the game is not over");
+        // Root moves best first: the solver's second choices follow the search's judgement.
+        let order: Vec<u8> = result.last.map_or(vec![], |it| {
+            self.summary = Some(format!("depth {} score {}", it.depth, it.score));
+            it.root_moves.iter().map(|r| r.mv).collect()
+        });
+        let spent = started.elapsed().as_millis() as u64 + SOLVER_RESERVE_MS;
+        self.solver
+            .set_time_limit(Some(budget_ms.saturating_sub(spent)));
+        // An unfinished proof (time ran out) leaves the alpha-beta's move.
+        let (mv, proof) = match self.solver.keep_result(pos, preferred, &order) {
+            Ok((mv, wdl)) => (mv, Some(wdl)),
+            Err(_) => (preferred, None),
+        };
+        self.last_proof = proof;
+        self.summary = Some(format!(
+            "{}; solved {proof:?} by {mv}, {} ms",
+            self.summary.take().unwrap_or_default(),
+            started.elapsed().as_millis()
+        ));
+        mv
     }
 }
 
 impl Agent<Connect4Cg> for BotEngine {
     fn choose(&mut self, pos: &Connect4Cg, budget_ms: u64) -> u8 {
+        self.last_proof = None;
         if !pos.steal_open() {
             self.summary = None;
-            // Endgames: try the exact solver on part of the budget first.
-            if Connect4Cg::CELLS - pos.chips() <= SOLVER_EMPTY_CELLS {
-                let started = crate::clock::Instant::now();
-                self.solver.set_time_limit(Some(budget_ms * 2 / 5));
-                self.solver.reset_nodes();
-                if let Ok((mv, score)) = self.solver.best_move(pos) {
-                    self.summary = Some(format!(
-                        "solved: score {score} (Pons), nodes {} {} ms",
-                        self.solver.nodes,
-                        started.elapsed().as_millis()
-                    ));
-                    return mv;
-                }
-                let spent = started.elapsed().as_millis() as u64;
-                return self
-                    .engine
-                    .choose(pos, budget_ms.saturating_sub(spent).max(1));
+            if pos.chips() >= SOLVER_MIN_CHIPS {
+                return self.search_and_prove(pos, budget_ms);
             }
             return self.engine.choose(pos, budget_ms);
         }
@@ -311,7 +341,7 @@ pub fn run_with(
     let mut lines = Lines::new(input);
     let mut turns = 0u32;
     let mut my_id: Option<i32> = None;
-    serve_turns(&mut lines, out, log, read_turn, |turn, started, log| {
+    serve_turns(&mut lines, out, log, read_turn, |turn, clock, log| {
         if let Some((me, _)) = turn.ids {
             my_id = Some(me);
         }
@@ -362,8 +392,7 @@ pub fn run_with(
         };
         match position {
             Ok(pos) if pos.outcome().is_none() => {
-                let spent = started.elapsed().as_millis() as u64;
-                let mv = player.choose(&pos, budget.saturating_sub(spent).max(1));
+                let mv = player.choose(&pos, clock.budget_ms(budget));
                 if let Some(summary) = player.summary() {
                     let _ = writeln!(log, "boardlab: {summary}");
                 }

@@ -9,10 +9,12 @@ mod dispatch;
 pub mod uai;
 pub mod yavalath;
 
+use std::cell::Cell;
 use std::io::{self, BufRead, Write};
 
 use crate::clock::Instant;
 
+use crate::search::budget::TurnReserve;
 use crate::search::{EngineKind, MctsConfig};
 pub use dispatch::{run_baseline_bot, run_bot};
 
@@ -231,15 +233,59 @@ impl Rows {
     }
 }
 
-/// Answers turns until the input ends: `read` reads one turn, `answer` turns it (and the time
-/// its reading finished) into the line to print. Errors: only failures to write the answer.
+/// One turn's clock, handed to a bot's answer: when the turn's input was complete, and the
+/// reserve its earlier turns taught ([`TurnReserve`]). The bot asks it for its search budget,
+/// which is also the plan the turn's wall time is measured against.
+pub struct TurnClock {
+    /// When the turn's input was complete: the referee's time limit counts from about here.
+    pub started: Instant,
+    reserve: TurnReserve,
+    /// When the turn was planned to end, in ms after `started` (set by [`TurnClock::budget_ms`]).
+    plan_ms: Cell<Option<f64>>,
+}
+
+impl TurnClock {
+    /// A clock started now with `reserve`'s current reserve.
+    pub fn new(reserve: TurnReserve) -> TurnClock {
+        TurnClock {
+            started: Instant::now(),
+            reserve,
+            plan_ms: Cell::new(None),
+        }
+    }
+
+    /// Milliseconds since the turn's input was complete (fractional).
+    pub fn elapsed_ms(&self) -> f64 {
+        self.started.elapsed().as_secs_f64() * 1000.0
+    }
+
+    /// The search budget, in ms, of a turn whose nominal budget is `nominal_ms`: what is left of
+    /// it after the time already spent since the input was complete and the adaptive reserve
+    /// ([`TurnReserve::budget_ms`]), at least 1 ms. Records the plan (spent + budget) that the
+    /// turn's wall time is compared with.
+    pub fn budget_ms(&self, nominal_ms: u64) -> u64 {
+        let spent = self.elapsed_ms();
+        let budget = self.reserve.budget_ms(nominal_ms, spent as u64);
+        self.plan_ms.set(Some(spent + budget as f64));
+        budget
+    }
+}
+
+/// Answers turns until the input ends: `read` reads one turn, `answer` turns it (and its
+/// [`TurnClock`], started when the reading finished) into the line to print. The time from the
+/// input being complete to the answer being flushed is compared with the turn's plan, and the
+/// reserve of later turns follows the excess ([`TurnReserve`]); a turn that ran 5 ms or more
+/// past its plan is logged on stderr (`turn W ms, plan P ms, reserve R ms`), after the
+/// answer. Errors: only failures to write the
+/// answer.
 pub fn serve_turns<R: BufRead, T, W: Write, L: Write>(
     lines: &mut Lines<R>,
     out: &mut W,
     log: &mut L,
     mut read: impl FnMut(&mut Lines<R>, &mut L) -> Result<T, InputError>,
-    mut answer: impl FnMut(T, Instant, &mut L) -> String,
+    mut answer: impl FnMut(T, &TurnClock, &mut L) -> String,
 ) -> io::Result<()> {
+    let mut reserve = TurnReserve::new();
     loop {
         let turn = match read(lines, log) {
             Ok(t) => t,
@@ -249,10 +295,21 @@ pub fn serve_turns<R: BufRead, T, W: Write, L: Write>(
                 return Ok(());
             }
         };
-        let started = Instant::now();
-        let line = answer(turn, started, log);
+        let clock = TurnClock::new(reserve);
+        let line = answer(turn, &clock, log);
         writeln!(out, "{line}")?;
         out.flush()?;
+        let wall = clock.elapsed_ms();
+        if let Some(planned) = clock.plan_ms.get() {
+            reserve.observe(planned, wall);
+            if wall >= planned + 5.0 {
+                let _ = writeln!(
+                    log,
+                    "boardlab: turn {wall:.1} ms, plan {planned:.1} ms, reserve {} ms",
+                    reserve.reserve_ms()
+                );
+            }
+        }
     }
 }
 

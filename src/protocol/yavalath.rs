@@ -144,7 +144,7 @@ pub fn run_with(
     // The id, and whether it came from an id line (else it was guessed from the board).
     let mut my_id: Option<(u8, bool)> = None;
     let mut turns = 0u32;
-    serve_turns(&mut lines, out, log, read_turn, |turn, started, log| {
+    serve_turns(&mut lines, out, log, read_turn, |turn, clock, log| {
         let (mine, theirs, unknown) = stones_of(&turn.rows);
         match (turn.id, my_id) {
             (Some(id), None | Some((_, false))) => my_id = Some((id, true)),
@@ -207,8 +207,7 @@ pub fn run_with(
         };
         let cell = match position {
             Ok(pos) => {
-                let spent = started.elapsed().as_millis() as u64;
-                let cell = player.choose(&pos, budget.saturating_sub(spent).max(1));
+                let cell = player.choose(&pos, clock.budget_ms(budget));
                 if let Some(summary) = player.summary() {
                     let _ = writeln!(log, "boardlab: {summary}");
                 }

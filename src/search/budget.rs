@@ -71,3 +71,66 @@ impl Limits {
         Limits::time(budget.saturating_sub(CLOCK_RESERVE_MS).max(1))
     }
 }
+
+/// The smallest reserve a bot keeps below its nominal turn budget, in ms (its clock checks and
+/// output cost well under this on an idle machine).
+pub const TURN_RESERVE_FLOOR_MS: u64 = 2;
+
+/// The largest adaptive reserve, in ms: at it the search gets about 10 ms of an 80 ms nominal
+/// turn (Amazons' MCTS still expands the root and plays its best prior).
+pub const TURN_RESERVE_CEILING_MS: u64 = 70;
+
+/// The reserve as a multiple of the excess the bot sees: the excess it cannot see (the
+/// wake-ups on either side of the pipe) is about as large again, and more.
+pub const TURN_EXCESS_FACTOR: f64 = 2.5;
+
+/// How much of the worst excess seen survives each later turn (0.95: half of it after about 14
+/// turns), so a burst of load keeps the reserve wide for a while and an idle spell narrows it.
+pub const TURN_EXCESS_DECAY: f64 = 0.95;
+
+/// The reserve a bot keeps between its search's deadline and its nominal turn budget, adapted
+/// to what its own turns lose outside the search: the time from the turn's input being complete
+/// to its answer being flushed, less the time the search was told it could take. Scheduling
+/// delays on a loaded machine, page faults of a growing tree, the last iteration and the output
+/// all show up in that excess, which no clock inside the search can see. What the bot cannot
+/// see at all (its wake-up after the referee writes, the referee's own wake-up to read the
+/// answer) grows with the same load: in the arena at a load of 11 to 15 on 2 cores, the bot's
+/// own turns stayed under 93 ms while the referee counted some past 100 ms. So the reserve is
+/// [`TURN_EXCESS_FACTOR`] times a slowly decaying maximum of the excess, from
+/// [`TURN_RESERVE_FLOOR_MS`] to [`TURN_RESERVE_CEILING_MS`]: it widens at once when a turn
+/// overshoots and narrows over tens of quiet turns. The same rule serves every CodinGame bot (`protocol::serve_turns`).
+#[derive(Clone, Copy, Debug)]
+pub struct TurnReserve {
+    /// The decaying maximum of the excess, in ms.
+    excess_ms: f64,
+}
+
+impl TurnReserve {
+    /// A reserve that has seen no turn: the floor.
+    pub fn new() -> TurnReserve {
+        TurnReserve { excess_ms: 0.0 }
+    }
+
+    /// The reserve for the next turn, in ms.
+    pub fn reserve_ms(&self) -> u64 {
+        ((self.excess_ms * TURN_EXCESS_FACTOR).ceil() as u64)
+            .clamp(TURN_RESERVE_FLOOR_MS, TURN_RESERVE_CEILING_MS)
+    }
+
+    /// The search budget of a turn whose nominal budget is `nominal_ms` and which has spent
+    /// `spent_ms` already (reading, rebuilding the position): the nominal budget less both and
+    /// less the reserve, at least 1 ms.
+    pub fn budget_ms(&self, nominal_ms: u64, spent_ms: u64) -> u64 {
+        nominal_ms
+            .saturating_sub(spent_ms + self.reserve_ms())
+            .max(1)
+    }
+
+    /// Records a turn that was planned to end `planned_ms` after its input was complete (the
+    /// time spent before the search plus the search's budget) and whose answer was flushed
+    /// `wall_ms` after it (both in ms, fractional). A turn that ended early records no excess.
+    pub fn observe(&mut self, planned_ms: f64, wall_ms: f64) {
+        let excess = (wall_ms - planned_ms).max(0.0);
+        self.excess_ms = excess.max(self.excess_ms * TURN_EXCESS_DECAY);
+    }
+}

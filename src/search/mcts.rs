@@ -39,8 +39,27 @@ pub use config::MctsConfig;
 pub use report::{value_score, MctsReply, MctsReport, MctsResult, MctsRootMove};
 use tree::{proven_reward, NewChild, Tree, UNPROVEN};
 
-/// Iterations between two looks at the clock and the stop flag.
-const CLOCK_EVERY: u64 = 4;
+/// Iterations between two looks at the clock and the stop flag: every one, since reading the
+/// clock (tens of ns) is cheap beside an iteration (an Amazons expansion evaluates every child),
+/// and on a loaded machine a few iterations can outlast a scheduler's slice.
+const CLOCK_EVERY: u64 = 1;
+
+/// The most nodes a search keeps from the last one's tree ([`Tree::keep_subtree`]): 2^15 nodes,
+/// about 1 MiB of Amazons nodes, copied in well under a ms. After the 500 ms first turn the
+/// kept subtree held a million nodes and more; with 2^18 kept, the turn after it still ran
+/// 25-30 ms past its deadline on a loaded machine (and 0-10 ms past without reuse at all).
+const KEEP_MAX_NODES: usize = 1 << 15;
+
+/// The most positions [`Mcts::reuse_subtree`] makes while looking for the new root two plies
+/// down. Looking under every child of an Amazons opening (about 2,000 children, dozens of them
+/// expanded with 2,000 each) made 100,000 positions and ran 30 to 50 ms past the deadline of the
+/// turn after the long first one on a loaded machine; the new root is almost always under the
+/// best child, which is looked under first.
+const REUSE_SCAN_POSITIONS: usize = 8192;
+
+/// Children an expansion scores between two looks at the clock: an expansion that would end
+/// after the deadline is abandoned, its iteration with it (the tree is left as it was).
+const CHILDREN_PER_CLOCK_CHECK: usize = 16;
 
 /// Search-wide counters.
 #[derive(Clone, Copy, Debug, Default)]
@@ -73,6 +92,12 @@ pub struct Mcts<G: Evaluate> {
     scratch: Vec<tree::Node<G::Move>>,
     counters: Counters,
     started: Instant,
+    /// When the running search must stop, in ms since `started` ([`Limits::stop_at_ms`]).
+    stop_at_ms: Option<u64>,
+    /// The running search's stop flag.
+    stop_flag: Option<crate::search::StopFlag>,
+    /// The running search saw its deadline (or flag) in the middle of an iteration.
+    out_of_time: bool,
 }
 
 impl<G: Evaluate> Mcts<G> {
@@ -90,9 +115,12 @@ impl<G: Evaluate> Mcts<G> {
             path: Vec::with_capacity(256),
             full: false,
             root_pos: None,
-            scratch: Vec::new(),
+            scratch: Vec::with_capacity(KEEP_MAX_NODES),
             counters: Counters::default(),
             started: Instant::now(),
+            stop_at_ms: None,
+            stop_flag: None,
+            out_of_time: false,
         }
     }
 
@@ -109,6 +137,8 @@ impl<G: Evaluate> Mcts<G> {
 
     /// Keeps the subtree of the last search's tree whose root is `pos` (found at most two plies
     /// below the old root), moved to the front of the arena. Returns whether there was one.
+    /// The last search's best move is looked under first (a bot played it), and the look stops
+    /// after [`REUSE_SCAN_POSITIONS`] positions: the search's clock is not read meanwhile.
     fn reuse_subtree(&mut self, pos: &G) -> bool {
         let Some(old) = self.root_pos.take() else {
             return false;
@@ -117,13 +147,22 @@ impl<G: Evaluate> Mcts<G> {
             |p: &G| p.hash() == pos.hash() && p.to_move() == pos.to_move() && p.ply() == pos.ply();
         let mut found = same(&old).then_some(0);
         if found.is_none() && old.ply() < pos.ply() && pos.ply() - old.ply() <= 2 {
-            'search: for c in self.tree.children(0) {
+            let best = self.tree.best_child(0, self.config.prior_visits);
+            let order = best
+                .into_iter()
+                .chain(self.tree.children(0).filter(|&c| Some(c) != best));
+            let mut scanned = 0;
+            'search: for c in order {
                 let p1 = old.after(self.tree.node(c).mv);
                 if same(&p1) {
                     found = Some(c);
                     break;
                 }
                 for g in self.tree.children(c) {
+                    scanned += 1;
+                    if scanned > REUSE_SCAN_POSITIONS {
+                        break 'search;
+                    }
                     let p2 = p1.after(self.tree.node(g).mv);
                     if same(&p2) {
                         found = Some(g);
@@ -134,7 +173,7 @@ impl<G: Evaluate> Mcts<G> {
         }
         match found {
             Some(n) if self.tree.node(n).n_children > 0 => {
-                self.tree.keep_subtree(n, &mut self.scratch);
+                self.tree.keep_subtree(n, &mut self.scratch, KEEP_MAX_NODES);
                 true
             }
             _ => false,
@@ -155,6 +194,9 @@ impl<G: Evaluate> Mcts<G> {
         self.counters = Counters::default();
         self.rng = Rng(self.config.seed);
         self.full = false;
+        self.stop_at_ms = limits.stop_at_ms();
+        self.stop_flag = limits.stop;
+        self.out_of_time = false;
         if pos.outcome().is_some() {
             self.clear();
             return MctsResult {
@@ -190,12 +232,11 @@ impl<G: Evaluate> Mcts<G> {
             if limits.max_nodes.is_some_and(|n| done >= n) {
                 break StopReason::Nodes;
             }
+            if self.out_of_time {
+                break StopReason::Time;
+            }
             if done % CLOCK_EVERY == 0 {
-                if limits
-                    .stop_at_ms()
-                    .is_some_and(|ms| self.elapsed_ms() >= ms)
-                    || limits.stop.is_some_and(|f| f.is_raised())
-                {
+                if self.time_is_up() {
                     break StopReason::Time;
                 }
                 if let Some(at) = next_report {
@@ -221,6 +262,12 @@ impl<G: Evaluate> Mcts<G> {
 
     fn elapsed_ms(&self) -> u64 {
         self.started.elapsed().as_millis() as u64
+    }
+
+    /// Whether the running search has reached its deadline or seen its stop flag raised.
+    fn time_is_up(&self) -> bool {
+        self.stop_at_ms.is_some_and(|ms| self.elapsed_ms() >= ms)
+            || self.stop_flag.is_some_and(|f| f.is_raised())
     }
 
     /// The report of the tree as it stands.
@@ -265,6 +312,9 @@ impl<G: Evaluate> Mcts<G> {
                 if due && depth < max_depth && !self.full && self.expand(node, &pos).is_some() {
                     continue; // now proven, or with children to choose from
                 }
+                if self.out_of_time {
+                    return; // the expansion was abandoned: this iteration counts for nothing
+                }
                 break self.playout(node, &mut pos, depth);
             }
             let child = self.select(node);
@@ -278,12 +328,21 @@ impl<G: Evaluate> Mcts<G> {
 
     /// Generates `node`'s children (the game's move selection, each scored by the evaluation,
     /// best first) and tries to prove it. Returns whether the selection was forced, or `None`
-    /// when the children do not fit in the tree.
+    /// when the children do not fit in the tree, or when the deadline came while they were
+    /// being scored (then `out_of_time` is set and the tree is unchanged; never at the root,
+    /// which needs its children for a move).
     fn expand(&mut self, node: u32, pos: &G) -> Option<bool> {
         self.candidates.clear();
         let forced = pos.search_moves(&mut self.candidates);
         self.children.clear();
-        for &mv in &self.candidates {
+        for (i, &mv) in self.candidates.iter().enumerate() {
+            if node != 0
+                && i % CHILDREN_PER_CLOCK_CHECK == CHILDREN_PER_CLOCK_CHECK - 1
+                && self.time_is_up()
+            {
+                self.out_of_time = true;
+                return None;
+            }
             let child = pos.after(mv);
             // Scores from the child's side to move; the prior is for the player moving into it.
             let (prior, proven) = match child.outcome() {

@@ -96,6 +96,28 @@ impl Table {
     }
 }
 
+/// A game-theoretic result for the side to move: the sign of the exact score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Wdl {
+    /// The side to move loses against best play.
+    Loss,
+    /// Best play by both sides draws.
+    Draw,
+    /// The side to move wins against any defence.
+    Win,
+}
+
+impl Wdl {
+    /// The same result seen by the other side.
+    pub fn negate(self) -> Wdl {
+        match self {
+            Wdl::Loss => Wdl::Win,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Win => Wdl::Loss,
+        }
+    }
+}
+
 /// A reusable exact solver for the `W` x `H` board; it keeps its table between calls.
 pub struct Solver<const W: usize, const H: usize> {
     table: Table,
@@ -225,6 +247,96 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         best.ok_or(SolveError::GameOver)
     }
 
+    /// The game-theoretic result of `pos` for the side to move: at most two null-window probes
+    /// (is the score above 0? above -1?), much cheaper than the exact score [`Solver::solve`]
+    /// bisects for. At turn index 1 under the steal rule it is the best result of every column
+    /// and the steal. Errors as for [`Solver::solve`].
+    pub fn wdl(&mut self, pos: &Connect4<W, H>) -> Result<Wdl, SolveError> {
+        if pos.outcome().is_some() {
+            return Err(SolveError::GameOver);
+        }
+        if pos.steal_open() {
+            // Rare (turn index 1): the exact score, whose sign is the result.
+            let s = self.solve(pos)?;
+            return Ok([Wdl::Loss, Wdl::Draw, Wdl::Win][(s.signum() + 1) as usize]);
+        }
+        Ok(if self.above(pos, 0)? {
+            Wdl::Win
+        } else if self.above(pos, -1)? {
+            Wdl::Draw
+        } else {
+            Wdl::Loss
+        })
+    }
+
+    /// The result of playing `mv` (a legal column, or [`STEAL`]) in `pos`, for the side to move
+    /// of `pos`. Errors as for [`Solver::solve`].
+    pub fn move_wdl(&mut self, pos: &Connect4<W, H>, mv: u8) -> Result<Wdl, SolveError> {
+        let child = pos.after(mv);
+        match child.outcome() {
+            Some(Outcome::Draw) => Ok(Wdl::Draw),
+            Some(Outcome::Win(_)) => Ok(Wdl::Win),
+            None => Ok(self.wdl(&child)?.negate()),
+        }
+    }
+
+    /// A move of `pos` that keeps its game-theoretic result, and that result: `preferred` (a
+    /// legal move, e.g. the alpha-beta's choice) when it keeps it, else the first move of `order`
+    /// that does (moves of `order` that are not legal are skipped), else the first legal move
+    /// that does. So the heuristic search chooses among the moves that keep the result, and the
+    /// solver only overrules it when its move gives something away; in a lost position
+    /// `preferred` is kept. Each move costs a null-window probe or two, mostly answered by the
+    /// table the position's own probes filled. Errors as for [`Solver::solve`].
+    pub fn keep_result(
+        &mut self,
+        pos: &Connect4<W, H>,
+        preferred: u8,
+        order: &[u8],
+    ) -> Result<(u8, Wdl), SolveError> {
+        let got = self.move_wdl(pos, preferred)?;
+        if got == Wdl::Win {
+            return Ok((preferred, got));
+        }
+        let value = self.wdl(pos)?;
+        if value <= got {
+            return Ok((preferred, got));
+        }
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        for &mv in order.iter().chain(&legal) {
+            if legal.contains(&mv) && self.move_wdl(pos, mv)? >= value {
+                return Ok((mv, value));
+            }
+        }
+        // Not reached: some move has the position's value.
+        Ok((preferred, got))
+    }
+
+    /// Whether the score of `pos` (not over, no steal pending) is above `t`: one null-window
+    /// probe. Errors: the time limit ran out.
+    fn above(&mut self, pos: &Connect4<W, H>, t: i32) -> Result<bool, SolveError> {
+        let n = pos.chips() as i32;
+        if pos.can_win_next() {
+            return Ok((Self::CELLS + 1 - n) / 2 > t);
+        }
+        let r = self.null_window(pos, t);
+        if self.stopped {
+            return Err(SolveError::Timeout);
+        }
+        Ok(r > t)
+    }
+
+    /// Negamax on `pos` (not over, no immediate win) with the null window `(t, t + 1)`, in the
+    /// narrowest bitboard type that holds the board.
+    fn null_window(&mut self, pos: &Connect4<W, H>, t: i32) -> i32 {
+        let n = pos.chips() as i32;
+        if (H + 1) * W <= 64 {
+            self.negamax::<u64>(pos.current() as u64, pos.mask() as u64, n, t, t + 1)
+        } else {
+            self.negamax::<u128>(pos.current(), pos.mask(), n, t, t + 1)
+        }
+    }
+
     /// Pons' `solve`: bisects the score range with null-window searches.
     fn solve_plain(&mut self, pos: &Connect4<W, H>) -> Result<i32, SolveError> {
         let n = pos.chips() as i32;
@@ -240,11 +352,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
-            let r = if (H + 1) * W <= 64 {
-                self.negamax::<u64>(pos.current() as u64, pos.mask() as u64, n, med, med + 1)
-            } else {
-                self.negamax::<u128>(pos.current(), pos.mask(), n, med, med + 1)
-            };
+            let r = self.null_window(pos, med);
             if self.stopped {
                 return Err(SolveError::Timeout);
             }

@@ -167,8 +167,13 @@ impl<M: Copy + Default> Tree<M> {
     }
 
     /// Makes the subtree under `n` the whole tree, its root at index 0 and its nodes in
-    /// breadth-first order from there; `scratch` holds the copy on the way.
-    pub fn keep_subtree(&mut self, n: u32, scratch: &mut Vec<Node<M>>) {
+    /// breadth-first order from there, keeping at most `max_nodes` nodes (at least the root):
+    /// a node whose children no longer fit becomes a leaf again, with its visits and rewards,
+    /// to be expanded anew. The cap bounds the time the copy takes (the search's clock does not
+    /// run during it): after a long first turn the kept subtree can hold millions of nodes, and
+    /// copying them, into a scratch buffer whose pages are touched for the first time, took
+    /// 30 ms on a loaded machine. `scratch` holds the copy on the way.
+    pub fn keep_subtree(&mut self, n: u32, scratch: &mut Vec<Node<M>>, max_nodes: usize) {
         scratch.clear();
         let mut root = self.nodes[n as usize];
         root.mv = M::default();
@@ -176,7 +181,9 @@ impl<M: Copy + Default> Tree<M> {
         let mut i = 0;
         while i < scratch.len() {
             let node = scratch[i];
-            if node.n_children > 0 {
+            if node.n_children > 0 && scratch.len() + node.n_children as usize > max_nodes {
+                scratch[i].n_children = 0;
+            } else if node.n_children > 0 {
                 let first = scratch.len() as u32;
                 let old = node.first_child as usize;
                 scratch.extend_from_slice(&self.nodes[old..old + node.n_children as usize]);
