@@ -379,8 +379,16 @@ def needs_gap(prev, tok):
     """Whether the whitespace between the code tokens `prev` and `tok` must stay: between two
     word-like tokens, and between two punctuation characters (which could otherwise read as one
     operator: `> =` is not `>=`, `& &` not `&&`). A word next to punctuation needs none
-    (`x: u8 = 1` reads the same as `x:u8=1`), which makes the bundle about 6 % shorter."""
+    (`x: u8 = 1` reads the same as `x:u8=1`), which makes the bundle about 6 % shorter. Nor do
+    the delimiters and separators `( ) [ ] { } , ;` beside other punctuation: no Rust operator
+    contains one, so `),\n}` reads the same as `),}`."""
+    if prev.kind not in WORDLIKE and tok.kind not in WORDLIKE and (prev.text in LONE or tok.text in LONE):
+        return False
     return (prev.kind in WORDLIKE) == (tok.kind in WORDLIKE)
+
+
+# Punctuation that no Rust operator or longer token contains: nothing beside it needs a gap.
+LONE = {"(", ")", "[", "]", "{", "}", ",", ";"}
 
 
 def joined(toks):
