@@ -22,13 +22,16 @@
 //! `rank * 7 + file` of a `u64`; the 49 squares fill bits 0..=48.
 
 mod eval;
+mod features;
 mod notation;
 mod tables;
+mod weights;
 
 use std::sync::Arc;
 
 use crate::game::{Game, NotationError, Outcome, Player};
 use crate::rng::splitmix;
+pub use features::{FEATURES, FEATURE_NAMES};
 pub use notation::{parse_square, square_name, FEN_COUNTER_MAX};
 use tables::*;
 pub use tables::{dilate, DOUBLES, FULL, SINGLES, SQUARES};
