@@ -6,6 +6,7 @@ mod analyse;
 mod arena;
 mod bots;
 mod tools;
+mod tune;
 
 use std::path::PathBuf;
 
@@ -98,6 +99,9 @@ enum Command {
     Match(tools::MatchArgs),
     /// Solve Connect 4 positions exactly (Pons' solver); prints scores in Pons' convention.
     Solve(tools::SolveArgs),
+    /// Regenerate self-play data and refit Ataxx's evaluation (Texel's logistic tuning of the
+    /// weights of `src/games/ataxx/features.rs`); prints the loss before and after.
+    Tune(tune::TuneArgs),
     /// Speak the Universal Ataxx Interface (UCI for Ataxx) on stdin/stdout.
     Uai {
         /// Transposition table size, MiB.
@@ -141,6 +145,7 @@ pub fn main() -> i32 {
         Command::Analyse(args) => analyse::run(args),
         Command::Match(args) => tools::match_cmd(args),
         Command::Solve(args) => tools::solve_cmd(args),
+        Command::Tune(args) => tune::run(args),
         Command::Uai { tt_mb } => bots::uai(tt_mb),
         Command::Serve { dir, port, host } => {
             boardlab::serve::serve(&dir, &host, port).map_err(Failure::from)

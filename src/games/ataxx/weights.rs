@@ -4,8 +4,8 @@
 //! rewrites this file.
 
 /// Weights on an empty board.
-pub(super) const OPENING: [i32; super::FEATURES] = [
+pub const OPENING: [i32; super::FEATURES] = [
     100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 15, 4, 0, 40, 0, 0, 0, 60, 0,
 ];
 /// Weights on a full board.
-pub(super) const ENDGAME: [i32; super::FEATURES] = OPENING;
+pub const ENDGAME: [i32; super::FEATURES] = OPENING;
