@@ -21,10 +21,10 @@ pub struct TuneArgs {
     #[arg(value_parser = ["ataxx"])]
     pub game: String,
     /// Self-play games.
-    #[arg(long, default_value_t = 3000)]
+    #[arg(long, default_value_t = 1500)]
     pub games: usize,
     /// The engine's nodes per move in self-play.
-    #[arg(long, default_value_t = 5000)]
+    #[arg(long, default_value_t = 3000)]
     pub nodes: u64,
     /// Random spawns after each start before the engine plays.
     #[arg(long, default_value_t = 2)]

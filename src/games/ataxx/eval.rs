@@ -151,6 +151,7 @@ impl Evaluate for Ataxx {
         null_move: true,
         late_moves_base: 6,
         late_moves_per_ply: 4,
+        prune_class_zero: true,
     });
 
     /// The side to move passes (a legal Ataxx move only without others; the search uses it to
@@ -159,15 +160,15 @@ impl Evaluate for Ataxx {
         Some(self.after(Move::PASS))
     }
 
-    /// Captures first, more stones taken first (measured: at depth 7 the bench searches 19 %
-    /// fewer nodes than with captures ranked below the TT move and history, and the engine won
-    /// 69 of 100 games against that ordering at 50,000 nodes a move).
+    /// By gain: the stones taken, plus two for a spawn (which adds a stone and leaves no hole
+    /// behind), as Zataxx orders its moves; class 0 is a jump that takes nothing, which the
+    /// search prunes late in non-PV nodes ([`Pruning::prune_class_zero`]).
     fn order_class(&self, mv: Move) -> u8 {
         if mv.is_pass() {
             return 0;
         }
         let them = self.pieces[self.side.opponent().index()];
-        (SINGLES[mv.to as usize] & them).count_ones() as u8
+        (SINGLES[mv.to as usize] & them).count_ones() as u8 + 2 * !mv.is_jump() as u8
     }
 
     /// Within a capture class: spawns before jumps, and jumps that leave fewer of the mover's
