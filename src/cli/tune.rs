@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use boardlab::arena::openings::parse_openings;
 use boardlab::games::ataxx::{Ataxx, ENDGAME, FEATURES, FEATURE_NAMES, OPENING};
 use boardlab::tune::fit::{fit, fit_scale, loss, Dataset, FitConfig};
-use boardlab::tune::selfplay::{parse_samples, self_play, samples_text, Sample, SelfPlayConfig};
+use boardlab::tune::selfplay::{parse_samples, samples_text, self_play, Sample, SelfPlayConfig};
 use boardlab::tune::{ataxx_inputs, weights_source};
 
 use super::Failure;
@@ -62,8 +62,10 @@ pub struct TuneArgs {
 fn bar(len: u64, what: &str) -> ProgressBar {
     let bar = ProgressBar::new(len);
     bar.set_style(
-        ProgressStyle::with_template(&format!("{{bar:30}} {{pos}}/{{len}} {what} {{msg}} ({{elapsed}}, eta {{eta}})"))
-            .expect("a valid template"),
+        ProgressStyle::with_template(&format!(
+            "{{bar:30}} {{pos}}/{{len}} {what} {{msg}} ({{elapsed}}, eta {{eta}})"
+        ))
+        .expect("a valid template"),
     );
     bar
 }
@@ -82,7 +84,11 @@ pub fn run(args: TuneArgs) -> Result<(), Failure> {
     let (mut train, mut test) = (Dataset::new(2 * FEATURES), Dataset::new(2 * FEATURES));
     for s in &samples {
         // Every tenth game is held out: the test loss is on games the fit never saw.
-        let set = if s.game % 10 == 0 { &mut test } else { &mut train };
+        let set = if s.game % 10 == 0 {
+            &mut test
+        } else {
+            &mut train
+        };
         set.push(&ataxx_inputs(&s.position), s.result);
     }
     println!(
@@ -145,8 +151,8 @@ pub fn run(args: TuneArgs) -> Result<(), Failure> {
 
 /// The self-play games, written to `--data` as they are kept.
 fn play(args: &TuneArgs) -> Result<Vec<Sample>, Failure> {
-    let book = std::fs::read_to_string(&args.book)
-        .map_err(|e| format!("{}: {e}", args.book.display()))?;
+    let book =
+        std::fs::read_to_string(&args.book).map_err(|e| format!("{}: {e}", args.book.display()))?;
     let starts: Vec<Ataxx> = parse_openings::<Ataxx>(&book)
         .map_err(|e| format!("{}: {e}", args.book.display()))?
         .into_iter()
@@ -169,6 +175,10 @@ fn play(args: &TuneArgs) -> Result<Vec<Sample>, Failure> {
     }
     std::fs::write(&args.data, samples_text(&samples))
         .map_err(|e| format!("{}: {e}", args.data.display()))?;
-    println!("{} positions written to {}", samples.len(), args.data.display());
+    println!(
+        "{} positions written to {}",
+        samples.len(),
+        args.data.display()
+    );
     Ok(samples)
 }

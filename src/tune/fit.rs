@@ -158,7 +158,11 @@ mod tests {
         for i in 0..1000 {
             let x = (i % 101) as f32 - 50.0;
             let p = sigmoid(2.0 * x as f64 / 100.0);
-            let r = if (i as f64 * 0.618_034).fract() < p { 1.0 } else { 0.0 };
+            let r = if (i as f64 * 0.618_034).fract() < p {
+                1.0
+            } else {
+                0.0
+            };
             data.push(&[x], r);
         }
         let w = fit(

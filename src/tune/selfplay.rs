@@ -168,13 +168,11 @@ pub fn parse_samples(text: &str) -> Result<Vec<Sample>, String> {
             let game = parts.next()?.parse().ok()?;
             let result: f32 = parts.next()?.parse().ok()?;
             let position = Ataxx::from_fen(parts.next()?).ok()?;
-            (0.0..=1.0)
-                .contains(&result)
-                .then_some(Sample {
-                    game,
-                    result,
-                    position,
-                })
+            (0.0..=1.0).contains(&result).then_some(Sample {
+                game,
+                result,
+                position,
+            })
         };
         out.push(read().ok_or_else(|| format!("line {}: not `game result FEN`", i + 1))?);
     }

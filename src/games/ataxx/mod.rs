@@ -32,10 +32,10 @@ use std::sync::Arc;
 use crate::game::{Game, NotationError, Outcome, Player};
 use crate::rng::splitmix;
 pub use features::{FEATURES, FEATURE_NAMES};
-pub use weights::{ENDGAME, OPENING};
 pub use notation::{parse_square, square_name, FEN_COUNTER_MAX};
 use tables::*;
 pub use tables::{dilate, DOUBLES, FULL, SINGLES, SQUARES};
+pub use weights::{ENDGAME, OPENING};
 
 /// The turn (ply) count at which a CodinGame game is drawn.
 pub const CG_TURN_LIMIT: u32 = 300;
