@@ -46,15 +46,6 @@ pub struct Searcher<G: Evaluate> {
     reductions: Box<[[u8; 64]; 64]>,
 }
 
-/// The bound of history values with forward pruning ([`Evaluate::PRUNING`]): updates pull a value
-/// toward it in proportion to the distance left ("history gravity", as in Stockfish and Zataxx),
-/// so the values stay comparable across a game instead of growing without bound.
-const HISTORY_MAX: i32 = 16384;
-
-/// With forward pruning, a late move's reduction shrinks by one ply per this much history (and
-/// grows by as much for a move with bad history), up to two plies either way.
-const HISTORY_PER_REDUCTION: i32 = 8192;
-
 /// The late-move reduction table: `0.75 + ln(depth) * ln(index) / 2.25` plies, rounded down, the
 /// shape of the logarithmic formula common to modern alpha-beta engines (Stockfish, Ethereal).
 fn reduction_table() -> Box<[[u8; 64]; 64]> {
@@ -68,27 +59,6 @@ fn reduction_table() -> Box<[[u8; 64]; 64]> {
 }
 
 impl<G: Evaluate> Searcher<G> {
-    /// Rewards (`bonus > 0`) or punishes a history entry. With forward pruning by gravity
-    /// toward +-[`HISTORY_MAX`]; otherwise only rewards count, by adding (the ordering of the
-    /// games that keep the full-width search, as measured before).
-    fn update_history(&mut self, slot: usize, bonus: i32) {
-        let h = &mut self.history[slot];
-        if G::PRUNING.is_some() {
-            *h += bonus - *h * bonus.abs() / HISTORY_MAX;
-        } else if bonus > 0 {
-            *h += bonus;
-        }
-    }
-
-    /// The history reward of a cutoff `depth` plies from the horizon.
-    fn history_bonus(depth: i32) -> i32 {
-        if G::PRUNING.is_some() {
-            (300 * depth).min(1500)
-        } else {
-            depth * depth
-        }
-    }
-
     /// A searcher with a transposition table of at most `tt_mib` MiB.
     pub fn new(tt_mib: usize) -> Self {
         Searcher {
@@ -386,7 +356,7 @@ impl<G: Evaluate> Searcher<G> {
                 head[0].push(rm.mv);
                 head[0].extend_from_slice(&tail[0]);
                 let slot = side * G::MOVE_SLOTS + G::move_slot(rm.mv);
-                self.update_history(slot, Self::history_bonus(depth));
+                self.history[slot] += depth * depth;
             }
         }
         // Best first; among equals keep the search order (stable sort).
@@ -613,11 +583,9 @@ impl<G: Evaluate> Searcher<G> {
                 // with a poor ordering key (not the TT move, a killer or of a class above 0).
                 let reduce = if G::PRUNING.is_some() {
                     if depth >= 3 && i >= 2 && !forced {
-                        let history = self.history[side * G::MOVE_SLOTS + G::move_slot(mv)];
                         let r = self.reductions[(depth as usize).min(63)][i.min(63)] as i32
                             - is_pv as i32
-                            - (order[i] & ((1 << 40) - 1) >= (1 << 29) - 1) as i32
-                            - (history / HISTORY_PER_REDUCTION).clamp(-2, 2);
+                            - (order[i] & ((1 << 40) - 1) >= (1 << 29) - 1) as i32;
                         r.min(new_depth - 1).max(0)
                     } else {
                         0
@@ -672,12 +640,7 @@ impl<G: Evaluate> Searcher<G> {
                                 k[0] = Some(mv);
                             }
                         }
-                        let bonus = Self::history_bonus(depth);
-                        self.update_history(side * G::MOVE_SLOTS + G::move_slot(mv), bonus);
-                        // The moves tried before it failed to cut: a malus each.
-                        for &tried in &moves[..i] {
-                            self.update_history(side * G::MOVE_SLOTS + G::move_slot(tried), -bonus);
-                        }
+                        self.history[side * G::MOVE_SLOTS + G::move_slot(mv)] += depth * depth;
                         cut_proven = Some(self.proven);
                         break;
                     }
