@@ -53,6 +53,9 @@ pub struct TuneArgs {
     /// The fit's step size, centi-stones.
     #[arg(long, default_value_t = 2.0)]
     pub learning_rate: f64,
+    /// Ridge penalty toward the weights before, per squared centi-stone (see `FitConfig::l2`).
+    #[arg(long, default_value_t = 1e-6)]
+    pub l2: f64,
     /// Write the fitted weights to this Rust source file (e.g. src/games/ataxx/weights.rs);
     /// without it they are only printed.
     #[arg(long)]
@@ -110,6 +113,7 @@ pub fn run(args: TuneArgs) -> Result<(), Failure> {
         FitConfig {
             iterations: args.iterations,
             learning_rate: args.learning_rate,
+            l2: args.l2,
         },
         &mut |t, l| {
             progress.set_position(t as u64);
@@ -131,8 +135,8 @@ pub fn run(args: TuneArgs) -> Result<(), Failure> {
     if let Some(path) = &args.write {
         let provenance = vec![
             format!(
-                "`boardlab tune ataxx --games {} --nodes {} --random-plies {} --walled-every {} --seed {}`:",
-                args.games, args.nodes, args.random_plies, args.walled_every, args.seed
+                "`boardlab tune ataxx --games {} --nodes {} --random-plies {} --walled-every {} --seed {} --l2 {}`:",
+                args.games, args.nodes, args.random_plies, args.walled_every, args.seed, args.l2
             ),
             format!(
                 "{} positions of {games} self-play games; scale k = {k:.1}; mean squared error",

@@ -102,6 +102,11 @@ pub struct FitConfig {
     pub iterations: usize,
     /// Step size, in the weights' units.
     pub learning_rate: f64,
+    /// Ridge penalty toward the starting weights: `l2 * sum((w - start)^2)` is added to the
+    /// loss the steps minimise (not to the loss reported). It keeps weights the data barely
+    /// constrains (say, stones on a nearly empty board) where the hand-made evaluation had them,
+    /// where an unpenalised fit extrapolates them into nonsense the search then exploits.
+    pub l2: f64,
 }
 
 /// Weights that minimise [`loss`] at scale `k`, starting from `start`; `on_iteration` gets the
@@ -135,7 +140,7 @@ pub fn fit(
         }
         on_iteration(t, total / n);
         for j in 0..dim {
-            let g = grad[j] / n;
+            let g = grad[j] / n + 2.0 * config.l2 * (w[j] - start[j]);
             m[j] = beta1 * m[j] + (1.0 - beta1) * g;
             v[j] = beta2 * v[j] + (1.0 - beta2) * g * g;
             let m_hat = m[j] / (1.0 - beta1.powi(t as i32));
@@ -172,6 +177,7 @@ mod tests {
             FitConfig {
                 iterations: 2000,
                 learning_rate: 0.05,
+                l2: 0.0,
             },
             &mut |_, _| {},
         );
