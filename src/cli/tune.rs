@@ -8,10 +8,10 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use boardlab::arena::openings::parse_openings;
-use boardlab::games::ataxx::{Ataxx, ENDGAME, FEATURES, FEATURE_NAMES, OPENING};
+use boardlab::games::ataxx::{Ataxx, FEATURES, FEATURE_NAMES};
 use boardlab::tune::fit::{fit, fit_scale, loss, Dataset, FitConfig};
 use boardlab::tune::selfplay::{parse_samples, samples_text, self_play, Sample, SelfPlayConfig};
-use boardlab::tune::{ataxx_inputs, weights_source};
+use boardlab::tune::{ataxx_inputs, weights_source, HAND_WEIGHTS};
 
 use super::Failure;
 
@@ -53,7 +53,7 @@ pub struct TuneArgs {
     /// The fit's step size, centi-stones.
     #[arg(long, default_value_t = 2.0)]
     pub learning_rate: f64,
-    /// Ridge penalty toward the weights before, per squared centi-stone (see `FitConfig::l2`).
+    /// Ridge penalty toward the hand-made weights (`tune::HAND_WEIGHTS`), per squared centi-stone (see `FitConfig::l2`).
     #[arg(long, default_value_t = 1e-6)]
     pub l2: f64,
     /// Write the fitted weights to this Rust source file (e.g. src/games/ataxx/weights.rs);
@@ -100,11 +100,15 @@ pub fn run(args: TuneArgs) -> Result<(), Failure> {
         train.len(),
         test.len()
     );
-    let before: Vec<f64> = OPENING.iter().chain(&ENDGAME).map(|&w| w as f64).collect();
+    let before: Vec<f64> = HAND_WEIGHTS
+        .iter()
+        .chain(&HAND_WEIGHTS)
+        .map(|&w| w as f64)
+        .collect();
     let k = fit_scale(&train, &before);
     let (train0, test0) = (loss(&train, &before, k), loss(&test, &before, k));
-    println!("scale k = {k:.1} centi-stones (fitted to the weights before)");
-    println!("loss before: {train0:.6} fitted, {test0:.6} held out");
+    println!("scale k = {k:.1} centi-stones (fitted to the hand-made weights, tune::HAND_WEIGHTS)");
+    println!("loss of the hand-made weights: {train0:.6} fitted, {test0:.6} held out");
     let progress = bar(args.iterations as u64, "iterations");
     let fitted = fit(
         &train,
@@ -143,7 +147,7 @@ pub fn run(args: TuneArgs) -> Result<(), Failure> {
                 samples.len()
             ),
             format!(
-                "before {train0:.6} (held-out games {test0:.6}), after {train1:.6} ({test1:.6})."
+                "hand-made weights {train0:.6} (held-out games {test0:.6}), fitted {train1:.6} ({test1:.6})."
             ),
         ];
         std::fs::write(path, weights_source(&opening, &endgame, &provenance))

@@ -9,6 +9,15 @@ pub mod selfplay;
 
 use crate::games::ataxx::{Ataxx, FEATURES, FEATURE_NAMES};
 
+/// The hand-made weights the fit starts from and is pulled toward (its ridge penalty), the same
+/// for both phases: the evaluation before the fit (100 a stone wherever it stands, 15 a currently
+/// safe stone, 4 a spawn target, 40 an exposed stone, 60 tempo). Fixed here rather than read
+/// from `weights.rs`, so that a refit reproduces the shipped weights instead of drifting from
+/// the last fit.
+pub const HAND_WEIGHTS: [i32; FEATURES] = [
+    100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 15, 4, 0, 40, 0, 0, 0, 60, 0,
+];
+
 /// The Rust source of `src/games/ataxx/weights.rs` for the weights `opening` and `endgame`
 /// (centi-stones per feature unit), with `provenance` (lines of how they were made) in its
 /// header comment.
