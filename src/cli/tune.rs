@@ -54,7 +54,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 2.0)]
     pub learning_rate: f64,
     /// Ridge penalty toward the hand-made weights (`tune::HAND_WEIGHTS`), per squared centi-stone (see `FitConfig::l2`).
-    #[arg(long, default_value_t = 3e-7)]
+    #[arg(long, default_value_t = 1e-7)]
     pub l2: f64,
     /// Write the fitted weights to this Rust source file (e.g. src/games/ataxx/weights.rs);
     /// without it they are only printed.
