@@ -42,8 +42,11 @@ pub fn weights_source(
         s.push_str(&format!(
             "\n/// {doc}\npub const {name}: [i32; super::FEATURES] = [\n"
         ));
+        // Trailing comments aligned one space after the widest value, as rustfmt writes them.
+        let width = w.iter().map(|v| format!("{v},").len()).max().unwrap_or(0);
         for (value, feature) in w.iter().zip(FEATURE_NAMES) {
-            s.push_str(&format!("    {value}, // {feature}\n"));
+            let item = format!("{value},");
+            s.push_str(&format!("    {item:<width$} // {feature}\n"));
         }
         s.push_str("];\n");
     }
