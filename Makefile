@@ -7,7 +7,7 @@ BOARDLAB := target/release/boardlab
 # browser tests too, so `make test` links the crate once per test binary and never with fat LTO.
 SUITE_BOARDLAB := target/suite/boardlab
 
-.PHONY: play test site toolchain rust-tests browser-tests bench strength bundle
+.PHONY: play test site toolchain rust-tests browser-tests bench strength bundle tune-ataxx
 
 play: toolchain site
 	cargo build --release
@@ -48,3 +48,9 @@ bundle:
 	  python3 scripts/codingame-bundle.py $$game && \
 	  rustc --edition 2021 -O target/codingame/$$game.rs -o target/codingame/$$game || exit 1; \
 	done
+
+# Regenerate Ataxx's self-play data and refit its evaluation (README: the fitted evaluation);
+# rewrites src/games/ataxx/weights.rs, then rebuild to play with the new weights.
+tune-ataxx:
+	cargo build --release
+	$(BOARDLAB) tune ataxx --write src/games/ataxx/weights.rs

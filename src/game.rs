@@ -302,10 +302,10 @@ pub trait Evaluate: Game {
         0
     }
 
-    /// The ordering class of `mv`: alpha-beta searches moves of a higher class first, ahead of
-    /// the TT move and killers, and never searches them reduced (Ataxx: captures, by stones
-    /// taken). Within a class the order is the TT move, killers, then history and
-    /// [`Evaluate::order_hint`]. The default puts every move in class 0: that order alone.
+    /// The ordering class of `mv`: alpha-beta searches the TT move first, then moves of a
+    /// higher class first, ahead of killers (Ataxx: by stones taken, spawns above jumps). Within
+    /// a class the order is killers, then history and [`Evaluate::order_hint`]. The default
+    /// puts every move in class 0: that order alone.
     fn order_class(&self, _mv: Self::Move) -> u8 {
         0
     }
@@ -341,6 +341,10 @@ pub struct Pruning {
     pub late_moves_base: usize,
     /// See `late_moves_base`.
     pub late_moves_per_ply: usize,
+    /// At a non-PV node, once two moves have been searched, skip every later move of
+    /// [`Evaluate::order_class`] 0 that is neither the TT move nor a killer, at any depth
+    /// (Ataxx: jumps that capture nothing, which give up a stone's worth of spawn for no gain).
+    pub prune_class_zero: bool,
 }
 
 /// A static evaluation: the score from the side to move, and whether the position is quiet

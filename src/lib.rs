@@ -23,6 +23,8 @@ pub mod arena;
 pub mod protocol;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod serve;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tune;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -263,16 +263,16 @@ fn the_evaluation_is_the_same_under_colour_swap_and_every_mirror() {
 }
 
 #[test]
-fn captures_are_ordered_by_the_stones_they_take() {
+fn moves_are_ordered_by_gain_stones_taken_plus_two_for_a_spawn() {
     // o on b1, b2 and d3; x on a1 and g7.
     let pos = setup("cg:6x/7/7/7/3o3/1o5/xo5 x 0 1");
     let class = |text: &str| pos.order_class(pos.parse_move(text).unwrap());
-    assert_eq!(class("a1c2"), 3); // next to b1, b2 and d3
-    assert_eq!(class("a2"), 2); // b1, b2
+    assert_eq!(class("a2"), 4); // a spawn taking b1, b2
+    assert_eq!(class("a1c2"), 3); // a jump next to b1, b2 and d3
     assert_eq!(class("a1c3"), 2); // b2, d3
+    assert_eq!(class("f7"), 2); // a spawn taking nothing
     assert_eq!(class("a1a3"), 1); // b2
-    assert_eq!(class("f7"), 0);
-    assert_eq!(class("g7e5"), 0);
+    assert_eq!(class("g7e5"), 0); // a jump taking nothing: pruned late in non-PV nodes
 }
 
 #[test]

@@ -7,6 +7,7 @@ mod arena;
 mod bots;
 mod c4check;
 mod tools;
+mod tune;
 
 use std::path::PathBuf;
 
@@ -105,6 +106,9 @@ enum Command {
     /// band of chips (positions, how many the bot's solver settled within the budget, lost,
     /// non-lost, kept).
     C4check(c4check::C4CheckArgs),
+    /// Regenerate self-play data and refit Ataxx's evaluation (Texel's logistic tuning of the
+    /// weights of `src/games/ataxx/features.rs`); prints the loss before and after.
+    Tune(tune::TuneArgs),
     /// Speak the Universal Ataxx Interface (UCI for Ataxx) on stdin/stdout.
     Uai {
         /// Transposition table size, MiB.
@@ -149,6 +153,7 @@ pub fn main() -> i32 {
         Command::Match(args) => tools::match_cmd(args),
         Command::Solve(args) => tools::solve_cmd(args),
         Command::C4check(args) => c4check::run(args),
+        Command::Tune(args) => tune::run(args),
         Command::Uai { tt_mb } => bots::uai(tt_mb),
         Command::Serve { dir, port, host } => {
             boardlab::serve::serve(&dir, &host, port).map_err(Failure::from)

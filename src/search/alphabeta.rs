@@ -658,7 +658,8 @@ impl<G: Evaluate> Searcher<G> {
         let side = pos.to_move().index();
         for &mv in moves.iter() {
             let within_class = if Some(mv) == tt_move {
-                1 << 30
+                order.push(i64::MAX);
+                continue;
             } else if Some(mv) == self.killers[ply][0] {
                 1 << 29
             } else if Some(mv) == self.killers[ply][1] {
@@ -691,6 +692,16 @@ impl<G: Evaluate> Searcher<G> {
             if let (Some(p), Some(_)) = (pruning, static_eval) {
                 let late = p.late_moves_base + (depth * depth) as usize * p.late_moves_per_ply;
                 if depth <= 3 && i >= late && !forced && best_score > -score::PROVEN {
+                    all_proven = false;
+                    break;
+                }
+                // Class 0 comes last in the order, so the rest of the list is class 0 too.
+                if p.prune_class_zero
+                    && i >= 2
+                    && !forced
+                    && best_score > -score::PROVEN
+                    && order[i] < (1 << 29) - 1
+                {
                     all_proven = false;
                     break;
                 }

@@ -1,6 +1,7 @@
-//! Ataxx's evaluation (material, currently safe stones, mobility, exposure, tempo), the
+//! Ataxx's evaluation (fitted weights of `features.rs`' counts), the
 //! shut-out proof it rests on, and the move ordering of the search.
 
+use super::weights::{ENDGAME, OPENING};
 use super::*;
 use crate::game::{score, Eval, Evaluate, Game, Pruning};
 
@@ -20,7 +21,7 @@ impl Ataxx {
     /// centi-stones each, on top of this one) scored 48.5 % against the engine without it over
     /// 240 arena games on split layouts only (Elo -10, 95 % interval about -54 .. +34; an
     /// earlier run, spoiled by 54 time-outs on the loaded machine, gave +58), so it was left out.
-    fn currently_safe(&self, p: Player) -> u64 {
+    pub(super) fn currently_safe(&self, p: Player) -> u64 {
         self.pieces[p.index()] & !dilate(self.empty())
     }
     /// A win proven by a shut-out: one side has no empty square within distance 2 of its stones,
@@ -87,22 +88,30 @@ impl Ataxx {
     }
 }
 
-/// Evaluation weights, in centi-stones (tuned by short self-play matches, 40 games each).
-const STONE: i32 = 100;
-const SAFE: i32 = 15;
-const MOBILITY: i32 = 4;
-const TEMPO: i32 = 60;
-const EXPOSED: i32 = 40;
+impl Ataxx {
+    /// The features ([`Ataxx::features`]) weighed by `opening` and `endgame` (centi-stones per
+    /// unit), blended linearly by the share of empty squares ([`Ataxx::phase`]).
+    pub fn weighed(&self, opening: &[i32; FEATURES], endgame: &[i32; FEATURES]) -> i32 {
+        let f = self.features();
+        let (mut open, mut end) = (0, 0);
+        for i in 0..FEATURES {
+            open += f[i] * opening[i];
+            end += f[i] * endgame[i];
+        }
+        let (empty, squares) = self.phase();
+        (open * empty + end * (squares - empty)) / squares.max(1)
+    }
+}
 
 impl Evaluate for Ataxx {
     /// Two stones' lead is about a 73 % winning chance (the playground's curve).
     const WIN_CHANCE_SCALE: f64 = 200.0;
 
-    /// From the side to move, in centi-stones: material (100 a stone); currently safe stones,
-    /// with no empty neighbour (15 each); spawn mobility, the empty squares next to one's stones
-    /// (4 each); exposed stones, next to an empty square the other side can reach and so
-    /// capturable at its next move (40 each, the opponent's count for us); and a tempo bonus of
-    /// 60 for the side to move. A shut-out (one side can never move again and the other wins by
+    /// From the side to move, in centi-stones: the features of `features.rs` (stones by square
+    /// class, currently safe stones, spawn and jump reach, exposed stones, uncontested spawn
+    /// squares, each side's best single-move gain, tempo, parity of the empty squares) weighed
+    /// by `weights.rs`, whose weights `boardlab tune ataxx` fits to self-play games (see
+    /// [`Ataxx::weighed`]). A shut-out (one side can never move again and the other wins by
     /// spawning alone, see `shut_out_win`) is a proven result instead, its distance an upper
     /// bound. Finished games never get here: the search scores them exactly.
     fn evaluate(&self) -> Eval {
@@ -114,22 +123,8 @@ impl Evaluate for Ataxx {
             };
             return Eval { score, quiet: true };
         }
-        let me = self.side;
-        let them = me.opponent();
-        let empty = self.empty();
-        let (us, op) = (self.pieces[me.index()], self.pieces[them.index()]);
-        let material = us.count_ones() as i32 - op.count_ones() as i32;
-        let safe = self.currently_safe(me).count_ones() as i32
-            - self.currently_safe(them).count_ones() as i32;
-        let mob =
-            (dilate(us) & empty).count_ones() as i32 - (dilate(op) & empty).count_ones() as i32;
-        // Stones next to an empty square the other side can reach: capturable next move.
-        let reach_us = dilate(dilate(us)) & empty;
-        let reach_op = dilate(dilate(op)) & empty;
-        let exposed = (op & dilate(reach_us)).count_ones() as i32
-            - (us & dilate(reach_op)).count_ones() as i32;
         Eval {
-            score: STONE * material + SAFE * safe + MOBILITY * mob + EXPOSED * exposed + TEMPO,
+            score: self.weighed(&OPENING, &ENDGAME),
             quiet: true,
         }
     }
@@ -156,6 +151,7 @@ impl Evaluate for Ataxx {
         null_move: true,
         late_moves_base: 6,
         late_moves_per_ply: 4,
+        prune_class_zero: true,
     });
 
     /// The side to move passes (a legal Ataxx move only without others; the search uses it to
@@ -164,15 +160,15 @@ impl Evaluate for Ataxx {
         Some(self.after(Move::PASS))
     }
 
-    /// Captures first, more stones taken first (measured: at depth 7 the bench searches 19 %
-    /// fewer nodes than with captures ranked below the TT move and history, and the engine won
-    /// 69 of 100 games against that ordering at 50,000 nodes a move).
+    /// By gain: the stones taken, plus two for a spawn (which adds a stone and leaves no hole
+    /// behind), as Zataxx orders its moves; class 0 is a jump that takes nothing, which the
+    /// search prunes late in non-PV nodes ([`Pruning::prune_class_zero`]).
     fn order_class(&self, mv: Move) -> u8 {
         if mv.is_pass() {
             return 0;
         }
         let them = self.pieces[self.side.opponent().index()];
-        (SINGLES[mv.to as usize] & them).count_ones() as u8
+        (SINGLES[mv.to as usize] & them).count_ones() as u8 + 2 * !mv.is_jump() as u8
     }
 
     /// Within a capture class: spawns before jumps, and jumps that leave fewer of the mover's

@@ -22,16 +22,20 @@
 //! `rank * 7 + file` of a `u64`; the 49 squares fill bits 0..=48.
 
 mod eval;
+mod features;
 mod notation;
 mod tables;
+mod weights;
 
 use std::sync::Arc;
 
 use crate::game::{Game, MoveBits, NotationError, Outcome, Player};
 use crate::rng::splitmix;
+pub use features::{FEATURES, FEATURE_NAMES};
 pub use notation::{parse_square, square_name, FEN_COUNTER_MAX};
 use tables::*;
 pub use tables::{dilate, DOUBLES, FULL, SINGLES, SQUARES};
+pub use weights::{ENDGAME, OPENING};
 
 /// The turn (ply) count at which a CodinGame game is drawn.
 pub const CG_TURN_LIMIT: u32 = 300;

@@ -1,0 +1,147 @@
+//! The evaluation's features: cheap bitboard counts of an Ataxx position, each from the side to
+//! move's view. The evaluation (`eval.rs`) weighs them with the fitted weights of `weights.rs`,
+//! blended by game phase; `boardlab tune ataxx` fits those weights to self-play games (Texel's
+//! method: a logistic curve of the evaluation against the game results).
+
+use super::*;
+
+/// How many features [`Ataxx::features`] returns.
+pub const FEATURES: usize = 19;
+
+/// Square classes of the stone features: the 7x7 board's squares up to its eight symmetries,
+/// by `(min(file, 6 - file), min(rank, 6 - rank))` unordered: the corner, the three edge squares
+/// a corner's neighbour to the edge's middle, then the inner rings.
+pub const SQUARE_CLASSES: usize = 10;
+
+/// The features' names, in [`Ataxx::features`]' order (the tuner writes them beside the weights).
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "stones on corners",
+    "stones on edge squares next to a corner",
+    "stones on edge squares two from a corner",
+    "stones on edge middles",
+    "stones on the inner ring's corners",
+    "stones on the inner ring next to its corners",
+    "stones on the inner ring's middles",
+    "stones on the centre ring's corners",
+    "stones on the centre ring's middles",
+    "stones on the centre",
+    "stones without an empty neighbour",
+    "empty squares a spawn reaches",
+    "empty squares only a jump reaches",
+    "stones the other side can capture next move",
+    "empty squares a spawn reaches and the other side cannot reach",
+    "the mover's best single-move gain (stones captured, +1 for a spawn)",
+    "the other side's best single-move gain, were it to move",
+    "tempo (the side to move)",
+    "an odd number of empty squares",
+];
+
+/// `SQUARE_CLASS[sq]`: the class (`0..SQUARE_CLASSES`) of square `sq`, see [`SQUARE_CLASSES`].
+const SQUARE_CLASS: [u8; SQUARES] = {
+    // Folded coordinates (a, b), a <= b, in 0..=3: classes in order (0,0) (0,1) (0,2) (0,3)
+    // (1,1) (1,2) (1,3) (2,2) (2,3) (3,3).
+    const INDEX: [[u8; 4]; 4] = [[0, 1, 2, 3], [1, 4, 5, 6], [2, 5, 7, 8], [3, 6, 8, 9]];
+    let mut out = [0u8; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let (f, r) = (sq % 7, sq / 7);
+        let a = if f < 6 - f { f } else { 6 - f };
+        let b = if r < 6 - r { r } else { 6 - r };
+        out[sq] = INDEX[a][b];
+        sq += 1;
+    }
+    out
+};
+
+/// `CLASS_MASKS[c]`: the squares of class `c`.
+const CLASS_MASKS: [u64; SQUARE_CLASSES] = {
+    let mut out = [0u64; SQUARE_CLASSES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        out[SQUARE_CLASS[sq] as usize] |= 1 << sq;
+        sq += 1;
+    }
+    out
+};
+
+/// The largest gain of one move by the owner of `own` against `other`: the enemy stones next to
+/// a reachable empty square, plus one when a spawn reaches it. 0 without a move.
+fn best_gain(own: u64, other: u64, empty: u64) -> i32 {
+    let spawns = dilate(own) & empty;
+    let reach = dilate(dilate(own)) & empty;
+    // A square next to no enemy stone gains at most the spawn's stone.
+    let mut best = (spawns != 0) as i32;
+    let mut targets = reach & dilate(other);
+    while targets != 0 {
+        let t = targets.trailing_zeros() as usize;
+        let gain = (SINGLES[t] & other).count_ones() as i32 + (spawns >> t & 1) as i32;
+        best = best.max(gain);
+        targets &= targets - 1;
+    }
+    best
+}
+
+impl Ataxx {
+    /// The evaluation's features of this position from the side to move's view (`us` minus
+    /// `them` where a feature counts both sides), in [`FEATURE_NAMES`]' order. Counts of squares
+    /// or stones, so each lies in `-49..=49`.
+    pub fn features(&self) -> [i32; FEATURES] {
+        let me = self.side;
+        let empty = self.empty();
+        let (us, op) = (self.pieces[me.index()], self.pieces[me.opponent().index()]);
+        let mut f = [0i32; FEATURES];
+        for (c, mask) in CLASS_MASKS.iter().enumerate() {
+            f[c] = (us & mask).count_ones() as i32 - (op & mask).count_ones() as i32;
+        }
+        let (near_us, near_op) = (dilate(us) & empty, dilate(op) & empty);
+        let (reach_us, reach_op) = (dilate(dilate(us)) & empty, dilate(dilate(op)) & empty);
+        f[10] = self.currently_safe(me).count_ones() as i32
+            - self.currently_safe(me.opponent()).count_ones() as i32;
+        f[11] = near_us.count_ones() as i32 - near_op.count_ones() as i32;
+        f[12] =
+            (reach_us & !near_us).count_ones() as i32 - (reach_op & !near_op).count_ones() as i32;
+        f[13] = (op & dilate(reach_us)).count_ones() as i32
+            - (us & dilate(reach_op)).count_ones() as i32;
+        f[14] =
+            (near_us & !reach_op).count_ones() as i32 - (near_op & !reach_us).count_ones() as i32;
+        f[15] = best_gain(us, op, empty);
+        f[16] = best_gain(op, us, empty);
+        f[17] = 1;
+        f[18] = (empty.count_ones() & 1) as i32;
+        f
+    }
+
+    /// The game phase the weights are blended by: `(empty squares, squares without a wall)`.
+    /// The opening weights count fully on an empty board, the endgame weights on a full one.
+    pub fn phase(&self) -> (i32, i32) {
+        (
+            self.empty().count_ones() as i32,
+            (FULL & !self.walls).count_ones() as i32,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_classes_cover_the_board_symmetrically() {
+        assert_eq!(CLASS_MASKS.iter().map(|m| m.count_ones()).sum::<u32>(), 49);
+        assert_eq!(CLASS_MASKS[0].count_ones(), 4);
+        assert_eq!(CLASS_MASKS[9].count_ones(), 1);
+        assert_eq!(SQUARE_CLASS[24], 9); // d4
+        assert_eq!(SQUARE_CLASS[1], 1); // b1
+    }
+
+    #[test]
+    fn best_gain_counts_captures_and_the_spawn() {
+        // x on a1, o on c1 and c2: x spawning on b1 or b2 captures both (+1 for the spawn).
+        let pos = Ataxx::from_fen("7/7/7/7/7/2o4/x1o4 x 0 1").expect("valid FEN");
+        let f = pos.features();
+        assert_eq!(f[15], 3);
+        // o reaches a2, b1, b2 (next to a1), capturing one and spawning: 2.
+        assert_eq!(f[16], 2);
+        assert_eq!(f[0], 1); // x's corner stone, o has none
+    }
+}
