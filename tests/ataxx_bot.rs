@@ -506,7 +506,11 @@ fn joined_mid_game_the_row_order_never_makes_an_illegal_answer() {
     let mut cases = 0;
     for seed in 0..120u64 {
         let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) + 1);
-        let walls = if seed % 3 == 0 { 0 } else { Ataxx::random_walls(seed) };
+        let walls = if seed % 3 == 0 {
+            0
+        } else {
+            Ataxx::random_walls(seed)
+        };
         let start = Ataxx::with_walls(walls).unwrap();
         let mut pos = start.clone();
         let plies = seed as usize % 41;
@@ -532,9 +536,17 @@ fn joined_mid_game_the_row_order_never_makes_an_illegal_answer() {
         let mine = pos.stones(me);
         let own = boardlab::games::ataxx::square_name(mine.trailing_zeros() as usize);
         for order in [Order::TopFirst, Order::BottomFirst] {
-            for (variant, action) in [("true", last.as_str()), ("unreadable", "NULL"), ("own", &own)] {
+            for (variant, action) in [
+                ("true", last.as_str()),
+                ("unreadable", "NULL"),
+                ("own", &own),
+            ] {
                 cases += 1;
-                let config = if seed % 2 == 0 { start.fen() } else { "4".to_string() };
+                let config = if seed % 2 == 0 {
+                    start.fen()
+                } else {
+                    "4".to_string()
+                };
                 let mut input = format!("{}\n{config}\n", me.index());
                 input += &printed_rows(&pos, order);
                 input += &format!("{action}\n{}\n", moves.len());
@@ -569,9 +581,17 @@ fn joined_mid_game_the_row_order_never_makes_an_illegal_answer() {
                     continue;
                 }
                 input += &printed_rows(&next, order);
-                input += &format!("{}\n{}\n", if variant == "true" { &reply } else { action }, moves.len());
+                input += &format!(
+                    "{}\n{}\n",
+                    if variant == "true" { &reply } else { action },
+                    moves.len()
+                );
                 let (out, log) = answers_in_process(&input);
-                assert_eq!(out.first(), Some(&first), "the replayed first turn differs\n{log}");
+                assert_eq!(
+                    out.first(),
+                    Some(&first),
+                    "the replayed first turn differs\n{log}"
+                );
                 let second = out.get(1).cloned().unwrap_or_default();
                 if !legal_in(&next, &second) {
                     failures.push(format!(
@@ -585,7 +605,14 @@ fn joined_mid_game_the_row_order_never_makes_an_illegal_answer() {
     }
     // SHOW_FAILURES=1 prints a failing second turn in full, with the input that produced it.
     if std::env::var_os("SHOW_FAILURES").is_some() {
-        eprintln!("{}", failures.iter().find(|f| f.contains("turn 2")).cloned().unwrap_or_default());
+        eprintln!(
+            "{}",
+            failures
+                .iter()
+                .find(|f| f.contains("turn 2"))
+                .cloned()
+                .unwrap_or_default()
+        );
     }
     // Known residue (12 of 690 when written): boards where no move is legal in both readings
     // and the corner heuristic guesses wrong, and second turns after a middle-rank move (the
@@ -599,7 +626,12 @@ fn joined_mid_game_the_row_order_never_makes_an_illegal_answer() {
             .map(|f| f.lines().next().unwrap_or(""))
             .collect::<Vec<_>>()
             .join("\n"),
-        failures.iter().find(|f| f.contains("turn 2")).or(failures.first()).cloned().unwrap_or_default()
+        failures
+            .iter()
+            .find(|f| f.contains("turn 2"))
+            .or(failures.first())
+            .cloned()
+            .unwrap_or_default()
     );
 }
 

@@ -269,7 +269,10 @@ impl AtaxxBot {
         }
         let mut moves = Vec::new();
         base.legal_moves(&mut moves);
-        moves.into_iter().map(|m| base.after(m)).find(|p| matches(p))
+        moves
+            .into_iter()
+            .map(|m| base.after(m))
+            .find(|p| matches(p))
     }
 
     /// Decides the row order of this turn's rows (see the module documentation). Returns the
@@ -325,7 +328,11 @@ impl AtaxxBot {
             .collect();
         if fits.len() == 1 {
             if !self.confirmed && !symmetric {
-                let _ = writeln!(log, "boardlab: row order {:?} confirmed by my record", fits[0]);
+                let _ = writeln!(
+                    log,
+                    "boardlab: row order {:?} confirmed by my record",
+                    fits[0]
+                );
             }
             return choice(fits[0], true, self);
         }
@@ -506,12 +513,21 @@ impl AtaxxBot {
             }
         };
         if complete && had_record && !self.confirmed_by_record(&pos, turn, order) {
-            let _ = writeln!(log, "boardlab: board differs from my record: the board wins");
+            let _ = writeln!(
+                log,
+                "boardlab: board differs from my record: the board wins"
+            );
         }
         // The other reading, while the order is in doubt: the answer should be legal there too.
         let mut alt_pos = choice.alt.and_then(|a| {
             self.position(turn, a, choice.continued_alt, me, &mut io::sink())
-                .map(|p| if drawn_by_rule(&p) { without_history(&p) } else { p })
+                .map(|p| {
+                    if drawn_by_rule(&p) {
+                        without_history(&p)
+                    } else {
+                        p
+                    }
+                })
         });
         self.turns += 1;
         if drawn_by_rule(&pos) {
@@ -562,7 +578,8 @@ impl AtaxxBot {
                 if let Some(alt) = &alt_pos {
                     let mut alt_moves = Vec::new();
                     alt.legal_moves(&mut alt_moves);
-                    let both = |m: &Move| !m.is_pass() && moves.contains(m) && alt_moves.contains(m);
+                    let both =
+                        |m: &Move| !m.is_pass() && moves.contains(m) && alt_moves.contains(m);
                     if !both(&best) {
                         let ranked: Vec<Move> = result
                             .last

@@ -168,8 +168,7 @@ pub fn run_with(
         // The board wins over the last move; one that names a cell without the opponent's stone
         // (empty, or the bot's own) is damage worth a line on stderr.
         if let Some((x, y)) = turn.last.filter(|&l| l != (-1, -1)) {
-            let holds_theirs =
-                cell_at(x, y).map(|c| (theirs | unknown) >> c & 1 == 1);
+            let holds_theirs = cell_at(x, y).map(|c| (theirs | unknown) >> c & 1 == 1);
             if holds_theirs != Some(true) {
                 let what = match cell_at(x, y) {
                     None => "off the board",
