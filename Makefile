@@ -7,7 +7,7 @@ BOARDLAB := target/release/boardlab
 # browser tests too, so `make test` links the crate once per test binary and never with fat LTO.
 SUITE_BOARDLAB := target/suite/boardlab
 
-.PHONY: play test site toolchain rust-tests browser-tests bench strength bundle
+.PHONY: play test site toolchain rust-tests browser-tests bench strength bundle fuzz
 
 play: toolchain site
 	cargo build --release
@@ -40,6 +40,12 @@ bench:
 
 strength:
 	bash scripts/strength.sh
+
+# The bots on damaged referee input, FUZZ_RUNS matches per game (tests/fuzz/mod.rs): prints the
+# README's table. CPU-heavy (one core): FUZZ_RUNS=2000 takes about an hour on an idle machine.
+FUZZ_RUNS ?= 2000
+fuzz:
+	FUZZ_RUNS=$(FUZZ_RUNS) cargo test --profile suite --test bot_fuzz -- --ignored --nocapture fuzz_table
 
 # One pasteable source file per game for CodinGame, target/codingame/<game>.rs, each checked by
 # compiling it as CodinGame does: plain rustc, no crates (the binary beside it can play in the arena).

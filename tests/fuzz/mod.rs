@@ -395,7 +395,13 @@ impl Tally {
         }
     }
 
-    /// Whether the run met the goal: no panic, hang, malformed line, nor a wrong answer on an
+    /// Whether the run kept the bot's basic promises: no panic, hang, malformed line, nor two
+    /// lines for one turn, and a legal answer on every undamaged turn before any damage.
+    pub fn well_behaved(&self) -> bool {
+        self.panics + self.hangs + self.malformed + self.extra_lines + self.clean_bad == 0
+    }
+
+    /// Whether the run met the goal: [`Tally::well_behaved`], and a legal answer on every
     /// undamaged turn other than the first one after damage.
     pub fn sound(&self) -> bool {
         self.panics
@@ -411,8 +417,8 @@ impl Tally {
 /// The bot's time and memory in the harness: a few ms a turn (the moves need only be legal).
 pub fn fuzz_config() -> BotConfig {
     BotConfig {
-        first_turn_ms: 20,
-        turn_ms: 4,
+        first_turn_ms: 5,
+        turn_ms: 2,
         tt_mib: 2,
         ..BotConfig::default()
     }
