@@ -46,6 +46,7 @@ strength:
 FUZZ_RUNS ?= 2000
 fuzz:
 	FUZZ_RUNS=$(FUZZ_RUNS) cargo test --profile suite --test bot_fuzz -- --ignored --nocapture fuzz_table
+	FUZZ_RUNS=$(FUZZ_RUNS) cargo test --profile suite --test uai_fuzz -- --ignored --nocapture uai_fuzz_sessions
 
 # One pasteable source file per game for CodinGame, target/codingame/<game>.rs, each checked by
 # compiling it as CodinGame does: plain rustc, no crates (the binary beside it can play in the arena).
