@@ -44,7 +44,7 @@ fn undamaged_matches_get_a_legal_answer_every_turn() {
 }
 
 /// `make fuzz`: `FUZZ_RUNS` damaged matches per game (default 2000; seeds from `FUZZ_SEED`,
-/// default 1), 1–3 damages each, up to 24 turns of the bot per game; prints the table and fails
+/// default 1; only the games named in `FUZZ_GAMES` when set), 1–3 damages each, up to 24 turns of the bot per game; prints the table and fails
 /// when a run is not sound.
 #[test]
 #[ignore]
@@ -57,8 +57,12 @@ fn fuzz_table() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(1);
+    let only = std::env::var("FUZZ_GAMES").unwrap_or_default();
     let mut tallies = Vec::new();
-    for game in GAMES {
+    for game in GAMES
+        .into_iter()
+        .filter(|g| only.is_empty() || only.contains(g))
+    {
         let mut total = Tally::default();
         for i in 0..runs {
             let seed = base.wrapping_mul(1_000_003).wrapping_add(i);
