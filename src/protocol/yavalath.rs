@@ -110,11 +110,38 @@ impl Reader {
                 // The last move of the previous board never came.
                 check_last(&rows, None, log);
             }
-            // The board ends at the next turn's `9` or at an `x y` line, whenever they come
-            // (neither can be a row, so passing the header count lets them end it at once).
+            // The board ends at an `x y` line whenever it comes (it cannot be a row, so passing
+            // the header count lets it end the board at once), and at the next turn's `9` when
+            // this board had its own (else that `9` is this board's, displaced: skipped).
+            let nine_first = first_row.is_none();
             let mut board = lines.read_rows(log, 9, first_row, 9, is_row, |l| {
-                l == "9" || two_numbers(l).is_some()
+                two_numbers(l).is_some() || (nine_first && l == "9")
             })?;
+            let read = board.rows.iter().flatten().count();
+            if let (Some(trailing), 0) = (board.trailing.clone(), read) {
+                // A `9` or `x y` right after the `9`: a duplicated or displaced header, not a
+                // board. Read on from that line.
+                if trailing == "9" {
+                    self.carry = Some(trailing);
+                } else if let Some(rows) = self.previous.take() {
+                    check_last(&rows, two_numbers(&trailing), log);
+                }
+                continue;
+            }
+            if board.trailing.as_deref() == Some("9") {
+                // The next turn began before this board was whole: the referee has moved on, so
+                // this turn gets no answer (a late one would answer the next turn).
+                lines.warn(
+                    log,
+                    format!(
+                        "the board ends after {read} of its 9 rows at the next turn's '9': skipped"
+                    ),
+                );
+                self.carry = board.trailing.take();
+                started = false;
+                id = None;
+                continue;
+            }
             let mut rows = [[None; 9]; 9];
             for (y, row) in board.rows.iter().enumerate() {
                 if let Some(row) = row {
@@ -132,14 +159,9 @@ impl Reader {
                     log,
                     "skipped rows without a '9' line: left over from a damaged turn",
                 );
-                self.carry = Some(trailing);
                 continue;
             }
-            if trailing == "9" {
-                self.carry = Some(trailing);
-            } else {
-                check_last(&rows, two_numbers(&trailing), log);
-            }
+            check_last(&rows, two_numbers(&trailing), log);
             return Ok(Turn { id, rows });
         }
     }

@@ -497,9 +497,12 @@ pub fn run(game: &'static str, chunks: Vec<Chunk>) -> Tally {
         }
         if answers.len() > 1 {
             tally.extra_lines += 1;
+            let input = String::from_utf8_lossy(&chunk.bytes()).into_owned();
             tally.notes.push(format!(
-                "{game} turn {k}: {} lines {answers:?}",
-                answers.len()
+                "{game} turn {k} (damaged: {}): {} lines {answers:?} for\n{:.400}",
+                chunk.damaged,
+                answers.len(),
+                input
             ));
         }
         if chunk.damaged {
