@@ -42,11 +42,15 @@ strength:
 	bash scripts/strength.sh
 
 # The bots on damaged referee input, FUZZ_RUNS matches per game (tests/fuzz/mod.rs): prints the
-# README's table. CPU-heavy (one core): FUZZ_RUNS=2000 takes about an hour on an idle machine.
+# README's table, then FUZZ_RUNS hostile `boardlab uai` sessions (tests/uai_fuzz.rs); fails when
+# either is not sound. One core; FUZZ_RUNS=2000 took about 8 minutes on the loaded 2-core machine.
 FUZZ_RUNS ?= 2000
 fuzz:
-	FUZZ_RUNS=$(FUZZ_RUNS) cargo test --profile suite --test bot_fuzz -- --ignored --nocapture fuzz_table
-	FUZZ_RUNS=$(FUZZ_RUNS) cargo test --profile suite --test uai_fuzz -- --ignored --nocapture uai_fuzz_sessions
+	FUZZ_RUNS=$(FUZZ_RUNS) cargo test --profile suite --test bot_fuzz -- --ignored --nocapture fuzz_table; \
+	bots=$$?; \
+	FUZZ_RUNS=$(FUZZ_RUNS) cargo test --profile suite --test uai_fuzz -- --ignored --nocapture uai_fuzz_sessions; \
+	uai=$$?; \
+	exit $$((bots | uai))
 
 # One pasteable source file per game for CodinGame, target/codingame/<game>.rs, each checked by
 # compiling it as CodinGame does: plain rustc, no crates (the binary beside it can play in the arena).

@@ -9,7 +9,7 @@
 //! answers a column digit or `STEAL`, without a leading space.
 //!
 //! The position is rebuilt from the rows and the turn index each turn, so nothing is lost when a
-//! turn is malformed, and the reader resynchronises on the turn's structure (see `read_turn`):
+//! turn is malformed, and the reader resynchronises on the turn's structure (see `Reader`):
 //! a stray line costs a message on stderr, not a wrong board. When the position cannot be
 //! searched the bot prints a column from the referee's action list and says so. As second player at turn index 1 the search weighs the steal against every
 //! column; as first player at turn index 0 it searches each opening against every reply including

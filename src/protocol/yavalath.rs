@@ -9,7 +9,7 @@
 //! still to come, so the first stone is one not worth stealing.
 //!
 //! Bad input never stops the bot while input continues. The reader resynchronises on the turn's
-//! structure (see `read_turn`), so a stray line costs a message on stderr, not a wrong board.
+//! structure (see `Reader`), so a stray line costs a message on stderr, not a wrong board.
 //! When the position cannot be searched (rows lost, an impossible board) the bot prints an empty
 //! cell chosen without a search and says on stderr which kind of cell it printed and why.
 
