@@ -74,9 +74,14 @@ fn command(rng: &mut Rng, position: &mut Option<Ataxx>) -> Vec<u8> {
             *position = Some(Ataxx::start());
             b"uainewgame".to_vec()
         }
-        13 => ["d", "perft 2", "uai", "setoption name Nothing", "position"][rng.below(5)]
-            .as_bytes()
-            .to_vec(),
+        13 => {
+            let line = ["d", "perft 2", "uai", "setoption name Nothing", "position"][rng.below(5)];
+            if line == "position" {
+                // A position command without a position is rejected: none is left.
+                *position = None;
+            }
+            line.as_bytes().to_vec()
+        }
         _ => {
             // Garbage: NUL, invalid UTF-8, control bytes, and sometimes a long line.
             let len = if rng.below(8) == 0 {

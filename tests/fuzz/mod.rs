@@ -395,22 +395,15 @@ impl Tally {
         }
     }
 
-    /// Whether the run kept the bot's basic promises: no panic, hang, malformed line, nor two
-    /// lines for one turn, and a legal answer on every undamaged turn before any damage.
+    /// Whether the run kept the bot's first promises: no panic, no hang, no malformed line.
     pub fn well_behaved(&self) -> bool {
-        self.panics + self.hangs + self.malformed + self.extra_lines + self.clean_bad == 0
+        self.panics + self.hangs + self.malformed == 0
     }
 
-    /// Whether the run met the goal: [`Tally::well_behaved`], and a legal answer on every
-    /// undamaged turn other than the first one after damage.
+    /// Whether the run met the goal: [`Tally::well_behaved`], no turn answered twice, and a
+    /// legal answer on every undamaged turn other than the first one after damage.
     pub fn sound(&self) -> bool {
-        self.panics
-            + self.hangs
-            + self.malformed
-            + self.extra_lines
-            + self.later_after_bad
-            + self.clean_bad
-            == 0
+        self.well_behaved() && self.extra_lines + self.later_after_bad + self.clean_bad == 0
     }
 }
 
