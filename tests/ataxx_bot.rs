@@ -460,9 +460,11 @@ fn end_of_input_mid_turn_exits_cleanly() {
 /// positions, and legality (not strength) is what they check.
 fn answers_in_process(input: &str) -> (Vec<String>, String) {
     use boardlab::protocol::{ataxx, BotConfig};
+    // The node limit decides, never the clock: a replay must answer the first turn as the run
+    // before it did, and a 40 ms limit once bound first on the loaded machine.
     let config = BotConfig {
-        first_turn_ms: 40,
-        turn_ms: 40,
+        first_turn_ms: 5_000,
+        turn_ms: 5_000,
         tt_mib: 1,
         max_nodes: Some(2_000),
         ..BotConfig::default()
