@@ -101,10 +101,7 @@ impl Reader {
         let count = match count_line.parse::<usize>() {
             Ok(n) if n <= COLS + 1 => n,
             _ => {
-                lines.warn(
-                    log,
-                    format!("expected the number of valid actions (0..=10), got '{count_line}'"),
-                );
+                lines.warn(log, format!("bad action count '{count_line}'"));
                 return Ok(Vec::new());
             }
         };
@@ -137,8 +134,7 @@ impl Reader {
     }
 
     /// Reads what is still due after the last board (see `tail_due`), checking the opponent's
-    /// previous action against that board: one naming a column whose top chip is not the
-    /// opponent's (empty, or topped by mine) is damage worth a line, since the board won.
+    /// previous action (only logged when unreadable: the board decided the answer).
     /// Errors: only the end of input or a failed read.
     fn read_tail<R: BufRead>(
         &mut self,
@@ -152,44 +148,18 @@ impl Reader {
                 self.previous_due = Some(rows);
             }
         }
-        let Some(rows) = self.previous_due.take() else {
+        if self.previous_due.take().is_none() {
             return Ok(());
-        };
+        }
         let previous = self.next(lines, log)?;
-        let Ok(col) = previous.parse::<i32>() else {
+        if previous.parse::<i32>().is_err() {
             if is_row(&previous) {
                 self.carry = Some(previous);
             } else {
-                lines.warn(
-                    log,
-                    format!("expected the opponent's previous action, got '{previous}'"),
-                );
+                lines.warn(log, format!("bad previous action '{previous}'"));
             }
             return Ok(());
         };
-        if let (Some(id), true) = (
-            self.my_id,
-            (0..COLS as i32).contains(&col) && !rows.is_empty(),
-        ) {
-            if (0..=1).contains(&id) {
-                let theirs = if id == 0 { b'1' } else { b'0' };
-                let top = rows
-                    .iter()
-                    .map(|r| r.as_bytes()[col as usize])
-                    .find(|&c| c != b'.');
-                if top != Some(theirs) {
-                    let what = if top.is_none() {
-                        "an empty column"
-                    } else {
-                        "a column topped by my chip"
-                    };
-                    let _ = writeln!(
-                        log,
-                        "boardlab: the previous action '{col}' names {what}: the board won"
-                    );
-                }
-            }
-        }
         Ok(())
     }
 
@@ -201,7 +171,7 @@ impl Reader {
     /// actions are read at once and it is returned without rows, to be answered from the action
     /// list; without them it is the leftover of an earlier turn (a duplicated row read after
     /// the answer) and is skipped, so one turn never gets two answers. A whole board the rules
-    /// refuse (a floating chip) also has its actions read at once.
+    /// the rules refuse (a floating chip) is answered from its top row.
     /// Errors: only the end of input or a failed read.
     fn read_turn<R: BufRead>(
         &mut self,
@@ -252,13 +222,7 @@ impl Reader {
                 }
             }
             if rows.len() < ROWS && !started {
-                lines.warn(
-                    log,
-                    format!(
-                        "skipped {} rows without a turn index: left over from a damaged turn",
-                        rows.len()
-                    ),
-                );
+                lines.warn(log, format!("skipped {} leftover rows", rows.len()));
                 continue;
             }
             if rows.len() < ROWS {
@@ -280,21 +244,12 @@ impl Reader {
                 });
             }
             let turn_index = Self::turn_index(lines, log, &numbers, chips(&rows));
-            let mut actions = Vec::new();
-            let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
-            if Connect4Cg::from_rows(&refs, turn_index, true).is_ok() {
-                self.tail_due = Some(rows.clone());
-            } else {
-                actions = self.read_actions(lines, log, Some(&rows[0]), turn_index == 1)?;
-                if self.carry.is_none() {
-                    self.previous_due = Some(rows.clone());
-                }
-            }
+            self.tail_due = Some(rows.clone());
             return Ok(Turn {
                 my_id: self.my_id,
                 turn_index,
                 rows: Some(rows),
-                actions,
+                actions: Vec::new(),
             });
         }
     }
@@ -324,13 +279,7 @@ impl Reader {
             }
             None => {
                 if !numbers.is_empty() {
-                    lines.warn(
-                        log,
-                        format!(
-                            "no turn index before the board fits its {chips} chips (read \
-                             {numbers:?}); using {chips}"
-                        ),
-                    );
+                    lines.warn(log, format!("no turn index fits {chips} chips"));
                 }
                 chips
             }
