@@ -7,7 +7,7 @@ BOARDLAB := target/release/boardlab
 # browser tests too, so `make test` links the crate once per test binary and never with fat LTO.
 SUITE_BOARDLAB := target/suite/boardlab
 
-.PHONY: play test site toolchain rust-tests browser-tests bench strength bundle tune-ataxx
+.PHONY: play test site toolchain rust-tests browser-tests bench strength bundle tune-ataxx fuzz
 
 play: toolchain site
 	cargo build --release
@@ -40,6 +40,17 @@ bench:
 
 strength:
 	bash scripts/strength.sh
+
+# The bots on damaged referee input, FUZZ_RUNS matches per game (tests/fuzz/mod.rs): prints the
+# README's table, then FUZZ_RUNS hostile `boardlab uai` sessions (tests/uai_fuzz.rs); fails when
+# either is not sound. One core; FUZZ_RUNS=2000 took about 8 minutes on the loaded 2-core machine.
+FUZZ_RUNS ?= 2000
+fuzz:
+	FUZZ_RUNS=$(FUZZ_RUNS) cargo test --profile suite --test bot_fuzz -- --ignored --nocapture fuzz_table; \
+	bots=$$?; \
+	FUZZ_RUNS=$(FUZZ_RUNS) cargo test --profile suite --test uai_fuzz -- --ignored --nocapture uai_fuzz_sessions; \
+	uai=$$?; \
+	exit $$((bots | uai))
 
 # One pasteable source file per game for CodinGame, target/codingame/<game>.rs, each checked by
 # compiling it as CodinGame does: plain rustc, no crates (the binary beside it can play in the arena).

@@ -264,7 +264,7 @@ fn an_unreadable_board_gets_random_and_a_clear_message() {
 }
 
 #[test]
-fn a_missing_colour_keeps_the_previous_one() {
+fn a_missing_colour_is_read_from_the_walls() {
     let mut bot = Bot::start("amazons", &[]);
     let mut lines = seed0_first_turn();
     lines.remove(1);

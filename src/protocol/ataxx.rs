@@ -510,15 +510,34 @@ impl AtaxxBot {
                 return fallback_move(p0 | p1 | walls, log);
             }
         };
+        let mut alt = choice.alt;
         if complete && had_record && !self.confirmed_by_record(&pos, turn, order) {
             let _ = writeln!(
                 log,
                 "boardlab: board differs from my record: the board wins"
             );
+            // The record that confirmed the order was wrong somewhere (damage, or a referee's
+            // correction), so the confirmation may have been too: doubt the order again while
+            // the other reading is possible, and let the next turn's records decide.
+            let flipped = match order {
+                RowOrder::TopFirst => RowOrder::BottomFirst,
+                RowOrder::BottomFirst => RowOrder::TopFirst,
+            };
+            let other_board = board_of(&turn.rows, flipped);
+            let possible = other_board != (p0, p1, walls)
+                && self.config_walls.is_none_or(|w| other_board.2 == w);
+            if self.confirmed && possible {
+                let _ = writeln!(log, "boardlab: row order in doubt again");
+                self.confirmed = false;
+                alt = Some(flipped);
+            }
         }
         // The other reading, while the order is in doubt: the answer should be legal there too.
-        let mut alt_pos = choice.alt.and_then(|a| {
-            self.position(turn, a, choice.continued_alt, me, &mut io::sink())
+        let mut alt_pos = alt.and_then(|a| {
+            let continued = (alt == choice.alt)
+                .then_some(choice.continued_alt)
+                .flatten();
+            self.position(turn, a, continued, me, &mut io::sink())
                 .map(|p| {
                     if drawn_by_rule(&p) {
                         without_history(&p)

@@ -9,7 +9,7 @@
 //! answers a column digit or `STEAL`, without a leading space.
 //!
 //! The position is rebuilt from the rows and the turn index each turn, so nothing is lost when a
-//! turn is malformed, and the reader resynchronises on the turn's structure (see `read_turn`):
+//! turn is malformed, and the reader resynchronises on the turn's structure (see `Reader`):
 //! a stray line costs a message on stderr, not a wrong board. When the position cannot be
 //! searched the bot prints a column from the referee's action list and says so. As second player at turn index 1 the search weighs the steal against every
 //! column; as first player at turn index 0 it searches each opening against every reply including
@@ -30,73 +30,240 @@ const COLS: usize = 9;
 
 /// One turn's input, as read.
 struct Turn {
-    /// `(myId, oppId)` when this turn had the id line.
-    ids: Option<(i32, i32)>,
-    /// The turn index: the number before the board that fits its chip count (see `read_turn`).
+    /// `myId`, from the id line of the first turn.
+    my_id: Option<i32>,
+    /// The turn index: the number before the board that fits its chip count (see `Reader`).
     turn_index: u32,
     /// The 7 rows top to bottom, when all of them were read.
     rows: Option<Vec<String>>,
-    /// The valid actions as sent (`-2` is the steal).
+    /// The valid actions as sent (`-2` is the steal), when they were read before the answer
+    /// (only for a board that cannot be searched: they then choose the move).
     actions: Vec<i32>,
-    /// The opponent's previous action, if it was a number (a column, `-1` or `-2`).
-    previous: Option<i32>,
 }
 
 /// Whether `line` is a well-formed board row: 9 characters `.`, `0` or `1`.
-fn is_row(_y: usize, line: &str) -> bool {
+fn is_row(line: &str) -> bool {
     line.len() == COLS && line.bytes().all(|b| matches!(b, b'.' | b'0' | b'1'))
 }
 
-/// Reads one turn, resynchronising on its structure: whole numbers before the board are turn
-/// index candidates (the last one that fits the board's chip count wins, so a leftover line of
-/// the previous turn is harmless), the line `a b` is the ids, the rows are 9 characters of
-/// `.01`, and after them come the count, that many actions (never more than the board has
-/// columns open, so a bad count cannot make the bot wait) and the opponent's previous action.
-/// Lines that fit nowhere are logged and skipped. Errors: only the end of input or a failed read.
-fn read_turn<R: BufRead>(lines: &mut Lines<R>, log: &mut impl Write) -> Result<Turn, InputError> {
-    let mut ids = None;
-    let mut numbers: Vec<u32> = Vec::new();
-    // Lines skipped since the last number: they may be damaged rows.
-    let mut noise = 0;
-    let first_row = loop {
-        let line = lines.next_nonempty(log)?;
-        if is_row(0, &line) {
-            break line;
+/// The chips on a board.
+fn chips(rows: &[String]) -> u32 {
+    rows.iter()
+        .map(|r| r.bytes().filter(|&b| b != b'.').count() as u32)
+        .sum()
+}
+
+/// The turn reader. It answers as soon as a whole board is read: the count, the action lines and
+/// the previous action that follow are read at the start of the next turn (`read_tail`), checked
+/// against the board they belong to. So a lost line at the end of a turn never makes the bot
+/// wait into the next turn and then answer twice, and leftover lines of a damaged turn are
+/// skipped before the next board.
+#[derive(Default)]
+struct Reader {
+    /// A line read but not used: it starts what follows.
+    carry: Option<String>,
+    /// `myId` from the id line.
+    my_id: Option<i32>,
+    /// The lines after a board that are still due: the count and actions (`Some(board)`), or
+    /// only the previous action (`previous_due`).
+    tail_due: Option<Vec<String>>,
+    previous_due: Option<Vec<String>>,
+}
+
+impl Reader {
+    fn next<R: BufRead>(
+        &mut self,
+        lines: &mut Lines<R>,
+        log: &mut impl Write,
+    ) -> Result<String, InputError> {
+        match self.carry.take() {
+            Some(line) => Ok(line),
+            None => lines.next_nonempty(log),
         }
-        if let Some((me, opp)) = two_numbers(&line) {
-            if !matches!((me, opp), (0, 1) | (1, 0)) {
+    }
+
+    /// The count line and the action lines after a board: never more action lines than the
+    /// board has actions (`rows`: the top row tells the open columns; `steal`: the steal is
+    /// one), so a bad count cannot make the bot wait. A row stops the reading (the next board
+    /// has begun) and is kept. Errors: only the end of input or a failed read.
+    fn read_actions<R: BufRead>(
+        &mut self,
+        lines: &mut Lines<R>,
+        log: &mut impl Write,
+        top_row: Option<&str>,
+        steal: bool,
+    ) -> Result<Vec<i32>, InputError> {
+        let count_line = self.next(lines, log)?;
+        if is_row(&count_line) {
+            self.carry = Some(count_line);
+            return Ok(Vec::new());
+        }
+        let count = match count_line.parse::<usize>() {
+            Ok(n) if n <= COLS + 1 => n,
+            _ => {
+                lines.warn(log, format!("bad action count '{count_line}'"));
+                return Ok(Vec::new());
+            }
+        };
+        let open = top_row.map(|top| top.bytes().filter(|&b| b == b'.').count() + steal as usize);
+        let to_read = match open {
+            Some(open) if open < count => {
                 lines.warn(
                     log,
-                    format!("the ids should be '0 1' or '1 0', got '{line}'"),
+                    format!(
+                        "{count} valid actions announced, the board has {open}: reading {open}"
+                    ),
                 );
+                open
             }
-            ids = Some((me, opp));
-            noise = 0;
-        } else if let Ok(n) = line.parse::<i32>() {
-            if let Ok(n) = u32::try_from(n) {
-                numbers.push(n);
+            _ => count,
+        };
+        let mut actions = Vec::with_capacity(to_read);
+        for _ in 0..to_read {
+            let a = self.next(lines, log)?;
+            if is_row(&a) {
+                self.carry = Some(a);
+                break;
             }
-            noise = 0;
-        } else {
-            lines.warn(
-                log,
-                format!("expected the turn index, got '{line}': skipped"),
-            );
-            noise += 1;
+            match a.parse::<i32>() {
+                Ok(v) => actions.push(v),
+                Err(_) => lines.warn(log, format!("expected an action, got '{a}'")),
+            }
         }
-    };
-    let mut board = lines.read_rows(log, ROWS, Some(first_row), noise, is_row, |l| {
-        l.parse::<i32>().is_ok()
-    })?;
-    let rows: Option<Vec<String>> = board.rows.iter().cloned().collect();
-    let chips = rows.as_ref().map(|rows| {
-        rows.iter()
-            .map(|r| r.bytes().filter(|&b| b != b'.').count() as u32)
-            .sum::<u32>()
-    });
-    // A steal counts as a turn but adds no chip: the index is the chip count or one more.
-    let turn_index = match (numbers.last(), chips) {
-        (_, Some(chips)) => match numbers
+        Ok(actions)
+    }
+
+    /// Reads what is still due after the last board (see `tail_due`), checking the opponent's
+    /// previous action (only logged when unreadable: the board decided the answer).
+    /// Errors: only the end of input or a failed read.
+    fn read_tail<R: BufRead>(
+        &mut self,
+        lines: &mut Lines<R>,
+        log: &mut impl Write,
+    ) -> Result<(), InputError> {
+        if let Some(rows) = self.tail_due.take() {
+            let steal = chips(&rows) == 1 && rows.concat().contains('0');
+            self.read_actions(lines, log, Some(&rows[0]), steal)?;
+            if self.carry.is_none() {
+                self.previous_due = Some(rows);
+            }
+        }
+        if self.previous_due.take().is_none() {
+            return Ok(());
+        }
+        let previous = self.next(lines, log)?;
+        if previous.parse::<i32>().is_err() {
+            if is_row(&previous) {
+                self.carry = Some(previous);
+            } else {
+                lines.warn(log, format!("bad previous action '{previous}'"));
+            }
+            return Ok(());
+        };
+        Ok(())
+    }
+
+    /// Reads one turn up to its last row, resynchronising on its structure: whole numbers before
+    /// the board are turn index candidates (the last one that fits the board's chip count wins,
+    /// so a leftover line of the previous turn is harmless), the line `a b` is the ids, the rows
+    /// are 9 characters of `.01`. Lines that fit nowhere are logged and skipped. A board cut
+    /// short by a number lost a row: when numbers came before it (a real turn) its count and
+    /// actions are read at once and it is returned without rows, to be answered from the action
+    /// list; without them it is the leftover of an earlier turn (a duplicated row read after
+    /// the answer) and is skipped, so one turn never gets two answers. A whole board the rules
+    /// the rules refuse (a floating chip) is answered from its top row.
+    /// Errors: only the end of input or a failed read.
+    fn read_turn<R: BufRead>(
+        &mut self,
+        lines: &mut Lines<R>,
+        log: &mut impl Write,
+    ) -> Result<Turn, InputError> {
+        self.read_tail(lines, log)?;
+        let mut numbers: Vec<u32> = Vec::new();
+        let mut started = false;
+        loop {
+            let line = self.next(lines, log)?;
+            if !is_row(&line) {
+                if let Some((me, opp)) = two_numbers(&line) {
+                    if !matches!((me, opp), (0, 1) | (1, 0)) {
+                        lines.warn(
+                            log,
+                            format!("the ids should be '0 1' or '1 0', got '{line}'"),
+                        );
+                    }
+                    self.my_id = Some(me);
+                    started = true;
+                } else if let Ok(n) = line.parse::<i32>() {
+                    if let Ok(n) = u32::try_from(n) {
+                        numbers.push(n);
+                    }
+                    started = true;
+                } else {
+                    lines.warn(
+                        log,
+                        format!("expected the turn index, got '{line}': skipped"),
+                    );
+                }
+                continue;
+            }
+            let mut rows = vec![line];
+            while rows.len() < ROWS {
+                let line = self.next(lines, log)?;
+                if is_row(&line) {
+                    rows.push(line);
+                } else if line.parse::<i32>().is_ok() {
+                    self.carry = Some(line);
+                    break;
+                } else {
+                    lines.warn(
+                        log,
+                        format!("skipped '{line}': not row {} of the board", rows.len()),
+                    );
+                }
+            }
+            if rows.len() < ROWS && !started {
+                lines.warn(log, format!("skipped {} leftover rows", rows.len()));
+                continue;
+            }
+            if rows.len() < ROWS {
+                lines.warn(
+                    log,
+                    format!("the board ends after {} of its {ROWS} rows", rows.len()),
+                );
+                let steal = numbers.last() == Some(&1);
+                let actions = self.read_actions(lines, log, None, steal)?;
+                if self.carry.is_none() {
+                    // The previous action is due, with no board to check it against.
+                    self.previous_due = Some(Vec::new());
+                }
+                return Ok(Turn {
+                    my_id: self.my_id,
+                    turn_index: numbers.last().copied().unwrap_or(0),
+                    rows: None,
+                    actions,
+                });
+            }
+            let turn_index = Self::turn_index(lines, log, &numbers, chips(&rows));
+            self.tail_due = Some(rows.clone());
+            return Ok(Turn {
+                my_id: self.my_id,
+                turn_index,
+                rows: Some(rows),
+                actions: Vec::new(),
+            });
+        }
+    }
+
+    /// The turn index of a board with `chips` chips: the last of the `numbers` read before it
+    /// that fits (a steal counts as a turn but adds no chip, so the index is the chip count or
+    /// one more), else the chip count.
+    fn turn_index<R: BufRead>(
+        lines: &Lines<R>,
+        log: &mut impl Write,
+        numbers: &[u32],
+        chips: u32,
+    ) -> u32 {
+        match numbers
             .iter()
             .rev()
             .find(|&&t| t == chips || (t == chips + 1 && t >= 2))
@@ -111,74 +278,13 @@ fn read_turn<R: BufRead>(lines: &mut Lines<R>, log: &mut impl Write) -> Result<T
                 t
             }
             None => {
-                lines.warn(
-                    log,
-                    format!(
-                        "no turn index before the board fits its {chips} chips (read {numbers:?}); \
-                         using {chips}"
-                    ),
-                );
+                if !numbers.is_empty() {
+                    lines.warn(log, format!("no turn index fits {chips} chips"));
+                }
                 chips
             }
-        },
-        (Some(&t), None) => t,
-        (None, None) => 0,
-    };
-    let count_line = board.next_field(lines, log)?;
-    let count = match count_line.parse::<usize>() {
-        Ok(n) if n <= COLS + 1 => n,
-        _ => {
-            lines.warn(
-                log,
-                format!("expected the number of valid actions (0..=10), got '{count_line}'"),
-            );
-            // Read no action lines: the board decides the move, and lines left over are
-            // skipped before the next board.
-            return Ok(Turn {
-                ids,
-                turn_index,
-                rows,
-                actions: Vec::new(),
-                previous: None,
-            });
-        }
-    };
-    // Never read more action lines than the board has actions.
-    let open = rows
-        .as_ref()
-        .map(|rows| rows[0].bytes().filter(|&b| b == b'.').count() + (turn_index == 1) as usize);
-    let to_read = match open {
-        Some(open) if open < count => {
-            lines.warn(
-                log,
-                format!("{count} valid actions announced, the board has {open}: reading {open}"),
-            );
-            open
-        }
-        _ => count,
-    };
-    let mut actions = Vec::with_capacity(to_read);
-    for _ in 0..to_read {
-        let a = lines.next_nonempty(log)?;
-        match a.parse::<i32>() {
-            Ok(v) => actions.push(v),
-            Err(_) => lines.warn(log, format!("expected an action, got '{a}'")),
         }
     }
-    let previous = lines.next_nonempty(log)?;
-    if previous.parse::<i32>().is_err() {
-        lines.warn(
-            log,
-            format!("expected the opponent's previous action, got '{previous}'"),
-        );
-    }
-    Ok(Turn {
-        ids,
-        turn_index,
-        rows,
-        actions,
-        previous: previous.parse::<i32>().ok(),
-    })
 }
 
 /// The action text for `mv`: the column digit, or `STEAL`.
@@ -340,11 +446,9 @@ pub fn run_with(
 ) -> io::Result<()> {
     let mut lines = Lines::new(input);
     let mut turns = 0u32;
-    let mut my_id: Option<i32> = None;
-    serve_turns(&mut lines, out, log, read_turn, |turn, clock, log| {
-        if let Some((me, _)) = turn.ids {
-            my_id = Some(me);
-        }
+    let mut reader = Reader::default();
+    let read = |lines: &mut Lines<_>, log: &mut _| reader.read_turn(lines, log);
+    serve_turns(&mut lines, out, log, read, |turn, clock, log| {
         let budget = if turns == 0 {
             config.first_turn_ms
         } else {
@@ -352,34 +456,12 @@ pub fn run_with(
         };
         turns += 1;
         let turn_index = turn.turn_index;
-        if let Some(id) = my_id {
+        if let Some(id) = turn.my_id {
             if id >= 0 && turn_index % 2 != id as u32 % 2 {
                 let _ = writeln!(
                     log,
                     "boardlab: turn index {turn_index} is not player {id}'s turn; playing anyway"
                 );
-            }
-        }
-        // The board wins over the previous action; one naming a column whose top chip is not the
-        // opponent's (empty, or topped by mine) is damage worth a line on stderr.
-        if let (Some(id), Some(rows), Some(col)) = (my_id, &turn.rows, turn.previous) {
-            if (0..COLS as i32).contains(&col) && (0..=1).contains(&id) {
-                let theirs = if id == 0 { b'1' } else { b'0' };
-                let top = rows
-                    .iter()
-                    .map(|r| r.as_bytes()[col as usize])
-                    .find(|&c| c != b'.');
-                if top != Some(theirs) {
-                    let what = if top.is_none() {
-                        "an empty column"
-                    } else {
-                        "a column topped by my chip"
-                    };
-                    let _ = writeln!(
-                        log,
-                        "boardlab: the previous action '{col}' names {what}: the board wins"
-                    );
-                }
             }
         }
         let position = match &turn.rows {

@@ -9,7 +9,7 @@
 //! still to come, so the first stone is one not worth stealing.
 //!
 //! Bad input never stops the bot while input continues. The reader resynchronises on the turn's
-//! structure (see `read_turn`), so a stray line costs a message on stderr, not a wrong board.
+//! structure (see `Reader`), so a stray line costs a message on stderr, not a wrong board.
 //! When the position cannot be searched (rows lost, an impossible board) the bot prints an empty
 //! cell chosen without a search and says on stderr which kind of cell it printed and why.
 
@@ -27,8 +27,6 @@ struct Turn {
     /// `rows[y][x]`: 0 empty, 1 mine, 2 the opponent's; `None` for a cell whose row was lost or
     /// damaged.
     rows: [[Option<u8>; 9]; 9],
-    /// The opponent's last move `(x, y)` as read (`(-1, -1)` before any move), if readable.
-    last: Option<(i32, i32)>,
 }
 
 /// Whether `line` is a well-formed row `y`: `ROW_LEN[y]` digits 0, 1 or 2.
@@ -36,60 +34,163 @@ fn is_row(y: usize, line: &str) -> bool {
     line.len() == ROW_LEN[y] as usize && line.bytes().all(|b| matches!(b, b'0' | b'1' | b'2'))
 }
 
-/// Reads one turn, resynchronising on its structure: the line `9` starts the board, a lone
-/// small number before it is the id line, the rows are known by their lengths, and the line
-/// `x y` after them ends the turn. Lines that fit nowhere are logged and skipped, so one stray
-/// line never shifts the board. Errors: only the end of input or a failed read.
-fn read_turn<R: BufRead>(lines: &mut Lines<R>, log: &mut impl Write) -> Result<Turn, InputError> {
-    let mut id = None;
-    let mut first_row = None;
-    loop {
-        let line = lines.next_nonempty(log)?;
-        if line == "9" {
-            break;
-        }
-        if is_row(0, &line) {
-            lines.warn(
-                log,
-                format!("no '9' line before the board: '{line}' is row 0"),
-            );
-            first_row = Some(line);
-            break;
-        }
-        if line.len() <= 2 && line.bytes().all(|b| b.is_ascii_digit()) {
-            match line.as_str() {
-                "1" => id = Some(1),
-                "2" => id = Some(2),
-                other => lines.warn(
+/// The turn reader. It answers as soon as the ninth row is read: the last move that follows is
+/// read at the start of the next turn and checked against the board it follows. So a lost line
+/// at the end of a turn never makes the bot wait into the next turn and answer twice.
+#[derive(Default)]
+struct Reader {
+    /// A line read but not used (the `9` that cut a short board: it starts the next turn).
+    carry: Option<String>,
+    /// The last whole board, while its last-move line is due.
+    previous: Option<[[Option<u8>; 9]; 9]>,
+}
+
+impl Reader {
+    /// Reads one turn up to its ninth row, resynchronising on its structure: the line `9`
+    /// starts the board, a lone small number before it is the id line, the rows are known by
+    /// their lengths; the line `x y` before the board is the previous turn's last move. Lines
+    /// that fit nowhere are logged and skipped, so one stray line never shifts the board. A board
+    /// cut short by `x y` or `9` lost rows: it is returned with those rows unknown when a `9` or
+    /// an id line began it (a real turn), and skipped as the leftover of an earlier turn
+    /// otherwise, so one turn never gets two answers. Errors: only the end of input or a failed
+    /// read.
+    fn read_turn<R: BufRead>(
+        &mut self,
+        lines: &mut Lines<R>,
+        log: &mut impl Write,
+    ) -> Result<Turn, InputError> {
+        let mut id = None;
+        let mut started = false;
+        loop {
+            let mut first_row = None;
+            loop {
+                let line = match self.carry.take() {
+                    Some(line) => line,
+                    None => lines.next_nonempty(log)?,
+                };
+                if line == "9" {
+                    started = true;
+                    break;
+                }
+                if let Some(last) = two_numbers(&line) {
+                    match self.previous.take() {
+                        Some(rows) => check_last(&rows, Some(last), log),
+                        None => lines.warn(log, format!("skipped '{line}': no board before it")),
+                    }
+                    continue;
+                }
+                if is_row(0, &line) {
+                    lines.warn(
+                        log,
+                        format!("no '9' line before the board: '{line}' is row 0"),
+                    );
+                    first_row = Some(line);
+                    break;
+                }
+                if line.len() <= 2 && line.bytes().all(|b| b.is_ascii_digit()) {
+                    match line.as_str() {
+                        "1" => id = Some(1),
+                        "2" => id = Some(2),
+                        other => lines.warn(
+                            log,
+                            format!(
+                                "'{other}' stands where the id line goes but is not 1 or 2: ignored"
+                            ),
+                        ),
+                    }
+                    started = true;
+                    continue;
+                }
+                lines.warn(
                     log,
-                    format!("'{other}' stands where the id line goes but is not 1 or 2: ignored"),
-                ),
+                    format!("expected the row count '9', got '{line}': skipped"),
+                );
             }
-            continue;
+            if let Some(rows) = self.previous.take() {
+                // The last move of the previous board never came.
+                check_last(&rows, None, log);
+            }
+            // The board ends at an `x y` line whenever it comes (it cannot be a row, so passing
+            // the header count lets it end the board at once), and at the next turn's `9` when
+            // this board had its own (else that `9` is this board's, displaced: skipped).
+            let nine_first = first_row.is_none();
+            let mut board = lines.read_rows(log, 9, first_row, 9, is_row, |l| {
+                two_numbers(l).is_some() || (nine_first && l == "9")
+            })?;
+            let read = board.rows.iter().flatten().count();
+            if let (Some(trailing), 0) = (board.trailing.clone(), read) {
+                // A `9` or `x y` right after the `9`: a duplicated or displaced header, not a
+                // board. Read on from that line.
+                if trailing == "9" {
+                    self.carry = Some(trailing);
+                } else if let Some(rows) = self.previous.take() {
+                    check_last(&rows, two_numbers(&trailing), log);
+                }
+                continue;
+            }
+            if board.trailing.as_deref() == Some("9") {
+                // The next turn began before this board was whole: the referee has moved on, so
+                // this turn gets no answer (a late one would answer the next turn).
+                lines.warn(
+                    log,
+                    format!(
+                        "the board ends after {read} of its 9 rows at the next turn's '9': skipped"
+                    ),
+                );
+                self.carry = board.trailing.take();
+                started = false;
+                id = None;
+                continue;
+            }
+            let mut rows = [[None; 9]; 9];
+            for (y, row) in board.rows.iter().enumerate() {
+                if let Some(row) = row {
+                    for (x, b) in row.bytes().enumerate() {
+                        rows[y][x] = Some(b - b'0');
+                    }
+                }
+            }
+            let Some(trailing) = board.trailing.take() else {
+                self.previous = Some(rows);
+                return Ok(Turn { id, rows });
+            };
+            if !started {
+                lines.warn(
+                    log,
+                    "skipped rows without a '9' line: left over from a damaged turn",
+                );
+                continue;
+            }
+            check_last(&rows, two_numbers(&trailing), log);
+            return Ok(Turn { id, rows });
         }
-        lines.warn(
+    }
+}
+
+/// Checks the opponent's last move `last` (`None`: it never came) against the board it
+/// follows: the board wins, and a move naming a cell without the opponent's stone (off the
+/// board, empty, or the bot's own) is damage worth a line on `log`.
+fn check_last(rows: &[[Option<u8>; 9]; 9], last: Option<(i32, i32)>, log: &mut impl Write) {
+    let Some((x, y)) = last else {
+        let _ = writeln!(log, "boardlab: the last move 'x y' did not come");
+        return;
+    };
+    if (x, y) == (-1, -1) {
+        return;
+    }
+    let (mine, theirs, unknown) = stones_of(rows);
+    let holds_theirs = cell_at(x, y).map(|c| (theirs | unknown) >> c & 1 == 1);
+    if holds_theirs != Some(true) {
+        let what = match cell_at(x, y) {
+            None => "off the board",
+            Some(c) if mine >> c & 1 == 1 => "a cell holding my stone",
+            Some(_) => "an empty cell",
+        };
+        let _ = writeln!(
             log,
-            format!("expected the row count '9', got '{line}': skipped"),
+            "boardlab: the last move '{x} {y}' names {what}: the board wins"
         );
     }
-    let mut board = lines.read_rows(log, 9, first_row, 0, is_row, |l| two_numbers(l).is_some())?;
-    let last = board.next_field(lines, log)?;
-    if two_numbers(&last).is_none() {
-        lines.warn(log, format!("expected the last move 'x y', got '{last}'"));
-    }
-    let mut rows = [[None; 9]; 9];
-    for (y, row) in board.rows.iter().enumerate() {
-        if let Some(row) = row {
-            for (x, b) in row.bytes().enumerate() {
-                rows[y][x] = Some(b - b'0');
-            }
-        }
-    }
-    Ok(Turn {
-        id,
-        rows,
-        last: two_numbers(&last),
-    })
 }
 
 /// The stones of `rows` as `(mine, theirs, unknown)` bitboards.
@@ -144,7 +245,9 @@ pub fn run_with(
     // The id, and whether it came from an id line (else it was guessed from the board).
     let mut my_id: Option<(u8, bool)> = None;
     let mut turns = 0u32;
-    serve_turns(&mut lines, out, log, read_turn, |turn, clock, log| {
+    let mut reader = Reader::default();
+    let read = |lines: &mut Lines<_>, log: &mut _| reader.read_turn(lines, log);
+    serve_turns(&mut lines, out, log, read, |turn, clock, log| {
         let (mine, theirs, unknown) = stones_of(&turn.rows);
         match (turn.id, my_id) {
             (Some(id), None | Some((_, false))) => my_id = Some((id, true)),
@@ -175,22 +278,6 @@ pub fn run_with(
         } else {
             Player::Second
         };
-        // The board wins over the last move; one that names a cell without the opponent's stone
-        // (empty, or the bot's own) is damage worth a line on stderr.
-        if let Some((x, y)) = turn.last.filter(|&l| l != (-1, -1)) {
-            let holds_theirs = cell_at(x, y).map(|c| (theirs | unknown) >> c & 1 == 1);
-            if holds_theirs != Some(true) {
-                let what = match cell_at(x, y) {
-                    None => "off the board",
-                    Some(c) if mine >> c & 1 == 1 => "a cell holding my stone",
-                    Some(_) => "an empty cell",
-                };
-                let _ = writeln!(
-                    log,
-                    "boardlab: the last move '{x} {y}' names {what}: the board wins"
-                );
-            }
-        }
         let first_turn = turns == 0;
         let budget = if turns == 0 {
             config.first_turn_ms

@@ -1,0 +1,85 @@
+//! The CodinGame bots on damaged referee input (the harness: `tests/fuzz/mod.rs`): a bounded
+//! proptest in the suite, and the long run behind `make fuzz`, which prints the README's table.
+
+mod fuzz;
+
+use fuzz::{case, table, Tally, DAMAGE_KINDS, GAMES};
+use proptest::prelude::*;
+
+/// Turns of the bot per game in the suite's cases (Amazons: per game of its two-game match).
+const SUITE_TURNS: usize = 10;
+
+proptest! {
+    // Each case is a whole match of a few ms a turn: a bounded number keeps the suite fast;
+    // `make fuzz` runs thousands.
+    #![proptest_config(ProptestConfig { cases: 32, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_bot_recovers_from_damaged_turns(
+        seed in any::<u64>(),
+        damages in prop::collection::vec((0..DAMAGE_KINDS, 0..SUITE_TURNS), 1..=3),
+    ) {
+        for game in GAMES {
+            let tally = case(game, seed, &damages, SUITE_TURNS);
+            // Ataxx can still lose the row order (README, "Damaged input"): its answers are
+            // counted by `make fuzz`; here only no panic, no hang and no malformed line.
+            let ok = if game == "ataxx" { tally.well_behaved() } else { tally.sound() };
+            prop_assert!(ok, "{game} seed {seed} damages {damages:?}: {:#?}", tally);
+        }
+    }
+}
+
+#[test]
+fn undamaged_matches_get_a_legal_answer_every_turn() {
+    for game in GAMES {
+        for seed in 0..3 {
+            let tally = case(game, seed, &[], SUITE_TURNS);
+            assert!(
+                tally.sound() && tally.first_after == 0,
+                "{game} seed {seed}: {tally:#?}"
+            );
+            assert_eq!(tally.clean, tally.turns, "{game}: every turn checked");
+        }
+    }
+}
+
+/// `make fuzz`: `FUZZ_RUNS` damaged matches per game (default 2000; seeds from `FUZZ_SEED`,
+/// default 1; only the games named in `FUZZ_GAMES` when set), 1–3 damages each, up to 24 turns of the bot per game; prints the table and fails
+/// when a run is not sound.
+#[test]
+#[ignore]
+fn fuzz_table() {
+    let runs: u64 = std::env::var("FUZZ_RUNS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000);
+    let base: u64 = std::env::var("FUZZ_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let only = std::env::var("FUZZ_GAMES").unwrap_or_default();
+    let mut tallies = Vec::new();
+    for game in GAMES
+        .into_iter()
+        .filter(|g| only.is_empty() || only.contains(g))
+    {
+        let mut total = Tally::default();
+        for i in 0..runs {
+            let seed = base.wrapping_mul(1_000_003).wrapping_add(i);
+            let mut rng = boardlab::play::Rng(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) | 1);
+            let n = 1 + rng.below(3);
+            let damages: Vec<(usize, usize)> = (0..n)
+                .map(|_| (rng.below(DAMAGE_KINDS), rng.below(24)))
+                .collect();
+            total.add(&case(game, seed, &damages, 24));
+        }
+        eprintln!("{game}: {total:#?}");
+        tallies.push((game, total));
+    }
+    println!("{}", table(&tallies));
+    assert!(
+        tallies.iter().all(|(_, t)| t.sound()),
+        "{}",
+        table(&tallies)
+    );
+}
