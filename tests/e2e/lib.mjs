@@ -10,10 +10,24 @@
 // "<game>: <name>". After every test the runner also checks each open page's engine moves
 // against their budgets (movesOverBudget, the search's own clock).
 
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const HERE = path.dirname(fileURLToPath(import.meta.url));
+/** A TCP port free on 127.0.0.1 now, for a server the tests start. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /** Where tests leave screenshots for people to look at. */
 export const ARTIFACTS = path.join(HERE, 'artifacts');
 

@@ -20,12 +20,11 @@
 
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { chromium } from 'playwright-core';
 import * as GAME_SUITES from './games.mjs';
-import { HERE, PHONE, TestFailure, movesOverBudget } from './lib.mjs';
+import { HERE, PHONE, TestFailure, freePort, movesOverBudget } from './lib.mjs';
 import navigation from './navigation.mjs';
 import playground from './playground.mjs';
 import viz from './viz.mjs';
@@ -45,18 +44,6 @@ const BROWSER_ARGS = [
 
 // ---------------------------------------------------------------------------------------------
 // Serving dist/
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHttp(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;

@@ -10,10 +10,9 @@
 
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { HERE, openPlayground, playHumanMove, state, waitForHumanTurn, waitForState } from './lib.mjs';
+import { HERE, freePort, openPlayground, playHumanMove, state, waitForHumanTurn, waitForState } from './lib.mjs';
 
 const REPO = path.resolve(HERE, '..', '..');
 const OUT = process.env.SHOTS ?? path.join(REPO, 'docs');
@@ -131,18 +130,6 @@ async function review(page, url) {
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(OUT, 'review.png') });
   await page.setViewportSize(VIEWPORT);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function main() {
