@@ -28,6 +28,8 @@ rust-tests:
 browser-tests:
 	bash scripts/toolchain.sh --browser
 	bash scripts/build-site.sh
+	# The wasm API against hostile strings, under Node: refusals, never a trap.
+	node tests/wasm/hostile.mjs 1000
 	cargo build --profile suite
 	BOARDLAB_BIN=$(SUITE_BOARDLAB) BOARDLAB_SERVE="$(SUITE_BOARDLAB) serve --dir dist --port 0" node tests/e2e/run.mjs
 
@@ -42,15 +44,18 @@ strength:
 	bash scripts/strength.sh
 
 # The bots on damaged referee input, FUZZ_RUNS matches per game (tests/fuzz/mod.rs): prints the
-# README's table, then FUZZ_RUNS hostile `boardlab uai` sessions (tests/uai_fuzz.rs); fails when
-# either is not sound. One core; FUZZ_RUNS=2000 took about 8 minutes on the loaded 2-core machine.
+# README's table, then FUZZ_RUNS hostile `boardlab uai` sessions (tests/uai_fuzz.rs), then ten
+# times as many hostile calls of the wasm API under Node (tests/wasm/hostile.mjs); fails when
+# any is not sound. One core; FUZZ_RUNS=2000 took about 8 minutes on the loaded 2-core machine.
 FUZZ_RUNS ?= 2000
 fuzz:
 	FUZZ_RUNS=$(FUZZ_RUNS) cargo test --profile suite --test bot_fuzz -- --ignored --nocapture fuzz_table; \
 	bots=$$?; \
 	FUZZ_RUNS=$(FUZZ_RUNS) cargo test --profile suite --test uai_fuzz -- --ignored --nocapture uai_fuzz_sessions; \
 	uai=$$?; \
-	exit $$((bots | uai))
+	bash scripts/build-site.sh && node tests/wasm/hostile.mjs $(FUZZ_RUNS)0; \
+	wasm=$$?; \
+	exit $$((bots | uai | wasm))
 
 # One pasteable source file per game for CodinGame, target/codingame/<game>.rs, each checked by
 # compiling it as CodinGame does: plain rustc, no crates (the binary beside it can play in the arena).
