@@ -30,7 +30,9 @@ browser-tests:
 	bash scripts/build-site.sh
 	# The wasm API against hostile strings, under Node: refusals, never a trap.
 	node tests/wasm/hostile.mjs 1000
-	cargo build --profile suite
+	# The binary `cargo test` built (a no-op after rust-tests): `cargo build` would link it again,
+	# because the test build's dev-dependencies turn on other features of shared crates.
+	cargo test --profile suite --no-run
 	BOARDLAB_BIN=$(SUITE_BOARDLAB) BOARDLAB_SERVE="$(SUITE_BOARDLAB) serve --dir dist --port 0" node tests/e2e/run.mjs
 
 # Speed and the long acceptance checks, kept out of the suite: benches, perft, and the
