@@ -302,3 +302,21 @@ fn a_line_that_is_not_utf8_is_read_lossily_and_the_bot_keeps_answering() {
 fn end_of_input_mid_turn_exits_cleanly() {
     common::assert_exits_cleanly_mid_turn("connect4", b"0 1\n0\n.........\n....");
 }
+
+#[test]
+fn a_previous_action_the_board_does_not_show_is_logged_and_the_board_wins() {
+    // The opponent's chip stands in column 4; a previous action naming column 0 (empty) is
+    // damage: the bot answers the board and says so once.
+    let mut lines = after_centre_opening();
+    let last = lines.len() - 1;
+    assert_eq!(lines[last], "4");
+    lines[last] = "0".into();
+    let mut bot = Bot::start("connect4", &[]);
+    let (answer, _) = bot.turn(&text(&lines));
+    check_answer(&after_centre_opening(), &answer).unwrap();
+    let log = bot.finish();
+    assert!(
+        log.contains("previous action '0' names an empty column: the board won"),
+        "{log}"
+    );
+}

@@ -134,7 +134,8 @@ impl Reader {
     }
 
     /// Reads what is still due after the last board (see `tail_due`), checking the opponent's
-    /// previous action (only logged when unreadable: the board decided the answer).
+    /// previous action against the board it follows (logged when unreadable or when its column's
+    /// top chip is not the opponent's: the board decided the answer).
     /// Errors: only the end of input or a failed read.
     fn read_tail<R: BufRead>(
         &mut self,
@@ -148,11 +149,11 @@ impl Reader {
                 self.previous_due = Some(rows);
             }
         }
-        if self.previous_due.take().is_none() {
+        let Some(rows) = self.previous_due.take() else {
             return Ok(());
-        }
+        };
         let previous = self.next(lines, log)?;
-        if previous.parse::<i32>().is_err() {
+        let Ok(col) = previous.parse::<i32>() else {
             if is_row(&previous) {
                 self.carry = Some(previous);
             } else {
@@ -160,6 +161,26 @@ impl Reader {
             }
             return Ok(());
         };
+        // The board it follows already holds that chip: a column whose top chip is not the
+        // opponent's (empty, or topped by mine) means damage. The board decided the answer.
+        if let Some(id @ 0..=1) = self.my_id.filter(|_| (0..COLS as i32).contains(&col)) {
+            let theirs = b"10"[id as usize];
+            let top = rows
+                .iter()
+                .filter_map(|r| r.as_bytes().get(col as usize))
+                .find(|&&c| c != b'.');
+            if top != Some(&theirs) {
+                let what = if top.is_none() {
+                    "an empty column"
+                } else {
+                    "a column I topped"
+                };
+                lines.warn(
+                    log,
+                    format!("previous action '{col}' names {what}: the board won"),
+                );
+            }
+        }
         Ok(())
     }
 
