@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building the wasm site needs, when it is missing: a Rust that can target
 # wasm32-unknown-unknown (rustup's target, or Debian's rustc-web with the std source) and the
-# wasm-bindgen CLI at exactly the version Cargo.toml pins. With `--browser` it also installs
-# Chromium and playwright-core for the browser tests. Safe to run again: it skips what is there.
+# wasm-bindgen CLI at exactly the version Cargo.toml pins, and Binaryen's wasm-opt from npm (the
+# site build's size and speed pass). With `--browser` it also installs Chromium and
+# playwright-core for the browser tests. Safe to run again: it skips what is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # `cargo install` puts wasm-bindgen here; a machine whose cargo came from Debian (not rustup)
@@ -21,9 +22,8 @@ apt_install() {
 # A machine without Rust or Node gets Debian's: rustc-web is recent enough for the crate (and
 # builds std for wasm below), nodejs runs the browser tests and the wasm bench.
 command -v cargo >/dev/null || apt_install rustc-web cargo-web rust-web-src lld-22
-if [ "${1:-}" = "--browser" ]; then
-  command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
-fi
+# Node's npm brings wasm-opt (below) for every site build, and runs the browser tests.
+command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
 
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   if ! rustup target add wasm32-unknown-unknown >/dev/null 2>&1; then
@@ -40,6 +40,11 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGE
   # back to a fresh resolution rather than fail.
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked -q 2>/dev/null \
     || cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" -q
+fi
+
+# Binaryen's wasm-opt, pinned in scripts/binaryen/package.json (npm's build runs under Node).
+if [ ! -x scripts/binaryen/node_modules/.bin/wasm-opt ]; then
+  (cd scripts/binaryen && npm ci --no-audit --no-fund --silent)
 fi
 
 if [ "${1:-}" = "--browser" ]; then
