@@ -5,8 +5,10 @@
 # Amazons: 2 plies on a start dealt per match) played with both colours. Connect 4 has only 9
 # one-ply openings, which the arena cycles; the baselines get a seed per game from the arena, so
 # the games still differ (the "distinct" column counts them). Prints a Markdown table for the
-# README, then a second table against the strongest opponent of each game that has one (Yavalath:
-# alpha-beta against the MCTS-Solver, 200 games). Run it on an idle machine: the bots answer within 100 ms of wall time, which a
+# README, then a second table against the strongest opponents the project has (Yavalath:
+# alpha-beta against the MCTS-Solver; Amazons: alpha-beta against MCTS; with PREVIOUS=<path to an
+# earlier boardlab binary>, every game's bot against that build's), 200 games each. Run it on an
+# idle machine: the bots answer within 100 ms of wall time, which a
 # loaded CPU turns into timeouts.
 # Usage: bash scripts/strength.sh [games...]   (default: every game the arena referees)
 set -euo pipefail
@@ -37,18 +39,23 @@ for game in $GAMES; do
   done
 done
 
-# The strongest opponents the project has: the engine against the other search of the same game
-# (Yavalath: the MCTS-Solver with win/loss-aware playouts), 200 games, seeded 1-ply openings with
-# both colours.
+# The strongest opponents the project has, 200 games each, seeded openings with both colours: the
+# engine against the other search of the same game (Yavalath: the MCTS-Solver with win/loss-aware
+# playouts; Amazons: MCTS), and against the previous build's bot when PREVIOUS names its binary.
 echo
 echo "| game | engine | opponent | engine W / D / L | distinct games | score | Elo (95 % interval) | engine mean / max ms | engine faults |"
 echo "|---|---|---|---|---|---|---|---|---|"
+strongest() {
+  local game=$1 a=$2 b=$3 label=${4:-$3} out
+  out=$($BOARDLAB arena "$game" "$a" "$b" --games 200 --concurrency 1 --seed 11)
+  echo "| $game | $a | $label | $(row "$out")"
+}
 for game in $GAMES; do
   case $game in
-    yavalath) pairing="alphabeta mcts" ;;
-    *) continue ;;
+    yavalath) strongest yavalath alphabeta mcts ;;
+    amazons) strongest amazons alphabeta mcts ;;
   esac
-  set -- $pairing
-  out=$($BOARDLAB arena "$game" "$1" "$2" --games 200 --concurrency 1 --seed 11)
-  echo "| $game | $1 | $2 | $(row "$out")"
+  if [ -n "${PREVIOUS:-}" ]; then
+    strongest "$game" engine "$PREVIOUS bot $game" "previous build ($(basename "$PREVIOUS"))"
+  fi
 done
