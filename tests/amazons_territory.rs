@@ -240,7 +240,24 @@ proptest! {
         prop_assert_eq!(parts.iter().map(|p| p.count_ones()).sum::<u32>(), empty.count_ones());
         for side in [WHITE, BLACK] {
             prop_assert_eq!(map.sealed[side] & !map.owned[side], 0);
+            prop_assert_eq!(map.exposed[side] & !map.owned[side], 0);
+            prop_assert_eq!(map.exposed[side] & map.sealed[side], 0);
+            // Exposed: owned by queen distance, and the other side is two queen moves away or less.
+            let other = 1 - side;
+            for s in 0..64 {
+                let owned_by_queen = match (map.queen[side][s], map.queen[other][s]) {
+                    (Some(a), Some(b)) => a < b,
+                    (Some(_), None) => true,
+                    _ => false,
+                };
+                let near = map.queen[other][s].is_some_and(|d| d <= 2);
+                prop_assert_eq!(map.exposed[side] >> s & 1 == 1, owned_by_queen && near);
+            }
         }
+        prop_assert_eq!(
+            map.exposed[WHITE].count_ones() as i32 - map.exposed[BLACK].count_ones() as i32,
+            t.exposed
+        );
 
         let (queen, queen_ties, reach) = race_counts(&map.queen);
         prop_assert_eq!((queen, queen_ties, reach), (t.queen, t.queen_ties, t.reach));

@@ -7,8 +7,8 @@ import { territoryPosition } from './rules.js';
 
 /**
  * territory() of the position after `moves` (an array of move names) from `setup`: {squares
- * [{name, claim, queen, king, sealed}], totals {white, black, contested, dead, sealed {white,
- * black}}, regions [{owner, squares, moves, exact}], split}. Throws an Error for a game without
+ * [{name, claim, queen, king, sealed, exposed}], totals {white, black, contested, dead, sealed
+ * {white, black}, exposed {white, black}}, regions [{owner, squares, moves, exact}], split}. Throws an Error for a game without
  * a territory measure or a position the rules refuse. Needs the module loaded (rules.js).
  */
 export function territoryOf(game, setup, moves) {
@@ -36,7 +36,8 @@ function joinInto(el, parts) {
 
 /**
  * Shows `data` (territoryOf(), or null to hide) in `box` = {root, totals, sealed} (elements):
- * "Territory: White 21 · Black 17 · contested 6" (and "· dead N" when some squares are dead),
+ * "Territory: White 21 (5 exposed) · Black 17 · contested 6" ("(N exposed)" for the owned squares an
+ * opponent amazon still reaches within two moves, "· dead N" when some squares are dead),
  * and, when a side has sealed regions, "Sealed: White 9 squares, 8 moves · Black …".
  * `sideName(player)` names players 1 and 2.
  */
@@ -47,7 +48,8 @@ export function showTerritoryTotals(box, data, sideName) {
   if (data === null) return;
   const { totals } = data;
   box.totals.append('Territory: ');
-  const parts = ['white', 'black'].map((side) => [swatch(side), `${sideName(PLAYER[side])} ${totals[side]}`]);
+  const exposed = (side) => (totals.exposed[side] > 0 ? ` (${totals.exposed[side]} exposed)` : '');
+  const parts = ['white', 'black'].map((side) => [swatch(side), `${sideName(PLAYER[side])} ${totals[side]}${exposed(side)}`]);
   parts.push([`contested ${totals.contested}`]);
   if (totals.dead > 0) parts.push([`dead ${totals.dead}`]);
   joinInto(box.totals, parts);

@@ -17,6 +17,9 @@ struct TerritorySquareView {
     /// King steps for `[white, black]`; null: never (or occupied).
     king: [Option<u8>; 2],
     sealed: bool,
+    /// Owned, but an opponent amazon reaches it within two queen moves: the evaluation counts
+    /// it at a discount (`weights::EXPOSED_DISCOUNT`).
+    exposed: bool,
 }
 
 #[derive(Serialize)]
@@ -32,6 +35,7 @@ struct TerritoryTotalsView {
     contested: u32,
     dead: u32,
     sealed: SideCounts,
+    exposed: SideCounts,
 }
 
 #[derive(Serialize)]
@@ -86,6 +90,7 @@ pub fn amazons_territory(setup: &str, moves: &str) -> Result<TerritoryView, Wasm
             queen: [map.queen[0][sq], map.queen[1][sq]],
             king: [map.king[0][sq], map.king[1][sq]],
             sealed: (map.sealed[0] | map.sealed[1]) >> sq & 1 == 1,
+            exposed: (map.exposed[0] | map.exposed[1]) >> sq & 1 == 1,
         })
         .collect();
     let [white, black] = map.owned_counts();
@@ -99,6 +104,10 @@ pub fn amazons_territory(setup: &str, moves: &str) -> Result<TerritoryView, Wasm
             sealed: SideCounts {
                 white: map.sealed[0].count_ones(),
                 black: map.sealed[1].count_ones(),
+            },
+            exposed: SideCounts {
+                white: map.exposed[0].count_ones(),
+                black: map.exposed[1].count_ones(),
             },
         },
         regions: map

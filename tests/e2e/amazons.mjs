@@ -49,8 +49,9 @@ function territoryInPage(page, setup, moves) {
 
 /** The totals line under the board as it must read for territory() `t`. */
 function totalsLine(t) {
-  const { white, black, contested, dead } = t.totals;
-  return `Territory: White ${white} · Black ${black} · contested ${contested}${dead > 0 ? ` · dead ${dead}` : ''}`;
+  const { white, black, contested, dead, exposed } = t.totals;
+  const side = (name, owned, open) => `${name} ${owned}${open > 0 ? ` (${open} exposed)` : ''}`;
+  return `Territory: ${side('White', white, exposed.white)} · ${side('Black', black, exposed.black)} · contested ${contested}${dead > 0 ? ` · dead ${dead}` : ''}`;
 }
 
 /** Waits until the page shows territory for its position, then checks it is the engine's. */

@@ -7,7 +7,9 @@
 // move being made, the heatmap):
 // - a neutral veil over the whole board first, so a light side's tiles and a dark side's both
 //   stand out, on a light board or a dark one;
-// - an owned square: a tile in the owner's colour, more opaque the nearer the owner is;
+// - an owned square: a tile in the owner's colour, more opaque the nearer the owner is; an
+//   exposed one (an opponent amazon still reaches it within two moves, so the engine counts it
+//   at a discount) paler, with a dashed rim;
 // - a sealed square (only one side's amazons can ever get there): the whole square, solid, and
 //   each sealed region outlined;
 // - a contested square: half in each side's colour;
@@ -17,6 +19,8 @@
 const ALPHA_BY_DISTANCE = [0.62, 0.42, 0.28, 0.2];
 const ALPHA_SEALED = 0.92;
 const ALPHA_CONTESTED = 0.36;
+/** How much paler an exposed tile is than a safe one at the same distance. */
+const EXPOSED_FADE = 0.55;
 /** Player number of each side word in the data. */
 const PLAYER = { white: 1, black: 2 };
 
@@ -58,11 +62,15 @@ function outlineSealed(ctx, data, board) {
   }
 }
 
-/** The tile opacity of an owned square: solid when sealed, else by the owner's distance. */
+/**
+ * The tile opacity of an owned square: solid when sealed, else by the owner's distance, paler
+ * when exposed.
+ */
 function tileAlpha(square) {
   if (square.sealed) return ALPHA_SEALED;
   const distance = square.queen[PLAYER[square.claim] - 1] ?? ALPHA_BY_DISTANCE.length;
-  return ALPHA_BY_DISTANCE[Math.min(distance, ALPHA_BY_DISTANCE.length) - 1];
+  const alpha = ALPHA_BY_DISTANCE[Math.min(distance, ALPHA_BY_DISTANCE.length) - 1];
+  return square.exposed ? alpha * EXPOSED_FADE : alpha;
 }
 
 /**
@@ -96,7 +104,9 @@ export function drawTerritory(ctx, data, board) {
       ctx.globalAlpha = Math.min(1, tileAlpha(square) + 0.25);
       ctx.lineWidth = Math.max(1, s * 0.03);
       ctx.strokeStyle = board.rims[player];
+      ctx.setLineDash(square.exposed ? [s * 0.1, s * 0.07] : []);
       ctx.stroke();
+      ctx.setLineDash([]);
     } else if (square.claim === 'contested') {
       // White's half above the diagonal, black's below: both reach it as fast.
       const inset = s * 0.08;

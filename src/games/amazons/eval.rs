@@ -14,6 +14,11 @@ pub mod weights {
     pub const TEMPO_TIE: i32 = 3;
     /// Penalty for an amazon with `m` queen moves, `m` = 0..7 (8 or more: none).
     pub const LOW_MOBILITY: [i32; 8] = [90, 48, 30, 20, 13, 8, 4, 2];
+    /// The share of a square's queen-territory value that an exposed square (owned by queen
+    /// distance, yet an opponent amazon still reaches it within two queen moves: an invasion
+    /// can take it) loses, in 1/64. Region safety, after the lost game whose score stayed
+    /// high while its amazons were boxed into regions not yet secure; SPRT in the README.
+    pub const EXPOSED_DISCOUNT: i32 = 24;
     /// Once the regions are separated, the winner-to-be gets this bonus on top of the territory.
     pub const SEPARATED: i32 = 3000;
 
@@ -85,6 +90,7 @@ impl Amazons {
         }
         let w = stage(self.empty().count_ones() as i32);
         let white = (t.queen * SQUARE + sign * t.queen_ties * TEMPO_TIE) * w.queen
+            - t.exposed * SQUARE * w.queen * EXPOSED_DISCOUNT / 64
             + (t.king * SQUARE + sign * t.king_ties * TEMPO_TIE) * w.king
             + (t.position * SQUARE / 128) * w.position;
         let mob = self.mobility_penalty(Player::Second) - self.mobility_penalty(Player::First);

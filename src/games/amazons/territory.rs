@@ -56,6 +56,24 @@ fn race(
     r
 }
 
+/// How many queen moves away an opponent amazon still makes an owned square exposed.
+const EXPOSED_WITHIN: u32 = 2;
+
+/// Adds a queen race layer at distance `d` to `near`, the squares each side reaches within
+/// [`EXPOSED_WITHIN`] moves.
+fn note_near(near: &mut [u64; 2], d: u32, layer: [u64; 2]) {
+    if d <= EXPOSED_WITHIN {
+        near[0] |= layer[0];
+        near[1] |= layer[1];
+    }
+}
+
+/// Squares each side owns by queen distance that an opponent amazon still reaches within
+/// [`EXPOSED_WITHIN`] queen moves (`near`: see [`note_near`]), `[white, black]`.
+fn exposed(queen: &Race, near: [u64; 2]) -> [u64; 2] {
+    [queen.owned[0] & near[1], queen.owned[1] & near[0]]
+}
+
 /// The race by queen moves over the empty squares.
 #[inline(always)]
 fn queen_race(pos: &Amazons, on_layer: impl FnMut(u32, [u64; 2])) -> Race {
@@ -94,6 +112,9 @@ pub struct Territory {
     pub king_ties: i32,
     /// `sum 2^-d` over squares by queen distance, white minus black, in 1/256 units.
     pub position: i32,
+    /// Squares white owns by queen distance that a black amazon still reaches within two queen
+    /// moves (not yet safe: an invasion can take them), minus the same for black.
+    pub exposed: i32,
     /// Empty squares reachable at all by white, by black.
     pub reach: [i32; 2],
     /// No empty square is reachable by both sides: the board has split.
@@ -105,7 +126,9 @@ impl Amazons {
     /// bitboards (the king race is skipped once the board has split: it would say the same).
     pub fn territory(&self) -> Territory {
         let mut position = 0;
+        let mut near = [0u64; 2];
         let queen = queen_race(self, |d, [nw, nb]| {
+            note_near(&mut near, d, [nw, nb]);
             if d <= 8 {
                 position += (nw.count_ones() as i32 - nb.count_ones() as i32) * (256 >> d);
             }
@@ -117,6 +140,10 @@ impl Amazons {
             king: 0,
             king_ties: 0,
             position,
+            exposed: {
+                let [white, black] = exposed(&queen, near);
+                count(white) - count(black)
+            },
             reach: [count(queen.reached[0]), count(queen.reached[1])],
             separated: queen.reached[0] & queen.reached[1] == 0,
         };
@@ -136,7 +163,11 @@ impl Amazons {
     pub fn territory_map(&self) -> TerritoryMap {
         let mut queen = [[None; SQUARES]; 2];
         let mut king = [[None; SQUARES]; 2];
-        let q = queen_race(self, |d, layer| record(&mut queen, d, layer));
+        let mut near = [0u64; 2];
+        let q = queen_race(self, |d, layer| {
+            record(&mut queen, d, layer);
+            note_near(&mut near, d, layer);
+        });
         let k = king_race(self, |d, layer| record(&mut king, d, layer));
         // The evaluation weighs queen territory above king territory at every stage
         // (`weights::stage`), so a square tied by queen moves leans to the side nearer by king
@@ -149,6 +180,7 @@ impl Amazons {
         let (sealed, regions) = self.sealed_regions();
         TerritoryMap {
             owned,
+            exposed: exposed(&q, near),
             contested: q.tied & k.tied,
             dead: self.empty() & !(q.reached[0] | q.reached[1]),
             sealed,
@@ -239,6 +271,10 @@ pub struct TerritoryMap {
     /// Empty squares each side reaches first: in fewer queen moves, or, when the queen moves
     /// tie, in fewer king steps.
     pub owned: [u64; 2],
+    /// The squares of `owned` the evaluation discounts as not yet safe: owned by queen distance,
+    /// yet an opponent amazon reaches them within two queen moves
+    /// ([`super::weights::EXPOSED_DISCOUNT`]).
+    pub exposed: [u64; 2],
     /// Empty squares both sides reach in the same number of queen moves and of king steps.
     pub contested: u64,
     /// Empty squares no amazon can reach.
