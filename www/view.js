@@ -285,6 +285,8 @@ function renderShare() {
       engine: app.info?.engines.length > 1 ? currentEngine() : undefined,
       territory: typeof app.board?.territory === 'function' ? app.territory : undefined,
       mctsHeat: currentEngine() === 'mcts' ? app.mctsHeat : undefined,
+      threads: app.threads,
+      ttMb: app.ttMb,
     },
   });
   // A new game picked in the picker gets its own history entry, so Back returns to the game left.

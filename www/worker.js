@@ -50,8 +50,9 @@ const FAULTS = {
  */
 function threadsUnavailable(threads) {
   if (threads <= 1) return null;
-  if (typeof SharedArrayBuffer !== 'function') return 'this browser gives the page no SharedArrayBuffer';
+  // Checked first: browsers hide SharedArrayBuffer from pages that are not isolated.
   if (!self.crossOriginIsolated) return 'the page is not cross-origin isolated';
+  if (typeof SharedArrayBuffer !== 'function') return 'this browser has no SharedArrayBuffer';
   return null;
 }
 
