@@ -74,8 +74,9 @@ export function newGameRequest() {
 }
 
 /**
- * The worker loaded the wasm module and takes requests. `build` is the wasm engine_build() of
- * the build loaded: {label ("wasm, 4 threads"), threads, threaded}; `fallback` says why the
+ * The worker loaded the wasm module and takes requests. `build` is the build loaded: {label
+ * (its wasm engine_build(): "wasm, 4 threads"), threads (its searches'), threaded (the
+ * threaded build: pkg/boardlab_threads.js)}; `fallback` says why the
  * single-threaded build was loaded although more threads were asked for, else null.
  * @typedef {{type: 'ready', build: {label: string, threads: number, threaded: boolean}, fallback: string|null}} ReadyMessage
  * @returns {ReadyMessage}

@@ -22,6 +22,8 @@ import {
 
 /** The wasm API of the build loaded (the exports both builds have), set once loaded. */
 let api = null;
+/** The threads its searches run on, and whether it is the threaded build. */
+let loaded = { threads: 1, threaded: false };
 
 /** Posts the error message of `err` (see engineError) for the request `id`. */
 function postError(id, err, kind) {
@@ -68,6 +70,7 @@ async function load(threads) {
       await threaded.default();
       await threaded.start_helpers(threads - 1);
       api = threaded;
+      loaded = { threads, threaded: true };
       return null;
     } catch (err) {
       fallback = `the threaded engine did not start (${err?.message ?? err})`;
@@ -86,7 +89,7 @@ let loading = null;
 function startLoading(threads) {
   loading = load(Number.isInteger(threads) && threads >= 1 ? threads : 1).then(
     (fallback) => {
-      self.postMessage(readyMessage(api.engine_build(), fallback));
+      self.postMessage(readyMessage({ label: api.engine_build(), ...loaded }, fallback));
       return true;
     },
     (err) => {

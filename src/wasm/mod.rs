@@ -179,12 +179,12 @@ pub fn default_engine(game: &str) -> Result<String, WasmError> {
         other => Err(WasmError::unknown_game(other)))
 }
 
-/// The engine build in use: `{label (how the page names it, e.g. "wasm, 4 threads"), threads
-/// (an alpha-beta search's threads: the engine's Worker and its helpers), threaded (whether this
-/// build can run helpers: the threaded build, which exports `start_helpers`)}`.
+/// How the page names the engine build in use, e.g. `wasm, 4 threads` or `wasm, 1 thread`: the
+/// threads an alpha-beta search runs on (the engine's Worker and, in the threaded build, the
+/// helpers `start_helpers` started).
 #[wasm_bindgen]
-pub fn engine_build() -> Result<JsValue, WasmError> {
-    to_js(&threads::build_view())
+pub fn engine_build() -> String {
+    threads::build_label()
 }
 
 /// Forgets what the engines learned (transposition tables, history): call at a new game.

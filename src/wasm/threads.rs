@@ -4,29 +4,19 @@
 //! also has a pool of helper Workers, started once by [`start_helpers`] (wasm-bindgen-rayon);
 //! every alpha-beta search then runs Lazy SMP on the Worker and all the helpers.
 
-use serde::Serialize;
-
-/// What [`super::engine_build`] returns: the build in use, for the page to name.
-#[derive(Serialize)]
-pub struct BuildView {
-    /// How the page names the engine build in use, e.g. `wasm, 4 threads` or `wasm, 1 thread`.
-    pub label: String,
-    /// The threads an alpha-beta search runs on: the engine's Worker plus the helpers started.
-    pub threads: usize,
-    /// Whether this build can run helper threads at all (built with wasm atomics).
-    pub threaded: bool,
+/// How the page names the build in use: `wasm, 1 thread` here.
+#[cfg(not(target_feature = "atomics"))]
+pub fn build_label() -> String {
+    "wasm, 1 thread".to_string()
 }
 
-/// The build in use and its threads.
-pub fn build_view() -> BuildView {
-    let threads = search_threads();
-    BuildView {
-        label: format!(
-            "wasm, {threads} thread{}",
-            if threads == 1 { "" } else { "s" }
-        ),
-        threads,
-        threaded: cfg!(target_feature = "atomics"),
+/// How the page names the build in use: `wasm, N threads`, N the threads a search runs on
+/// (`wasm, 1 thread` before [`start_helpers`]).
+#[cfg(target_feature = "atomics")]
+pub fn build_label() -> String {
+    match search_threads() {
+        1 => "wasm, 1 thread".to_string(),
+        n => format!("wasm, {n} threads"),
     }
 }
 
