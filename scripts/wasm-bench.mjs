@@ -9,8 +9,9 @@
 //       thread runs the single-threaded build, as the page does; more run the threaded build with
 //       that many threads (Lazy SMP: the Worker and its helper Workers). Each thread count runs
 //       once per round, alternating, each in a fresh Worker. Every run prints the bench's own time
-//       to depth (the wasm's clock) and the CPU seconds all of Chromium's processes used meanwhile
-//       (Linux /proc), so a loaded machine's runs can be read for what they are.
+//       to depth (the wasm's clock) and the CPU seconds all of Chromium's processes used during
+//       the bench (Linux /proc; loading the Worker left out), so a loaded machine's runs can be
+//       read for what they are.
 import { spawn } from 'node:child_process';
 import { readFile, readdir } from 'node:fs/promises';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -88,8 +89,10 @@ async function benchInChromium() {
     if (!(await page.evaluate(() => window.crossOriginIsolated))) throw new Error('the page is not cross-origin isolated');
     for (let round = 1; round <= rounds; round += 1) {
       for (const threads of threadCounts) {
+        await page.evaluate(loadWorker, { base: url, threads });
+        // Loading (compiling the module, starting the helpers) is left out of the CPU time.
         const cpuBefore = descendantsCpuSeconds();
-        const r = await page.evaluate(runInWorker, { base: url, game, depth: Number(depth), threads });
+        const r = await page.evaluate(runBench, { game, depth: Number(depth) });
         const cpu = descendantsCpuSeconds() - cpuBefore;
         console.log(`${game} chromium round ${round}, ${r.build}: ${r.positions} positions, depth ${r.depth}: ${r.nodes} nodes, ${r.ms} ms, ${r.nps} nodes/s, Chromium CPU ${cpu.toFixed(2)} s`);
       }
@@ -100,26 +103,39 @@ async function benchInChromium() {
   }
 }
 
-/** In the page: the bench in a fresh module Worker with the build for `threads`; resolves with its result. */
-function runInWorker({ base, game, depth, threads }) {
-  const code = `self.onmessage = async ({ data }) => {
+/**
+ * In the page: a fresh module Worker (window.benchWorker, the previous one ended) that loads the
+ * build for `threads` and starts its helpers; resolves once it is ready.
+ */
+function loadWorker({ base, threads }) {
+  const code = `let api;
+  self.onmessage = async ({ data }) => {
     try {
-      const api = await import(data.base + (data.threads > 1 ? 'pkg/boardlab_threads.js' : 'pkg/boardlab.js'));
-      await api.default();
-      if (data.threads > 1) await api.start_helpers(data.threads - 1);
-      postMessage({ ...api.bench(data.game, data.depth), build: api.engine_build().label });
+      if (data.load) {
+        api = await import(data.base + (data.threads > 1 ? 'pkg/boardlab_threads.js' : 'pkg/boardlab.js'));
+        await api.default();
+        if (data.threads > 1) await api.start_helpers(data.threads - 1);
+        postMessage({ ready: true });
+      } else {
+        postMessage({ ...api.bench(data.game, data.depth), build: api.engine_build() });
+      }
     } catch (err) {
       postMessage({ error: String(err) });
     }
   };`;
+  window.benchWorker?.terminate();
   const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), { type: 'module' });
-  return new Promise((resolve, reject) => {
-    worker.onmessage = ({ data }) => {
-      worker.terminate();
-      if (data.error) reject(new Error(data.error));
-      else resolve(data);
-    };
-    worker.onerror = (e) => reject(new Error(e.message));
-    worker.postMessage({ base, game, depth, threads });
-  });
+  window.benchWorker = worker;
+  window.askWorker = (msg) =>
+    new Promise((resolve, reject) => {
+      worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
+      worker.onerror = (e) => reject(new Error(e.message));
+      worker.postMessage(msg);
+    });
+  return window.askWorker({ load: true, base, threads });
+}
+
+/** In the page: the bench in the Worker loadWorker started; resolves with its result. */
+function runBench({ game, depth }) {
+  return window.askWorker({ game, depth });
 }
