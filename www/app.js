@@ -631,6 +631,7 @@ window.addEventListener('unhandledrejection', (event) => {
  * their own are copied as they are.
  */
 function adoptSettings(settings) {
+  const threadsBefore = app.threads;
   controls.apply({ ...controls.settings(), ...settings });
   Object.assign(app, controls.settings());
   for (const key of ['overlayPlay', 'overlayAnalysis', 'territory', 'mctsHeat', 'lines', 'threads', 'ttMb']) {
@@ -639,7 +640,9 @@ function adoptSettings(settings) {
   document.getElementById('lines').value = String(app.lines);
   document.getElementById('threads').value = String(app.threads);
   document.getElementById('memory').value = String(app.ttMb);
-  // A link opened on a page already running: its thread count takes a fresh worker.
+  // The first call starts the engine; a link opened on a page already running with another
+  // thread count takes a fresh worker (the search under way is dropped first, as for the setting).
+  if (app.threads !== threadsBefore) stopEngine();
   engine.setThreads(app.threads);
   controls.showOverlay(overlayWanted());
 }

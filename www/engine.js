@@ -59,14 +59,14 @@ export class EngineClient {
   #fault = null; // tests only: the fault the next search request carries (worker.js FAULTS)
   #threads; // the threads the worker is asked to search on
   #onBuild;
+  #started = false; // a worker was started (the first setThreads, search or newGame does it)
 
   /**
    * `onProblem(message)` hears about failures that belong to no search (e.g. a failed load);
    * `onBuild({label, threads, threaded, fallback})` about the engine build each worker loaded
    * (protocol.js ReadyMessage: fallback says why it has fewer threads than asked, else null).
+   * No worker starts before the first setThreads (or search, or newGame).
    */
-  #started = false; // a worker was started (the first setThreads, search or newGame does it)
-
   constructor({ onProblem = () => {}, onBuild = () => {} } = {}) {
     this.#onProblem = onProblem;
     this.#onBuild = onBuild;
