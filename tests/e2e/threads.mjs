@@ -115,7 +115,7 @@ export default suite('threads', (test) => {
     }
   }, { timeoutMs: 150_000 });
 
-  test('a page without isolation falls back to one thread and says why', async ({ page }) => {
+  test('a page without isolation falls back to one thread and says why; the service worker isolates the next load', async ({ page }) => {
     const server = await serveDist(['--no-isolation']);
     try {
       const s = await openAnalysis(page, server.url, 2);
@@ -126,6 +126,15 @@ export default suite('threads', (test) => {
       const shown = await page.locator('#engine-build').textContent();
       assert(shown === 'Engine: wasm, 1 thread (2 threads asked for, but the page is not cross-origin isolated)', `the panel says ${JSON.stringify(shown)}`);
       await waitForState(page, 'window.boardlab.state().report?.depth >= 3', 'the single-threaded analysis to run', 30_000);
+
+      // The site's service worker adds the headers to what it serves (for hosts that cannot send
+      // them): once it is active, the next load is under it, isolated, and runs 2 threads.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await page.reload();
+      await waitForState(page, () => window.boardlab?.state().engineBuild != null, 'the engine after the reload', 30_000);
+      const again = await state(page);
+      assert(await page.evaluate(() => window.crossOriginIsolated), 'the service worker did not make the page cross-origin isolated');
+      assert(again.engineBuild.threaded && again.engineBuild.threads === 2, `under the service worker: ${JSON.stringify(again.engineBuild)}`);
     } finally {
       server.stop();
     }
