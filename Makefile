@@ -28,8 +28,9 @@ rust-tests:
 browser-tests:
 	bash scripts/toolchain.sh --browser
 	bash scripts/build-site.sh
-	# The wasm API against hostile strings, under Node: refusals, never a trap.
+	# The wasm API of both builds against hostile strings, under Node: refusals, never a trap.
 	node tests/wasm/hostile.mjs 1000
+	node tests/wasm/hostile.mjs 1000 --threaded
 	# The binary `cargo test` built (a no-op after rust-tests): `cargo build` would link it again,
 	# because the test build's dev-dependencies turn on other features of shared crates.
 	cargo test --profile suite --no-run

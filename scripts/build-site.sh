@@ -9,42 +9,70 @@ cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 TARGET=wasm32-unknown-unknown
-OUT=target-wasm
-if rustup target list --installed 2>/dev/null | grep -qx $TARGET; then
-  cargo build --release --lib --target $TARGET --target-dir $OUT
-else
-  RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-22 \
-    /usr/bin/cargo build --release --lib --target $TARGET --target-dir $OUT -Zbuild-std=std,panic_abort
-fi
+# Builds the crate's wasm into the target dir $1; extra rustflags in $2 (none: the default build).
+build_wasm() {
+  local out=$1 flags=${2:-}
+  if [ -z "$flags" ] && rustup target list --installed 2>/dev/null | grep -qx $TARGET; then
+    cargo build --release --lib --target $TARGET --target-dir "$out"
+  elif rustup target list --installed 2>/dev/null | grep -qx $TARGET &&
+    rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
+    RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags" \
+      cargo build --release --lib --target $TARGET --target-dir "$out" -Zbuild-std=std,panic_abort
+  else
+    RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags" RUSTC=/usr/bin/rustc CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-22 \
+      /usr/bin/cargo build --release --lib --target $TARGET --target-dir "$out" -Zbuild-std=std,panic_abort
+  fi
+}
+
+# Runs wasm-bindgen on the module $1 as dist/pkg/$2.js, then gives the glue and the wasm
+# content-hashed names, so a cached glue never meets another build's module (www/sw.js keeps
+# copies for offline play). pkg/$2.js stays as the one stable entry point: it only re-exports
+# the hashed glue, so importers (rules.js, worker.js) never change. It also names the glue's
+# address (glueUrl), which rules.js imports again to make a fresh instance after a crash (the
+# glue keeps its instance in a module-level variable).
+bind_and_hash() {
+  local module=$1 name=$2 # $3: wasm-opt flags for the features the module uses
+  wasm-bindgen --target web --no-typescript --out-dir dist/pkg --out-name "$name" "$module"
+  # Binaryen's optimiser: 14 % smaller (gzipped) at the same speed or a little faster (README,
+  # "wasm speed"). scripts/toolchain.sh installs it; without it the site still builds, larger.
+  local wasm_opt=scripts/binaryen/node_modules/.bin/wasm-opt
+  if [ -x $wasm_opt ]; then
+    $wasm_opt -O3 ${3:-} "dist/pkg/${name}_bg.wasm" -o "dist/pkg/${name}_bg.wasm"
+  else
+    echo "build-site: no $wasm_opt (bash scripts/toolchain.sh installs it): the wasm is not optimised" >&2
+  fi
+  local hash glue wasm
+  hash=$(cat "dist/pkg/$name.js" "dist/pkg/${name}_bg.wasm" | sha256sum | cut -c1-12)
+  glue=$name-$hash.js
+  wasm=${name}_bg-$hash.wasm
+  mv "dist/pkg/${name}_bg.wasm" "dist/pkg/$wasm"
+  sed "s/${name}_bg\.wasm/$wasm/g" "dist/pkg/$name.js" > "dist/pkg/$glue"
+  grep -q "$wasm" "dist/pkg/$glue" || { echo "build-site: the glue does not name ${name}_bg.wasm any more" >&2; exit 1; }
+  printf "export * from './%s';\nexport { default } from './%s';\nexport const glueUrl = new URL('./%s', import.meta.url).href;\n" \
+    "$glue" "$glue" "$glue" > "dist/pkg/$name.js"
+  echo "site: $name: wasm $wasm, $(wc -c < "dist/pkg/$wasm") bytes, $(gzip -9c "dist/pkg/$wasm" | wc -c) gzipped"
+}
+
+# The single-threaded build: the engine everywhere, and the fallback of the threaded one.
+build_wasm target-wasm
+# The threaded build (Lazy SMP's helpers in Web Workers, see src/wasm/threads.rs): std rebuilt
+# with wasm atomics, a shared memory the module imports (at most 1 GiB), and the thread-local
+# storage symbols wasm-bindgen needs to start each Worker's instance. Its own target dir: other
+# rustflags would rebuild everything in the first one's.
+THREAD_FLAGS="-C target-feature=+atomics,+bulk-memory,+mutable-globals"
+for arg in --shared-memory --max-memory=1073741824 --import-memory --export=__wasm_init_tls \
+  --export=__tls_size --export=__tls_align --export=__tls_base; do
+  THREAD_FLAGS="$THREAD_FLAGS -C link-arg=$arg"
+done
+build_wasm target-wasm-threads "$THREAD_FLAGS"
 
 rm -rf dist
 mkdir -p dist/pkg
-wasm-bindgen --target web --no-typescript --out-dir dist/pkg $OUT/$TARGET/release/boardlab.wasm
-# Binaryen's optimiser: 14 % smaller (gzipped) at the same speed or a little faster (README,
-# "wasm speed"). scripts/toolchain.sh installs it; without it the site still builds, larger.
-WASM_OPT=scripts/binaryen/node_modules/.bin/wasm-opt
-if [ -x $WASM_OPT ]; then
-  $WASM_OPT -O3 dist/pkg/boardlab_bg.wasm -o dist/pkg/boardlab_bg.wasm
-else
-  echo "build-site: no $WASM_OPT (bash scripts/toolchain.sh installs it): the wasm is not optimised" >&2
-fi
-
-# Content-hashed names for the glue and the wasm, so a cached glue never meets another build's
-# module (www/sw.js keeps copies for offline play). pkg/boardlab.js stays as the one stable entry
-# point: it only re-exports the hashed glue, so importers (rules.js, worker.js) never change. It
-# also names the glue's address (glueUrl), which rules.js imports again to make a fresh instance
-# after a crash (the glue keeps its instance in a module-level variable).
-HASH=$(cat dist/pkg/boardlab.js dist/pkg/boardlab_bg.wasm | sha256sum | cut -c1-12)
-GLUE=boardlab-$HASH.js
-WASM=boardlab_bg-$HASH.wasm
-mv dist/pkg/boardlab_bg.wasm "dist/pkg/$WASM"
-sed "s/boardlab_bg\.wasm/$WASM/g" dist/pkg/boardlab.js > "dist/pkg/$GLUE"
-grep -q "$WASM" "dist/pkg/$GLUE" || { echo "build-site: the glue does not name boardlab_bg.wasm any more" >&2; exit 1; }
-printf "export * from './%s';\nexport { default } from './%s';\nexport const glueUrl = new URL('./%s', import.meta.url).href;\n" \
-  "$GLUE" "$GLUE" "$GLUE" > dist/pkg/boardlab.js
+bind_and_hash target-wasm/$TARGET/release/boardlab.wasm boardlab
+bind_and_hash target-wasm-threads/$TARGET/release/boardlab.wasm boardlab_threads \
+  "--enable-threads --enable-bulk-memory --enable-mutable-globals"
 
 cp -r www/. dist/
 # Everything the service worker stores for offline play (paths relative to the site root).
 (cd dist && find . -type f ! -name sw.js ! -name files.json | sort | sed 's|^\./||' |
   awk 'BEGIN { printf "[\"./\"" } { printf ",\"./%s\"", $0 } END { print "]" }') > dist/files.json
-echo "site: dist/ (wasm $WASM, $(wc -c < "dist/pkg/$WASM") bytes, $(gzip -9c "dist/pkg/$WASM" | wc -c) gzipped)"

@@ -34,6 +34,17 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
   fi
 fi
 
+# The threaded build (scripts/build-site.sh) rebuilds std with wasm atomics (-Zbuild-std), which
+# needs std's source: rustup's rust-src where rustup works, else Debian's (as above).
+if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  if ! rustup component list --installed 2>/dev/null | grep -q '^rust-src' &&
+    ! rustup component add rust-src >/dev/null 2>&1; then
+    if [ ! -x /usr/bin/rustc ] || [ ! -d /usr/lib/rustlib/src/rust/library ] || ! command -v wasm-ld-22 >/dev/null; then
+      apt_install rustc-web cargo-web rust-web-src lld-22
+    fi
+  fi
+fi
+
 if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
   echo "toolchain: installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)" >&2
   # --locked pins the CLI's own dependencies; the registry mirror here lacks one of them, so fall

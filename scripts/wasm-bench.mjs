@@ -1,14 +1,141 @@
-// Runs the engine bench inside wasm under Node (same positions and depth as `boardlab bench`)
-// so native and wasm speeds can be compared. Usage: node scripts/wasm-bench.mjs [game] [depth]
-// after `bash scripts/build-site.sh`.
+// Runs the engine bench inside wasm (same positions and depth as `boardlab bench`) so native and
+// wasm speeds can be compared, after `bash scripts/build-site.sh`.
+//
+//   node scripts/wasm-bench.mjs [game] [depth]
+//       under Node, the single-threaded build.
+//   node scripts/wasm-bench.mjs [game] [depth] --chromium [--threads 1,2] [--rounds N]
+//       in Chromium (playwright-core from tests/e2e), in a Web Worker of a cross-origin isolated
+//       page that `boardlab serve` (BOARDLAB_BIN, default target/release/boardlab) serves: one
+//       thread runs the single-threaded build, as the page does; more run the threaded build with
+//       that many threads (Lazy SMP: the Worker and its helper Workers). Each thread count runs
+//       once per round, alternating, each in a fresh Worker. Every run prints the bench's own time
+//       to depth (the wasm's clock) and the CPU seconds all of Chromium's processes used during
+//       the bench (Linux /proc; loading the Worker left out), so a loaded machine's runs can be
+//       read for what they are.
+import { spawn } from 'node:child_process';
 import { readFile, readdir } from 'node:fs/promises';
-import init, { bench } from '../dist/pkg/boardlab.js';
+import { readFileSync, readdirSync } from 'node:fs';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 
-const [game = 'yavalath', depth = '7'] = process.argv.slice(2);
-// The module's name carries a content hash (scripts/build-site.sh): there is one per build.
-const pkg = new URL('../dist/pkg/', import.meta.url);
-const wasm = (await readdir(pkg)).find((name) => /^boardlab_bg-[0-9a-f]+\.wasm$/.test(name));
-if (!wasm) throw new Error('no dist/pkg/boardlab_bg-<hash>.wasm: run bash scripts/build-site.sh');
-await init({ module_or_path: await readFile(new URL(wasm, pkg)) });
-const r = bench(game, Number(depth));
-console.log(`${game} wasm ${r.positions} positions, depth ${r.depth}: ${r.nodes} nodes, ${r.ms} ms, ${r.nps} nodes/s`);
+const args = process.argv.slice(2);
+const flag = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args.splice(i, 2)[1] : fallback;
+};
+const chromiumMode = args.includes('--chromium');
+if (chromiumMode) args.splice(args.indexOf('--chromium'), 1);
+const threadCounts = flag('--threads', '1,2').split(',').map(Number);
+const rounds = Number(flag('--rounds', '1'));
+const [game = 'yavalath', depth = '7'] = args;
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+if (!chromiumMode) {
+  const { default: init, bench } = await import('../dist/pkg/boardlab.js');
+  // The module's name carries a content hash (scripts/build-site.sh): there is one per build.
+  const pkg = new URL('../dist/pkg/', import.meta.url);
+  const wasm = (await readdir(pkg)).find((name) => /^boardlab_bg-[0-9a-f]+\.wasm$/.test(name));
+  if (!wasm) throw new Error('no dist/pkg/boardlab_bg-<hash>.wasm: run bash scripts/build-site.sh');
+  await init({ module_or_path: await readFile(new URL(wasm, pkg)) });
+  const r = bench(game, Number(depth));
+  console.log(`${game} wasm ${r.positions} positions, depth ${r.depth}: ${r.nodes} nodes, ${r.ms} ms, ${r.nps} nodes/s`);
+} else {
+  await benchInChromium();
+}
+
+/** CPU seconds (user + system) used so far by this process's descendants (Linux /proc). */
+function descendantsCpuSeconds() {
+  const stats = new Map();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      // After the command: state, ppid, ..., utime (14th field of the line), stime (15th).
+      stats.set(Number(pid), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const mine = new Set([process.pid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, { ppid }] of stats) {
+      if (!mine.has(pid) && mine.has(ppid)) {
+        mine.add(pid);
+        grew = true;
+      }
+    }
+  }
+  mine.delete(process.pid);
+  let ticks = 0;
+  for (const pid of mine) ticks += stats.get(pid).ticks;
+  return ticks / 100; // USER_HZ is 100 on Linux
+}
+
+async function benchInChromium() {
+  const { chromium } = await import(path.join(REPO, 'tests/e2e/node_modules/playwright-core/index.mjs'));
+  const bin = path.resolve(REPO, process.env.BOARDLAB_BIN ?? 'target/release/boardlab');
+  const server = spawn(bin, ['serve', '--dir', path.join(REPO, 'dist'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise((resolve) => readline.createInterface({ input: server.stdout }).once('line', resolve));
+  server.stdout.resume();
+  const url = line.match(/http:\/\/\S+/)[0].replace(/\/?$/, '/');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage();
+    // Any document of the site will do: every response carries the isolation headers.
+    await page.goto(`${url}files.json`);
+    if (!(await page.evaluate(() => window.crossOriginIsolated))) throw new Error('the page is not cross-origin isolated');
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const threads of threadCounts) {
+        await page.evaluate(loadWorker, { base: url, threads });
+        // Loading (compiling the module, starting the helpers) is left out of the CPU time.
+        const cpuBefore = descendantsCpuSeconds();
+        const r = await page.evaluate(runBench, { game, depth: Number(depth) });
+        const cpu = descendantsCpuSeconds() - cpuBefore;
+        console.log(`${game} chromium round ${round}, ${r.build}: ${r.positions} positions, depth ${r.depth}: ${r.nodes} nodes, ${r.ms} ms, ${r.nps} nodes/s, Chromium CPU ${cpu.toFixed(2)} s`);
+      }
+    }
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+}
+
+/**
+ * In the page: a fresh module Worker (window.benchWorker, the previous one ended) that loads the
+ * build for `threads` and starts its helpers; resolves once it is ready.
+ */
+function loadWorker({ base, threads }) {
+  const code = `let api;
+  self.onmessage = async ({ data }) => {
+    try {
+      if (data.load) {
+        api = await import(data.base + (data.threads > 1 ? 'pkg/boardlab_threads.js' : 'pkg/boardlab.js'));
+        await api.default();
+        if (data.threads > 1) await api.start_helpers(data.threads - 1);
+        postMessage({ ready: true });
+      } else {
+        postMessage({ ...api.bench(data.game, data.depth), build: api.engine_build() });
+      }
+    } catch (err) {
+      postMessage({ error: String(err) });
+    }
+  };`;
+  window.benchWorker?.terminate();
+  const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), { type: 'module' });
+  window.benchWorker = worker;
+  window.askWorker = (msg) =>
+    new Promise((resolve, reject) => {
+      worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
+      worker.onerror = (e) => reject(new Error(e.message));
+      worker.postMessage(msg);
+    });
+  return window.askWorker({ load: true, base, threads });
+}
+
+/** In the page: the bench in the Worker loadWorker started; resolves with its result. */
+function runBench({ game, depth }) {
+  return window.askWorker({ game, depth });
+}

@@ -18,9 +18,15 @@ impl Drop for Server {
 }
 
 fn start(dir: &std::path::Path) -> Server {
+    start_with(dir, &[])
+}
+
+/// A server of `dir` with `extra` arguments.
+fn start_with(dir: &std::path::Path, extra: &[&str]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
         .args(["serve", "--port", "0", "--dir"])
         .arg(dir)
+        .args(extra)
         .stdout(Stdio::piped())
         .spawn()
         .expect("server starts");
@@ -79,6 +85,35 @@ fn serves_the_site_with_the_right_types() {
     assert!(!status.contains("200"), "{status}");
     let (status, _) = get(server.port, "/%2e%2e/%2e%2e/etc/passwd");
     assert!(!status.contains("200"), "{status}");
+    drop(server);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The threaded engine's shared memory needs a cross-origin isolated page: every response carries
+/// COOP and COEP, unless `--no-isolation` (the page's single-threaded fallback) is asked for.
+#[test]
+fn isolation_headers_on_every_response_unless_turned_off() {
+    let dir = std::env::temp_dir().join(format!("boardlab-serve-coi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>t</title>").unwrap();
+    std::fs::write(dir.join("worker.js"), "export {};").unwrap();
+    let server = start(&dir);
+    for path in ["/", "/worker.js", "/missing.js"] {
+        let (_, head) = get(server.port, path);
+        assert!(
+            head.contains("cross-origin-opener-policy: same-origin"),
+            "{path}: {head}"
+        );
+        assert!(
+            head.contains("cross-origin-embedder-policy: require-corp"),
+            "{path}: {head}"
+        );
+    }
+    drop(server);
+    let server = start_with(&dir, &["--no-isolation"]);
+    let (status, head) = get(server.port, "/");
+    assert!(status.contains("200"), "{status}");
+    assert!(!head.contains("cross-origin-"), "{head}");
     drop(server);
     let _ = std::fs::remove_dir_all(dir);
 }

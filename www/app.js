@@ -26,7 +26,7 @@ import { connectSession, engine, followPosition, runEngineMove, scheduleEngineMo
 import { loadSettings, saveSettings, validSettings } from './settings.js';
 import { readSharedLink } from './share.js';
 import { createShareBox } from './sharebox.js';
-import { app, currentEngine, engineToMove, humanToMove, keptSettings, mainMoves, overlayWanted, titleOf, undoLength, viewingPast } from './state.js';
+import { app, currentEngine, engineToMove, humanToMove, keptSettings, mainMoves, overlayWanted, titleOf, undoLength, viewingPast, visitorCores } from './state.js';
 import { installTestHook } from './testhook.js';
 import { bindWidgets, canvas, messages, previewHeatAt, pvPreview, render } from './view.js';
 
@@ -102,7 +102,34 @@ function engineLimits(games) {
   return {
     engines: [...new Set(infos.flatMap((info) => info.engines.map((e) => e.id)))],
     budgetMs: { min: infos[0].budget_ms.min, max: infos[0].budget_ms.max },
+    ttMib: { default: infos[0].tt_mib.default, max: infos[0].tt_mib.max },
+    maxThreads: visitorCores(),
   };
+}
+
+/**
+ * Fills the Threads select (1 to the visitor's cores) and the Memory select (powers of two up to
+ * the engine's table cap, and its default), from `limits` (engineLimits).
+ */
+function fillEngineSelects({ ttMib, maxThreads }) {
+  const option = (value, text) => Object.assign(document.createElement('option'), { value: String(value), textContent: text });
+  const threads = Array.from({ length: maxThreads }, (_, i) => i + 1);
+  document.getElementById('threads').replaceChildren(...threads.map((n) => option(n, String(n))));
+  const sizes = [];
+  for (let mib = 1; mib <= ttMib.max; mib *= 2) sizes.push(mib);
+  if (!sizes.includes(ttMib.default)) sizes.push(ttMib.default);
+  sizes.sort((a, b) => a - b);
+  document.getElementById('memory').replaceChildren(...sizes.map((mib) => option(mib, `${mib} MiB`)));
+}
+
+/** The Threads setting: a fresh engine worker with that many threads; a search under way restarts. */
+function onThreadsChange(threads) {
+  stopEngine();
+  app.threads = threads;
+  app.halted = false;
+  saveKept();
+  engine.setThreads(threads);
+  update();
 }
 
 /** A setting changed by the person: kept, and shown (a new think time applies from the next move). */
@@ -604,12 +631,19 @@ window.addEventListener('unhandledrejection', (event) => {
  * their own are copied as they are.
  */
 function adoptSettings(settings) {
+  const threadsBefore = app.threads;
   controls.apply({ ...controls.settings(), ...settings });
   Object.assign(app, controls.settings());
-  for (const key of ['overlayPlay', 'overlayAnalysis', 'territory', 'mctsHeat', 'lines']) {
+  for (const key of ['overlayPlay', 'overlayAnalysis', 'territory', 'mctsHeat', 'lines', 'threads', 'ttMb']) {
     app[key] = settings[key] ?? app[key];
   }
   document.getElementById('lines').value = String(app.lines);
+  document.getElementById('threads').value = String(app.threads);
+  document.getElementById('memory').value = String(app.ttMb);
+  // The first call starts the engine; a link opened on a page already running with another
+  // thread count takes a fresh worker (the search under way is dropped first, as for the setting).
+  if (app.threads !== threadsBefore) stopEngine();
+  engine.setThreads(app.threads);
   controls.showOverlay(overlayWanted());
 }
 
@@ -635,6 +669,9 @@ async function start() {
   // say is the engine's to tell, so they are read once it is loaded.
   app.limits = engineLimits(app.games);
   controls.setUntilStoppedMs(app.limits.budgetMs.max);
+  fillEngineSelects(app.limits);
+  app.threads = Math.min(app.threads, app.limits.maxThreads);
+  app.ttMb = app.limits.ttMib.default;
   const shared = readSharedLink(window.location);
   const stored = loadSettings(app.limits);
   adoptSettings({ ...stored, ...validSettings(shared.settings, app.limits) });
@@ -733,6 +770,9 @@ function restoreVariations(lines) {
 document.getElementById('heat-by').addEventListener('change', (event) => onHeatByChange(event.target.value));
 // Lines (analysis): how many best lines the panel shows; the scores are there already.
 document.getElementById('lines').addEventListener('change', (event) => changeSetting({ lines: Number(event.target.value) }));
+// Threads and Memory: the engine's; a new table size applies from the next search.
+document.getElementById('threads').addEventListener('change', (event) => onThreadsChange(Number(event.target.value)));
+document.getElementById('memory').addEventListener('change', (event) => changeSetting({ ttMb: Number(event.target.value) }));
 
 /**
  * Opens the game (and setup) the link names ({game, setup}, null where it names none), falling

@@ -17,8 +17,13 @@
 // SILENT_MS (it reports at least every second: alpha-beta its iterations and progress between
 // them, MCTS every 100 ms), one with no result by its budget plus a grace period, or a worker
 // that does not load, counts as a dead worker.
+//
+// The worker searches on `threads` threads (its first message, start, says how many): with more
+// than one it runs the threaded build, whose helper Workers are its own children, so the
+// terminate() that stops or replaces it ends every thread of the search. A new thread count
+// takes a fresh worker.
 
-import { errorFromEngine, newGameRequest, searchRequest } from './protocol.js';
+import { errorFromEngine, newGameRequest, searchRequest, startRequest } from './protocol.js';
 
 /** Give up restarting after this many workers in a row died before saying "ready". */
 const MAX_FAILED_STARTS = 3;
@@ -52,11 +57,49 @@ export class EngineClient {
   #watchdog = null; // the timer that declares the worker dead if the search in flight says nothing
   #loadTimer = null; // the same for a worker that never says "ready"
   #fault = null; // tests only: the fault the next search request carries (worker.js FAULTS)
+  #threads; // the threads the worker is asked to search on
+  #onBuild;
+  #started = false; // a worker was started (the first setThreads, search or newGame does it)
 
-  /** `onProblem(message)` hears about failures that belong to no search (e.g. a failed load). */
-  constructor({ onProblem = () => {} } = {}) {
+  /**
+   * `onProblem(message)` hears about failures that belong to no search (e.g. a failed load);
+   * `onBuild({label, threads, threaded, fallback})` about the engine build each worker loaded
+   * (protocol.js ReadyMessage: fallback says why it has fewer threads than asked, else null).
+   * No worker starts before the first setThreads (or search, or newGame).
+   */
+  constructor({ onProblem = () => {}, onBuild = () => {} } = {}) {
     this.#onProblem = onProblem;
+    this.#onBuild = onBuild;
+    this.#threads = 1;
+  }
+
+  /** Starts the first worker, once: the page says how many threads before it searches. */
+  #ensureStarted() {
+    if (this.#started) return;
+    this.#started = true;
     this.#startWorker();
+  }
+
+  /**
+   * Searches on `threads` threads from now on: the first call starts the worker; later ones with
+   * another count stop a search in flight (its promise resolves with null) and start a fresh
+   * worker, which loads the build for that many.
+   */
+  setThreads(threads) {
+    if (!this.#started) {
+      this.#threads = threads;
+      this.#ensureStarted();
+      return;
+    }
+    if (threads === this.#threads) return;
+    this.#threads = threads;
+    if (!this.#worker) return; // the engine could not be started: nothing to restart
+    const current = this.#current;
+    if (current) {
+      this.#endSearch();
+      current.resolve(null);
+    }
+    this.#restartWorker();
   }
 
   /**
@@ -68,6 +111,7 @@ export class EngineClient {
    * engine ("alphabeta" | "mcts", null: the game's default) picks the search.
    */
   search({ game, setup, moves, budgetMs, ttMb, maxDepth = null, exactRoot = false, engine = null }, onIteration = () => {}, onProgress = () => {}) {
+    this.#ensureStarted();
     if (this.#current) this.stop();
     if (!this.#worker) return Promise.reject(new Error('the engine could not be started (see the message above)'));
     const id = this.#nextId++;
@@ -133,6 +177,7 @@ export class EngineClient {
 
   /** Tells the engine a new game starts, so it forgets what it learned in the last one. */
   newGame() {
+    this.#ensureStarted();
     if (this.#worker) this.#post(newGameRequest());
   }
 
@@ -155,6 +200,8 @@ export class EngineClient {
     worker.onmessageerror = () => {
       if (worker === this.#worker) this.#onWorkerDied('the engine sent a message that could not be read');
     };
+    // Not queued behind "ready": it is what the worker loads.
+    worker.postMessage(startRequest(this.#threads));
   }
 
   #restartWorker() {
@@ -184,6 +231,7 @@ export class EngineClient {
         this.#ready = true;
         clearTimeout(this.#loadTimer);
         this.#failedStarts = 0;
+        this.#onBuild({ ...msg.build, fallback: msg.fallback ?? null });
         const waiting = this.#waitingForReady;
         this.#waitingForReady = [];
         for (const { msg: queued, onPosted } of waiting) this.#post(queued, onPosted);

@@ -5,8 +5,8 @@
 // the position key. Field names that reach the wasm module are snake_case (budget_ms, tt_mb), as
 // src/wasm/ spells them; the page's own code uses camelCase (budgetMs).
 //
-// Page -> worker:  search (SearchRequest), new_game (NewGameRequest)
-// Worker -> page:  ready, iteration (after each alpha-beta iteration or every 100 ms of MCTS),
+// Page -> worker:  start (StartRequest, first, once), search (SearchRequest), new_game (NewGameRequest)
+// Worker -> page:  ready (with the engine build loaded), iteration (after each alpha-beta iteration or every 100 ms of MCTS),
 //                  progress (every second of alpha-beta between iterations), result, error
 // Stopping a search early is done from outside, by terminating the worker (engine.js).
 
@@ -53,6 +53,18 @@ export function searchRequest(id, { game, setup, moves, budgetMs, ttMb, maxDepth
 }
 
 /**
+ * The worker's first message: which engine build to load. `threads` > 1 asks for the threaded
+ * build (Lazy SMP on the worker and threads - 1 helper Workers), which needs a cross-origin
+ * isolated page; the worker falls back to the single-threaded build where it cannot have it.
+ * @typedef {{type: 'start', threads: number}} StartRequest
+ * @param {number} threads
+ * @returns {StartRequest}
+ */
+export function startRequest(threads) {
+  return { type: 'start', threads };
+}
+
+/**
  * Forget what the engine learned (tables, trees): a new game starts.
  * @typedef {{type: 'new_game'}} NewGameRequest
  * @returns {NewGameRequest}
@@ -62,12 +74,15 @@ export function newGameRequest() {
 }
 
 /**
- * The worker loaded the wasm module and takes requests.
- * @typedef {{type: 'ready'}} ReadyMessage
+ * The worker loaded the wasm module and takes requests. `build` is the build loaded: {label
+ * (its wasm engine_build(): "wasm, 4 threads"), threads (its searches'), threaded (the
+ * threaded build: pkg/boardlab_threads.js)}; `fallback` says why the
+ * single-threaded build was loaded although more threads were asked for, else null.
+ * @typedef {{type: 'ready', build: {label: string, threads: number, threaded: boolean}, fallback: string|null}} ReadyMessage
  * @returns {ReadyMessage}
  */
-export function readyMessage() {
-  return { type: 'ready' };
+export function readyMessage(build, fallback = null) {
+  return { type: 'ready', build, fallback };
 }
 
 /**

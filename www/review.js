@@ -41,7 +41,7 @@ export async function runReview(budgetMs, { players, result, onChange }) {
   for (let ply = 0; ply < searched; ply++) {
     let outcome;
     try {
-      outcome = await engine.search({ game: app.game, setup: app.setup, moves: line.slice(0, ply), budgetMs, ttMb: app.info.tt_mib.default, engine: currentEngine(), exactRoot: true });
+      outcome = await engine.search({ game: app.game, setup: app.setup, moves: line.slice(0, ply), budgetMs, ttMb: app.ttMb ?? app.info.tt_mib.default, engine: currentEngine(), exactRoot: true });
     } catch (err) {
       if (token !== app.reviewToken) return;
       app.review.running = false;

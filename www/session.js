@@ -15,7 +15,13 @@ import { depthCapOf } from './strength.js';
 import { messages, render, renderInsight, showPanel } from './view.js';
 import { scoreForPlayer1 } from './winchance.js';
 
-export const engine = new EngineClient({ onProblem: (message) => messages.show(message) });
+export const engine = new EngineClient({
+  onProblem: (message) => messages.show(message),
+  onBuild: (build) => {
+    app.engineBuild = build;
+    render();
+  },
+});
 
 /** What only app.js can do: play a move (playMove(name, engineMs, stats) -> accepted?) and update(). */
 const page = { playMove: null, update: null };
@@ -98,7 +104,7 @@ export function followPosition() {
  * maxDepth, exactRoot}): the engine picked for the game and the game's default table size.
  */
 function searchRequest(options) {
-  return { game: app.game, setup: app.setup, moves: app.moves, ttMb: app.info.tt_mib.default, engine: currentEngine(), ...options };
+  return { game: app.game, setup: app.setup, moves: app.moves, ttMb: app.ttMb ?? app.info.tt_mib.default, engine: currentEngine(), ...options };
 }
 
 /**

@@ -3,7 +3,8 @@
 // as the page, and nothing breaks. What comes back is checked value by value, so a stale or
 // hand-edited entry cannot put a nonsense value into a select. What the engine accepts (its
 // engines, the think-time bounds) is the engine's to say: the checks take it as `limits`
-// ({engines: ['alphabeta', …], budgetMs: {min, max}}, from game_info; see engineLimits in app.js).
+// ({engines: ['alphabeta', …], budgetMs: {min, max}, ttMib: {default, max}}, from game_info, and
+// maxThreads, the visitor's cores; see engineLimits in app.js).
 
 const KEY = 'boardlab.settings.v1';
 
@@ -11,7 +12,7 @@ const KEY = 'boardlab.settings.v1';
  * What each setting may be under `limits`: a check per key. Unknown keys and values failing
  * their check are dropped when loading.
  */
-const checks = ({ engines, budgetMs }) => ({
+const checks = ({ engines, budgetMs, ttMib, maxThreads }) => ({
   mode: (v) => ['human-engine', 'engine-engine', 'human-human', 'analysis'].includes(v),
   humanSide: (v) => v === 1 || v === 2,
   budgetMs: (v) => Number.isFinite(v) && v >= budgetMs.min && v <= budgetMs.max,
@@ -31,6 +32,10 @@ const checks = ({ engines, budgetMs }) => ({
   mctsHeat: (v) => v === 'visits' || v === 'value',
   // How many best lines the panel shows (multi-PV), 1 to 5.
   lines: (v) => Number.isInteger(v) && v >= 1 && v <= 5,
+  // The engine's threads, 1 to the visitor's cores.
+  threads: (v) => Number.isInteger(v) && v >= 1 && v <= maxThreads,
+  // The engine's table in MiB: a power of two up to the engine's cap.
+  ttMb: (v) => Number.isInteger(v) && v >= 1 && v <= ttMib.max && (v & (v - 1)) === 0,
 });
 
 /** Keeps only the known, well-formed settings of `raw` under the engine's `limits`. */

@@ -29,12 +29,15 @@ const SETTING_KEYS = {
   'analysis-overlay': { key: 'overlayAnalysis', ...flag }, // the same in analysis mode
   territory: { key: 'territory', ...flag }, // for boards with territory shading (Amazons)
   'heat-by': { key: 'mctsHeat', ...text }, // MCTS heatmap: "visits" or "value"
+  threads: { key: 'threads', ...number }, // the engine's threads
+  memory: { key: 'ttMb', ...number }, // the engine's table, MiB
 };
 
 /**
  * The link to `game`/`setup` after `moves`, viewed after its first `ply` moves (null: the last),
  * with `settings` ({mode, humanSide, budgetMs, level,
- * delayMs, analysisBudgetMs, overlayPlay, overlayAnalysis, engine?, territory?, mctsHeat?};
+ * delayMs, analysisBudgetMs, overlayPlay, overlayAnalysis, engine?, territory?, mctsHeat?, threads?,
+ * ttMb?};
  * unset ones are left out), built on `base` (the page's own address: its other query
  * parameters are kept; an older link's ?game= and ?setup= are dropped, the fragment says it).
  */
@@ -58,7 +61,7 @@ export function shareUrl(base, { game, setup, moves, ply = null, settings }) {
  * What a link asks for: {game (name | null), setup (string | null), moves ([move] | null), ply
  * (the number of moves to show, an integer from 0 up, or null: all),
  * settings: {mode?, humanSide?, budgetMs?, level?, engine?, delayMs?, analysisBudgetMs?,
- * overlayPlay?, overlayAnalysis?, territory?, mctsHeat?}}. The game and setup come from the
+ * overlayPlay?, overlayAnalysis?, territory?, mctsHeat?, threads?, ttMb?}}. The game and setup come from the
  * fragment, or from the query of an older link; null where the link does not say. Settings are
  * returned raw; the caller validates them (settings.js).
  */

@@ -37,6 +37,9 @@ export const app = {
   engines: {}, // the engine picked per game ({amazons: "mcts"}); missing: the game's default
   mctsHeat: 'visits', // what colours the MCTS heatmap: "visits" or "value"
   lines: 1, // how many best lines the panel shows (alpha-beta with exact root scores: multi-PV)
+  threads: defaultThreads(), // the threads the engine searches on (more than one: the threaded build)
+  ttMb: null, // the engine's table (MCTS: tree) in MiB; null until start-up sets game_info's default
+  engineBuild: null, // the build the engine worker loaded: {label, threads, threaded, fallback} (engine.js)
   delayMs: 500, // in engine vs engine: pause between moves so people can follow
   paused: false, // engine vs engine only: no engine moves until resumed (Step plays one)
   halted: false, // the engine failed; it waits for Retry (or any new action) instead of looping
@@ -67,10 +70,21 @@ export const app = {
   engineTimer: null, // the delayed start of the next engine move
 };
 
+/** The visitor's cores, as the browser tells them (1 where it does not). */
+export function visitorCores() {
+  const cores = globalThis.navigator?.hardwareConcurrency;
+  return Number.isInteger(cores) && cores >= 1 ? cores : 1;
+}
+
+/** The Threads setting's default: all cores but one (the page's own), at least 1, at most 8. */
+export function defaultThreads() {
+  return Math.min(8, Math.max(1, visitorCores() - 1));
+}
+
 /** The settings worth keeping between visits (settings.js) and putting in a shared link. */
 export function keptSettings() {
-  const { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory, engines, mctsHeat, lines } = app;
-  return { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory, engines, mctsHeat, lines };
+  const { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory, engines, mctsHeat, lines, threads, ttMb } = app;
+  return { mode, humanSide, budgetMs, delayMs, level, analysisBudgetMs, overlayPlay, overlayAnalysis, territory, engines, mctsHeat, lines, threads, ttMb };
 }
 
 /** The moves of the game's main line (what links, records and the review use), whatever is on screen. */

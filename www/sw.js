@@ -8,10 +8,31 @@
 //   pkg/boardlab_bg-<hash>.wasm), so the stored glue always pairs with its own module: those are
 //   served from the store first (their content never changes under a name). pkg/boardlab.js,
 //   the one unhashed entry point, names the current pair; copies of other builds are dropped
-//   once a fresh one names a different hash.
+//   once a fresh one names a different hash. The threaded build (pkg/boardlab_threads.js and
+//   its hashed pair) is kept the same way, apart.
+// - Every response it serves carries the cross-origin isolation headers (COOP same-origin, COEP
+//   require-corp), so a page it controls may use SharedArrayBuffer and the threaded engine even
+//   on a static host that cannot send headers (GitHub Pages). A page loaded before the service
+//   worker controlled it is not isolated: the engine falls back to one thread there and says
+//   so, and the next load is isolated.
 
-const CACHE = 'boardlab-site-v1';
-const HASHED = /\/pkg\/boardlab(_bg)?-[0-9a-f]{8,}\.(js|wasm)$/;
+const CACHE = 'boardlab-site-v2';
+/** A hashed engine file: the build's name (boardlab or boardlab_threads) is the first group. */
+const HASHED = /\/pkg\/(boardlab(?:_threads)?)(?:_bg)?-([0-9a-f]{8,})\.(js|wasm)$/;
+/** A build's unhashed entry point, which names its current hash. */
+const ENTRY = /\/pkg\/(boardlab(?:_threads)?)\.js$/;
+
+/**
+ * `response` with the headers that make a page cross-origin isolated. Opaque and error
+ * responses (status 0) pass as they are: their headers cannot be read or rewritten.
+ */
+function isolated(response) {
+  if (response.status === 0) return response;
+  const headers = new Headers(response.headers);
+  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  headers.set('Cross-Origin-Embedder-Policy', 'require-corp');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 
 /** The files to store at install: the build's list, or at least the page itself. */
 async function siteFiles() {
@@ -42,13 +63,16 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-/** Drops stored glue/wasm files of other builds than the one `entryText` (pkg/boardlab.js) names. */
-async function pruneOldBuilds(cache, entryText) {
-  const current = entryText.match(/boardlab-([0-9a-f]{8,})\.js/)?.[1];
+/**
+ * Drops the stored glue/wasm files of build `name` (boardlab or boardlab_threads) other than the
+ * pair `entryText` (its pkg/<name>.js) names.
+ */
+async function pruneOldBuilds(cache, name, entryText) {
+  const current = entryText.match(new RegExp(`${name}-([0-9a-f]{8,})\\.js`))?.[1];
   if (!current) return;
   for (const request of await cache.keys()) {
-    const path = new URL(request.url).pathname;
-    if (HASHED.test(path) && !path.includes(`-${current}.`)) await cache.delete(request);
+    const hashed = new URL(request.url).pathname.match(HASHED);
+    if (hashed && hashed[1] === name && hashed[2] !== current) await cache.delete(request);
   }
 }
 
@@ -58,9 +82,8 @@ async function networkFirst(request) {
     const response = await fetch(request);
     if (response.ok) {
       await cache.put(request, response.clone());
-      if (new URL(request.url).pathname.endsWith('/pkg/boardlab.js')) {
-        pruneOldBuilds(cache, await response.clone().text()).catch(() => {});
-      }
+      const entry = new URL(request.url).pathname.match(ENTRY);
+      if (entry) pruneOldBuilds(cache, entry[1], await response.clone().text()).catch(() => {});
     }
     return response;
   } catch (err) {
@@ -107,5 +130,6 @@ self.addEventListener('message', (event) => {
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(HASHED.test(new URL(request.url).pathname) ? storeFirst(request) : networkFirst(request));
+  const answer = HASHED.test(new URL(request.url).pathname) ? storeFirst(request) : networkFirst(request);
+  event.respondWith(answer.then(isolated));
 });

@@ -43,6 +43,10 @@ function snapshot() {
         }
       : null,
     engine: app.game ? currentEngine() : null,
+    // The engine build the worker loaded ({label, threads, threaded, fallback}) and what was asked.
+    engineBuild: app.engineBuild,
+    threads: app.threads,
+    ttMb: app.ttMb,
     mctsTable: panel.tableState(),
     overlay: app.shownOverlay ?? null,
     territory: app.shownTerritory ? { totals: app.shownTerritory.totals, split: app.shownTerritory.split } : null,

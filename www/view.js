@@ -285,6 +285,8 @@ function renderShare() {
       engine: app.info?.engines.length > 1 ? currentEngine() : undefined,
       territory: typeof app.board?.territory === 'function' ? app.territory : undefined,
       mctsHeat: currentEngine() === 'mcts' ? app.mctsHeat : undefined,
+      threads: app.threads,
+      ttMb: app.ttMb,
     },
   });
   // A new game picked in the picker gets its own history entry, so Back returns to the game left.
@@ -315,6 +317,16 @@ function renderVariationBar(onScreen) {
 }
 
 /** Redraws everything from the state: board, status, controls, move list, search views, summary, link. */
+/**
+ * The engine build in use, as the search panel names it: the wasm's own label ("wasm, 4
+ * threads"), and when the worker fell back to fewer threads than asked, why.
+ */
+function engineBuildText(build) {
+  if (!build) return 'Engine: loading…';
+  const asked = app.threads > build.threads ? ` (${app.threads} threads asked for, but ${build.fallback ?? 'this build has fewer'})` : '';
+  return `Engine: ${build.label}${asked}`;
+}
+
 export function render() {
   const view = app.view;
   if (!view) return;
@@ -330,6 +342,8 @@ export function render() {
   for (const player of [1, 2]) {
     document.getElementById(`legend-p${player}`).textContent = playerLabel(player, app.mode, app.humanSide);
   }
+
+  document.getElementById('engine-build').textContent = engineBuildText(app.engineBuild);
 
   const stealCell = humanToMove() ? view.steal : null;
   widgets.controls.update({

@@ -124,6 +124,10 @@ enum Command {
         port: u16,
         #[arg(long, default_value = "127.0.0.1")]
         host: String,
+        /// Leave out the cross-origin isolation headers (COOP/COEP) that the threaded engine
+        /// needs: the page then falls back to the single-threaded engine.
+        #[arg(long)]
+        no_isolation: bool,
     },
 }
 
@@ -155,9 +159,12 @@ pub fn main() -> i32 {
         Command::C4check(args) => c4check::run(args),
         Command::Tune(args) => tune::run(args),
         Command::Uai { tt_mb } => bots::uai(tt_mb),
-        Command::Serve { dir, port, host } => {
-            boardlab::serve::serve(&dir, &host, port).map_err(Failure::from)
-        }
+        Command::Serve {
+            dir,
+            port,
+            host,
+            no_isolation,
+        } => boardlab::serve::serve(&dir, &host, port, !no_isolation).map_err(Failure::from),
     };
     match result {
         Ok(()) => 0,

@@ -3,6 +3,7 @@
 //! - `views.rs`: what the exports return (serde structs) and how they are made from positions
 //!   and search reports; `territory.rs`: Amazons' territory view;
 //! - `searchers.rs`: the search options, the searcher cache and the two engines' runs;
+//! - `threads.rs`: the build's threads (the threaded build's helper Workers);
 //! - `error.rs`: errors as structured values; `panic.rs`: the panic hook.
 //!
 //! Positions are passed as a game name, a setup string (see each game's `Game::from_setup`) and
@@ -22,6 +23,7 @@ mod error;
 mod panic;
 mod searchers;
 mod territory;
+mod threads;
 mod views;
 
 use serde::Serialize;
@@ -177,6 +179,14 @@ pub fn default_engine(game: &str) -> Result<String, WasmError> {
         other => Err(WasmError::unknown_game(other)))
 }
 
+/// How the page names the engine build in use, e.g. `wasm, 4 threads` or `wasm, 1 thread`: the
+/// threads an alpha-beta search runs on (the engine's Worker and, in the threaded build, the
+/// helpers `start_helpers` started).
+#[wasm_bindgen]
+pub fn engine_build() -> String {
+    threads::build_label()
+}
+
 /// Forgets what the engines learned (transposition tables, history): call at a new game.
 /// Errors: called from a search's `on_iteration` (`busy`).
 #[wasm_bindgen]
@@ -185,13 +195,15 @@ pub fn new_game() -> Result<(), WasmError> {
 }
 
 /// Runs `boardlab bench` inside wasm: the game's bench positions searched to `depth` plies, each
-/// with a fresh 16 MiB table. Returns `{positions, depth, nodes, ms, nps}`; the node count must
-/// equal the native bench's at the same depth. Errors: an unknown game.
+/// with a fresh 16 MiB table, on the build's search threads (one unless the threaded build's
+/// helpers were started: see [`engine_build`]). Returns `{positions, depth, nodes, ms, nps}`; on
+/// one thread the node count must equal the native bench's at the same depth. Errors: an
+/// unknown game.
 #[wasm_bindgen]
 pub fn bench(game: &str, depth: u32) -> Result<JsValue, WasmError> {
     let lines = with_game!(
         game,
-        G => crate::bench::run::<G>(&crate::bench::positions::<G>(), depth, DEFAULT_TT_MIB, 1),
+        G => crate::bench::run::<G>(&crate::bench::positions::<G>(), depth, DEFAULT_TT_MIB, threads::search_threads()),
         other => return Err(WasmError::unknown_game(other))
     );
     let nodes = lines.iter().map(|l| l.nodes).sum();

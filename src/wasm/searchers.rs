@@ -166,6 +166,7 @@ pub fn search_alphabeta<G: Evaluate>(
         plan.tt_mib,
         || Searcher::<G>::new(plan.tt_mib),
         |searcher| {
+            searcher.set_threads(super::threads::search_threads());
             let result = searcher.search_with_progress(
                 &pos,
                 plan.limits,

@@ -5,7 +5,8 @@
 //
 // This file is the runner only: server, browser, running and reporting. The tests live in
 // playground.mjs (the page itself), navigation.mjs (moving through a game, issue 15's bugs),
-// viz.mjs (search views, analysis, sharing, offline) and one
+// viz.mjs (search views, analysis, sharing, offline), threads.mjs (the engine on several
+// threads: isolation, fallback, Stop) and one
 // module per game, listed in games.mjs; their shared
 // helpers are in lib.mjs.
 //
@@ -27,6 +28,7 @@ import * as GAME_SUITES from './games.mjs';
 import { HERE, PHONE, TestFailure, freePort, movesOverBudget } from './lib.mjs';
 import navigation from './navigation.mjs';
 import playground from './playground.mjs';
+import threads from './threads.mjs';
 import viz from './viz.mjs';
 
 const REPO = path.resolve(HERE, '..', '..');
@@ -103,7 +105,7 @@ async function startServer() {
 // ---------------------------------------------------------------------------------------------
 // The tests: the page's own, then each game's (see the module contract in lib.mjs)
 
-const tests = [playground, navigation, viz, ...Object.values(GAME_SUITES)].flatMap(({ game, tests: list }) =>
+const tests = [playground, navigation, viz, threads, ...Object.values(GAME_SUITES)].flatMap(({ game, tests: list }) =>
   list.map((t) => ({ ...t, name: `${game}: ${t.name}` })),
 );
 

@@ -4,19 +4,28 @@
 // (WebAssembly.RuntimeError: a Rust panic under panic=abort, an out-of-bounds access) fails the
 // test, and so does an instance that stops answering a plain call afterwards.
 //
-// Run: node tests/wasm/hostile.mjs [cases]   (after bash scripts/build-site.sh; `make test`
+// Run: node tests/wasm/hostile.mjs [cases] [--threaded]   (after bash scripts/build-site.sh; `make test`
 // runs it with the browser tests). Seeded: the same cases every run; the first failure is
 // printed with the call that caused it.
 
 import { readFile, readdir } from 'node:fs/promises';
-import init, * as api from '../../dist/pkg/boardlab.js';
 
 const CASES = Number(process.argv[2] ?? 400);
+// --threaded: the threaded build (pkg/boardlab_threads.js), on its one thread: its shared memory
+// needs no isolation under Node, and no helpers are started.
+const BUILD = process.argv.includes('--threaded') ? 'boardlab_threads' : 'boardlab';
+// wasm-bindgen-rayon's helper script, which the threaded glue imports, listens on a Worker's
+// `self` for the message that makes it a helper: Node has no `self`, so it gets one for the
+// import only (no helper starts here; the wasm's clock then finds Node's global `performance`).
+const noSelf = globalThis.self === undefined;
+if (noSelf) globalThis.self = new EventTarget();
+const api = await import(`../../dist/pkg/${BUILD}.js`);
+if (noSelf) delete globalThis.self;
 
 const pkg = new URL('../../dist/pkg/', import.meta.url);
-const wasm = (await readdir(pkg)).find((name) => /^boardlab_bg-[0-9a-f]+\.wasm$/.test(name));
-if (!wasm) throw new Error('no dist/pkg/boardlab_bg-<hash>.wasm: run bash scripts/build-site.sh');
-await init({ module_or_path: await readFile(new URL(wasm, pkg)) });
+const wasm = (await readdir(pkg)).find((name) => new RegExp(`^${BUILD}_bg-[0-9a-f]+\\.wasm$`).test(name));
+if (!wasm) throw new Error(`no dist/pkg/${BUILD}_bg-<hash>.wasm: run bash scripts/build-site.sh`);
+await api.default({ module_or_path: await readFile(new URL(wasm, pkg)) });
 
 // SplitMix-style seeded generator (the test must replay the same cases).
 let seed = 0x9e3779b97f4a7c15n;
@@ -151,4 +160,4 @@ for (let i = 0; i < CASES; i++) {
     fail(`the instance after ${name}`, args, e);
   }
 }
-console.log(`wasm API hostile inputs: ${CASES} calls, ${answered} answered, ${refused} refused with an Error, no trap`);
+console.log(`wasm API (${BUILD}) hostile inputs: ${CASES} calls, ${answered} answered, ${refused} refused with an Error, no trap`);

@@ -7,7 +7,7 @@
 
 use std::sync::atomic::Ordering::Relaxed;
 
-use super::{Searcher, MAX_PLY, MAX_THREADS};
+use super::{Searcher, Team, MAX_PLY, MAX_THREADS};
 use crate::game::Evaluate;
 use crate::search::report::{Iteration, Progress, RootMove, Score, ScoreBound, SearchResult};
 use crate::search::Limits;
@@ -54,7 +54,8 @@ impl<G: Evaluate> Searcher<G> {
         }
     }
 
-    /// The search on every thread: the helpers on scoped threads, the main search here.
+    /// The search on every thread: the helpers on threads of their own ([`Self::run_team`]),
+    /// the main search here.
     pub(super) fn start(
         &mut self,
         pos: &G,
@@ -69,7 +70,25 @@ impl<G: Evaluate> Searcher<G> {
         self.team.nodes.store(0, Relaxed);
         let mut helpers = std::mem::take(&mut self.helpers);
         let team = self.team.clone();
-        let mut result = std::thread::scope(|scope| {
+        let mut result = self.run_team(&mut helpers, &team, pos, limits, on_iteration, on_progress);
+        result.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
+        self.helpers = helpers;
+        result
+    }
+
+    /// Runs the main search here and each helper on a thread of its own (scoped threads), and
+    /// returns once every helper has ended.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run_team(
+        &mut self,
+        helpers: &mut [Searcher<G>],
+        team: &Team,
+        pos: &G,
+        limits: Limits,
+        on_iteration: impl FnMut(&Iteration<G::Move>),
+        on_progress: &mut dyn FnMut(&Progress),
+    ) -> SearchResult<G::Move> {
+        std::thread::scope(|scope| {
             let stop = StopHelpers(&team.stop);
             let mut running = Vec::new();
             for (i, h) in helpers.iter_mut().enumerate() {
@@ -93,10 +112,36 @@ impl<G: Evaluate> Searcher<G> {
                 }
             }
             result
-        });
-        result.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
-        self.helpers = helpers;
-        result
+        })
+    }
+
+    /// The browser's threaded build: wasm32 has no `std::thread::spawn`, so each helper is a job
+    /// on rayon's global pool, whose threads are Web Workers sharing this module's memory
+    /// (wasm-bindgen-rayon; `crate::wasm` starts the pool with one thread per helper). The main
+    /// search runs here, on the engine's own Worker (`in_place_scope`, so its reports reach
+    /// the page from the thread that owns the page's callbacks), and the scope returns once
+    /// every helper's job has ended: the pool's threads then sleep until the next search.
+    #[cfg(target_arch = "wasm32")]
+    fn run_team(
+        &mut self,
+        helpers: &mut [Searcher<G>],
+        team: &Team,
+        pos: &G,
+        limits: Limits,
+        on_iteration: impl FnMut(&Iteration<G::Move>),
+        on_progress: &mut dyn FnMut(&Progress),
+    ) -> SearchResult<G::Move> {
+        rayon::in_place_scope(|scope| {
+            let stop = StopHelpers(&team.stop);
+            for (i, h) in helpers.iter_mut().enumerate() {
+                h.nodes = 0;
+                let pos = pos.clone();
+                scope.spawn(move |_| h.run_helper(&pos, limits.max_depth, i));
+            }
+            let result = self.run(pos, limits, on_iteration, on_progress);
+            drop(stop);
+            result
+        })
     }
 
     /// A helper's search: iterative deepening to `max_depth` (plies) or until the main search
