@@ -66,6 +66,9 @@ pub struct Lines<R> {
     /// Whether every line read is copied to the log as `<< line` (the Ataxx bot does this so a
     /// real match settles the points its statement leaves open).
     echo: bool,
+    /// A line read too far (it belongs to the next field or turn), given back by
+    /// [`Lines::carry`]: the next read returns it first.
+    carried: Option<String>,
 }
 
 /// Why no further turn can be read.
@@ -85,6 +88,7 @@ impl<R: BufRead> Lines<R> {
             input,
             line_no: 0,
             echo: false,
+            carried: None,
         }
     }
 
@@ -96,9 +100,24 @@ impl<R: BufRead> Lines<R> {
         }
     }
 
-    /// The next line without its line ending and surrounding whitespace. Invalid UTF-8 is
+    /// Gives `line` back: the next read returns it (already counted and logged) before reading
+    /// on. A reader that read into the next field or turn carries the line there this way.
+    pub fn carry(&mut self, line: String) {
+        self.carried = Some(line);
+    }
+
+    /// Whether a carried line waits to be read again.
+    pub fn has_carried(&self) -> bool {
+        self.carried.is_some()
+    }
+
+    /// The next line without its line ending and surrounding whitespace: the carried line if
+    /// there is one ([`Lines::carry`]), else the next line of the input. Invalid UTF-8 is
     /// replaced (U+FFFD) and reported on `log`. Errors: the end of input, or a failed read.
     pub fn next_line(&mut self, log: &mut impl Write) -> Result<String, InputError> {
+        if let Some(line) = self.carried.take() {
+            return Ok(line);
+        }
         let mut buf = Vec::new();
         match self.input.read_until(b'\n', &mut buf) {
             Ok(0) => Err(InputError::Eof),
