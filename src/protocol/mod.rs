@@ -15,7 +15,9 @@ use std::io::{self, BufRead, Write};
 use crate::clock::Instant;
 
 use crate::search::budget::TurnReserve;
-use crate::search::{EngineKind, MctsConfig};
+use crate::search::EngineKind;
+#[cfg(not(bundle_without_mcts))]
+use crate::search::MctsConfig;
 pub use dispatch::{run_baseline_bot, run_bot};
 
 /// Time and memory settings of a bot.
@@ -29,7 +31,9 @@ pub struct BotConfig {
     pub tt_mib: usize,
     /// The engine; `None`: the game's default ([`crate::game::Evaluate::DEFAULT_ENGINE`]).
     pub engine: Option<EngineKind>,
-    /// MCTS settings, when the engine is MCTS.
+    /// MCTS settings, when the engine is MCTS (absent from the CodinGame bundles of bots that
+    /// never run it).
+    #[cfg(not(bundle_without_mcts))]
     pub mcts: MctsConfig,
     /// Nodes per turn, on top of the time (Ataxx's and Yavalath's alpha-beta; Yavalath's and
     /// Amazons' MCTS: iterations): a fixed-node budget makes arena comparisons of two builds
@@ -48,6 +52,7 @@ impl Default for BotConfig {
             turn_ms: 80,
             tt_mib: 64,
             engine: None,
+            #[cfg(not(bundle_without_mcts))]
             mcts: MctsConfig::default(),
             max_nodes: None,
             forced_wins: false,
