@@ -5,9 +5,9 @@ use crate::clock::Instant;
 
 use crate::game::{Evaluate, Game, Outcome, Player};
 pub use crate::rng::Rng;
-use crate::search::{Limits, SearchResult, Searcher};
 #[cfg(not(bundle_without_mcts))]
 use crate::search::{EngineKind, Mcts, MctsConfig, MctsResult};
+use crate::search::{Limits, SearchResult, Searcher};
 
 /// Something that picks a move in a position that is not over.
 pub trait Agent<G: Game> {

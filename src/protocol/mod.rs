@@ -242,19 +242,6 @@ impl Rows {
     pub fn complete(&self) -> bool {
         self.rows.iter().all(Option::is_some)
     }
-
-    /// The field after the board: the line that ended it early, else the next line.
-    /// Errors: the end of input or a failed read.
-    pub fn next_field<R: BufRead>(
-        &mut self,
-        lines: &mut Lines<R>,
-        log: &mut impl Write,
-    ) -> Result<String, InputError> {
-        match self.trailing.take() {
-            Some(line) => Ok(line),
-            None => lines.next_nonempty(log),
-        }
-    }
 }
 
 /// One turn's clock, handed to a bot's answer: when the turn's input was complete, and the
