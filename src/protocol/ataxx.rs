@@ -264,6 +264,10 @@ pub struct AtaxxBot {
     seen: [Option<Ataxx>; 2],
     /// The bot's last move (a pass when it printed a square without having a move).
     played: Option<Move>,
+    /// The colour played when no id line came ([`AtaxxBot::guess_me`]).
+    me_guess: Option<Player>,
+    /// The side to move of the config line's FEN, a hint to the bot's colour without an id line.
+    config_side: Option<Player>,
     turns: u32,
     searcher: Searcher<Ataxx>,
     config: BotConfig,
@@ -281,10 +285,56 @@ impl AtaxxBot {
             config_board: None,
             seen: [None, None],
             played: None,
+            me_guess: None,
+            config_side: None,
             turns: 0,
             searcher: Searcher::new(config.tt_mib),
             config,
         }
+    }
+
+    /// Reads a config line: a FEN tells the walls, which never move, and the board and side to
+    /// move of the first turn (see the row order notes); anything else tells nothing.
+    fn read_config(&mut self, line: &str) {
+        if let Ok(p) = Ataxx::from_fen(line) {
+            self.config_walls = Some(p.walls());
+            self.config_board =
+                Some((p.stones(Player::First), p.stones(Player::Second), p.walls()));
+            self.config_side = Some(p.to_move());
+        }
+    }
+
+    /// The bot's colour when no id line came: the other side than the one `lastAction` can have
+    /// moved for (its target holds that side's stone, in a reading where it fits), else the
+    /// colour played before, else the config FEN's side to move, else the first player when
+    /// `lastAction` is `null` (the game starts with the bot), the second otherwise. Changes are
+    /// said on `log`.
+    fn guess_me(&mut self, turn: &TurnInput, log: &mut impl Write) -> Player {
+        let action = turn.last_action.split_whitespace().next().unwrap_or("");
+        let boards = ORDERS.map(|o| board_of(&turn.rows, o));
+        let moved = |p: Player| {
+            boards
+                .iter()
+                .any(|&b| action_fits(b, action, p) == Some(true))
+        };
+        let by_action = match (moved(Player::First), moved(Player::Second)) {
+            (true, false) => Some(Player::Second),
+            (false, true) => Some(Player::First),
+            _ => None,
+        };
+        let me = by_action
+            .or(self.me_guess)
+            .or(self.config_side)
+            .unwrap_or(if action == "null" {
+                Player::First
+            } else {
+                Player::Second
+            });
+        if self.me_guess != Some(me) {
+            let _ = writeln!(log, "boardlab: no id line: playing player {}", me.index());
+        }
+        self.me_guess = Some(me);
+        me
     }
 
     /// The position of the last turn under `order` continued by the bot's move and one opponent
@@ -518,14 +568,10 @@ impl AtaxxBot {
         log: &mut impl Write,
         player: Option<&mut (dyn Agent<Ataxx> + '_)>,
     ) -> String {
-        let me = self.me.unwrap_or_else(|| {
-            // No id line: guess from the first turn (null last action = we move first).
-            if turn.last_action == "null" {
-                Player::First
-            } else {
-                Player::Second
-            }
-        });
+        let me = match self.me {
+            Some(me) => me,
+            None => self.guess_me(turn, log),
+        };
         let continued = ORDERS.map(|o| self.continue_record(o, turn, me));
         let choice = self.decide_order(turn, me, &continued, log);
         let order = choice.order;
@@ -820,6 +866,8 @@ fn read_initial<R: BufRead>(
                     log,
                     format!("expected the id 0 or 1, got '{line}': skipped"),
                 );
+                // The config line, when the id line was lost: still read.
+                bot.read_config(&line);
                 continue;
             }
         }
@@ -831,11 +879,7 @@ fn read_initial<R: BufRead>(
         Ok(Some(line))
     } else {
         let _ = writeln!(log, "boardlab: config: '{line}'");
-        // A FEN config tells the walls, which never move (see the row order notes).
-        let fen = Ataxx::from_fen(&line).ok();
-        bot.config_walls = fen.as_ref().map(|p| p.walls());
-        bot.config_board =
-            fen.map(|p| (p.stones(Player::First), p.stones(Player::Second), p.walls()));
+        bot.read_config(&line);
         Ok(None)
     }
 }
