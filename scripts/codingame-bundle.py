@@ -17,7 +17,13 @@ What it leaves out, and why that is safe:
   of its children. rustc checks the result, so a missing module fails the build, never the game.
 - Comments, and items under a `cfg` that is false on CodinGame (`test`, any cargo `feature`,
   `target_arch = "wasm32"`); `cfg_attr`s on such a predicate go too. rustc would skip these
-  items anyway; removing them only saves characters.
+  items anyway; removing them only saves characters. A struct field or struct-literal field
+  under such a `cfg` goes too (up to its comma).
+- MCTS, in the bundle of a bot that never runs it: `bundle_without_mcts` is true there (a cfg
+  that only this script sets), so `search::mcts` and what only MCTS uses (`#[cfg(not(
+  bundle_without_mcts))]`: the MCTS agent, `engine_agent`, `BotConfig::mcts`) are left out. A bot
+  runs MCTS when its adapter, src/protocol/<game>.rs, names `engine_agent` or `Mcts`; rustc
+  checks the rest, so a wrong guess fails the build, never the game.
 
 Usage: scripts/codingame-bundle.py <game> [--player random|greedy|minimax] [-o FILE]
        (default FILE: target/codingame/<game>.rs, or <game>-<player>.rs for a baseline)
@@ -173,10 +179,24 @@ def split_args(toks):
     return parts
 
 
+# Whether the bot being bundled never runs MCTS (the `bundle_without_mcts` cfg); set by `bundle`.
+WITHOUT_MCTS = False
+
+
+def runs_mcts(game):
+    """Whether `game`'s adapter can run MCTS: it names `engine_agent` (which builds either
+    engine) or an `Mcts` type."""
+    with open(os.path.join(SRC, "protocol", game + ".rs"), encoding="utf-8") as f:
+        code = "".join(t.text + " " for t in lex(f.read(), game) if t.kind == "ident")
+    return re.search(r"\b(engine_agent|Mcts\w*)\b", code) is not None
+
+
 def eval_cfg(toks):
     words = [t.text for t in toks]
     if words == ["test"]:
         return False
+    if words == ["bundle_without_mcts"]:
+        return WITHOUT_MCTS
     if len(words) == 3 and words[1] == "=":
         key, value = words[0], words[2].strip('"')
         if key == "feature":
@@ -225,6 +245,28 @@ def item_end(code, i):
             if depth == 0 and t == "}" and keyword in ENDS_AT_BLOCK:
                 return k + 1
         elif t == ";" and depth == 0:
+            return k + 1
+    return None
+
+
+def field_end(code, i):
+    """The index after the field (`name: Type,` or `name: value,`) starting at code[i], its
+    comma included, or None when code[i:] is no field: the end of the enclosing braces comes
+    first only for a last field without a comma."""
+    if not (code[i].kind == "ident" or code[i].text == "pub") or not any(
+        t.text == ":" for t in code[i : i + 4]
+    ):
+        return None
+    depth = 0
+    for k in range(i, len(code)):
+        t = code[k].text
+        if t in "([{":
+            depth += 1
+        elif t in ")]}":
+            if depth == 0:
+                return k
+            depth -= 1
+        elif t == "," and depth == 0:
             return k + 1
     return None
 
@@ -337,7 +379,7 @@ def expand(file_path, keep_child):
                     attrs.append((j, end, None))
                 j = end
             if not live:
-                item = item_end(texts, j)
+                item = item_end(texts, j) or field_end(texts, j)
                 if item is None:
                     raise BundleError(f"{name}:{texts[j].line}: cannot tell where the cfg'd item ends")
                 i = item
@@ -436,6 +478,8 @@ fn main() {
 
 
 def bundle(game, player="engine"):
+    global WITHOUT_MCTS
+    WITHOUT_MCTS = not runs_mcts(game)
     lib = os.path.join(SRC, "lib.rs")
     if player == "engine":
         what, command, main = "bot", f"boardlab bot {game}", MAIN.replace("GAME", game)

@@ -5,7 +5,9 @@ use crate::clock::Instant;
 
 use crate::game::{Evaluate, Game, Outcome, Player};
 pub use crate::rng::Rng;
-use crate::search::{EngineKind, Limits, Mcts, MctsConfig, MctsResult, SearchResult, Searcher};
+#[cfg(not(bundle_without_mcts))]
+use crate::search::{EngineKind, Mcts, MctsConfig, MctsResult};
+use crate::search::{Limits, SearchResult, Searcher};
 
 /// Something that picks a move in a position that is not over.
 pub trait Agent<G: Game> {
@@ -69,6 +71,7 @@ impl<G: Evaluate> Agent<G> for EngineAgent<G> {
 }
 
 /// The MCTS engine: searches each move for the budget it is given.
+#[cfg(not(bundle_without_mcts))]
 pub struct MctsAgent<G: Evaluate> {
     /// The searcher, kept between moves (it reuses its tree).
     pub mcts: Mcts<G>,
@@ -78,6 +81,7 @@ pub struct MctsAgent<G: Evaluate> {
     last: Option<MctsResult<G::Move>>,
 }
 
+#[cfg(not(bundle_without_mcts))]
 impl<G: Evaluate> MctsAgent<G> {
     /// An engine whose tree may use about `tree_mib` MiB.
     pub fn new(tree_mib: usize, config: MctsConfig) -> Self {
@@ -89,6 +93,7 @@ impl<G: Evaluate> MctsAgent<G> {
     }
 }
 
+#[cfg(not(bundle_without_mcts))]
 impl<G: Evaluate> Agent<G> for MctsAgent<G> {
     fn choose(&mut self, pos: &G, budget_ms: u64) -> G::Move {
         let limits = Limits {
@@ -122,6 +127,7 @@ impl<G: Evaluate> Agent<G> for MctsAgent<G> {
 /// The engine of `kind` as an agent, with `memory_mib` MiB for its table or tree, `mcts` as the
 /// MCTS settings, and `max_nodes` nodes (alpha-beta) or iterations (MCTS) per move on top of the
 /// time (`None`: time only).
+#[cfg(not(bundle_without_mcts))]
 pub fn engine_agent<G: Evaluate>(
     kind: EngineKind,
     memory_mib: usize,

@@ -389,7 +389,7 @@ fn garbage_lines_are_skipped_and_every_turn_answered_legally() {
     .unwrap();
     let log = bot.finish();
     assert!(log.contains("not valid UTF-8"), "{log}");
-    assert!(log.contains("skipped 'hello': not row 3"), "{log}");
+    assert!(log.contains("'hello' is not a board row"), "{log}");
 }
 
 #[test]
@@ -616,13 +616,18 @@ fn joined_mid_game_the_row_order_never_makes_an_illegal_answer() {
                 .unwrap_or_default()
         );
     }
-    // Known residue (12 of 690 when written): boards where no move is legal in both readings
-    // and the corner heuristic guesses wrong, and second turns after a middle-rank move (the
-    // records stay mirror images). The bound keeps the rate from growing until that is fixed.
+    // A first turn can be undecidable: a lastAction that fits both readings (or none:
+    // unreadable, or naming the bot's own stone), a config that is not this board's FEN, and no
+    // move legal in both readings; then the start-corner guess decides (10 of 690 when
+    // written). The second turn is told by the bot's own first move, read in the referee's
+    // coordinates, unless the only move legal in both readings was on the middle rank, which
+    // reads the same both ways, and lastAction says nothing again (1 of 690).
+    let second = failures.iter().filter(|f| f.contains("turn 2")).count();
+    let first = failures.len() - second;
+    eprintln!("{first} first turns and {second} second turns illegal of {cases} cases");
     assert!(
-        failures.len() * 40 <= cases,
-        "{} of {cases} cases failed:\n{}\nthe first in full:\n{}",
-        failures.len(),
+        second * 200 <= cases && first * 40 <= cases,
+        "{first} first and {second} second turns of {cases} cases failed:\n{}\nthe first in full:\n{}",
         failures
             .iter()
             .map(|f| f.lines().next().unwrap_or(""))

@@ -88,12 +88,11 @@ fn side_by_walls(rows: &[String]) -> (Player, usize) {
     (side, walls)
 }
 
-/// The turn reader. Its state: a line it read but did not use (the line that cut a short board:
-/// it belongs to what follows), and the last whole board with the lines read after it so far,
-/// which are checked against it once they are complete.
+/// The turn reader. Its state: the last whole board with the lines read after it so far, which
+/// are checked against it once they are complete. (A line it read but did not use, the line that
+/// cut a short board, is carried back to the input: it belongs to what follows.)
 #[derive(Default)]
 struct Reader {
-    carry: Option<String>,
     previous: Option<Amazons>,
     tail: Tail,
     /// Whether the lines after a board (`lastAction`, `actionsCount`) are due.
@@ -107,12 +106,9 @@ impl Reader {
         lines: &mut Lines<R>,
         log: &mut impl Write,
     ) -> Result<String, InputError> {
-        match self.carry.take() {
-            Some(line) => Ok(line),
-            None => lines
-                .next_nonempty(log)
-                .inspect_err(|_| self.check_tail(log)),
-        }
+        lines
+            .next_nonempty(log)
+            .inspect_err(|_| self.check_tail(log))
     }
 
     /// Checks the `lastAction` and `actionsCount` read after the last board against it (once:
@@ -186,7 +182,7 @@ impl Reader {
                                 format!("skipped '{line}': not row {} of the board", rows.len()),
                             ),
                             _ => {
-                                self.carry = Some(line);
+                                lines.carry(line);
                                 break;
                             }
                         }

@@ -5,28 +5,36 @@
 //!   id nor a board row are skipped; a line after the id that looks like a board row is taken as
 //!   the first row (no config line).
 //! - Each turn: seven rows of `.`, `0`, `1`, `#`; `lastAction` (`null` on the first turn);
-//!   `actionsCount`. Action lines after the count are never waited for: the bot answers at once,
-//!   and action lines met before the next board are skipped (and logged).
-//! - Resynchronisation: the board is the seven rows, `lastAction` the line after them. A stray
-//!   line among the rows is skipped without shifting the board; a row that was lost or damaged
-//!   is read as walls (so no move is chosen on it), and then the bot's own record of the game
-//!   plus `lastAction`, when it fits the rows that were read, gives the whole board.
+//!   `actionsCount`. The bot answers once `lastAction` is read: the count and any action lines
+//!   after it are skipped before the next board (and logged).
+//! - Resynchronisation: a turn ends at its action line, never after a number of rows, and the
+//!   rows are the lines just before it. A damaged line among them is a lost row in its place
+//!   (read as walls, so no move is chosen on it); extra lines (junk, a duplicated row, rows left
+//!   from a damaged turn) are dropped; a lost `lastAction` ends the turn at the count. So damage
+//!   spoils at most its own turn, never shifts the next. With rows lost, the bot's record of the
+//!   game plus an opponent move, when it fits the rows that were read, gives the whole board.
 //! - Row order: the statement says "bottom to top" but no public referee settles it, and a
-//!   board read upside down is a legal-looking board, so the bot decides from evidence and keeps
-//!   doubt until it is settled:
+//!   board read upside down is a legal-looking board. The sequence of boards is the same up to
+//!   the mirror either way: only texts in the referee's coordinates (`lastAction`, the bot's own
+//!   moves, a FEN) can tell. Each turn the bot looks for evidence that singles out one order:
 //!   1. Walls never move: when the config line is a FEN, only the orders whose walls match it
 //!      are possible.
-//!   2. The bot keeps its record of the game under each order still possible. An order is
-//!      confirmed when some legal opponent move on that record gives this board and none does on
-//!      the other (lastAction is not needed, so an unreadable one, or one naming the bot's own
-//!      stone, proves nothing and flips nothing). Once confirmed, the order stays.
-//!   3. While unconfirmed, the preferred reading is the one where `lastAction` fits the board
-//!      (target holds an enemy stone, a jump's origin is empty) unless the other reading shows
-//!      the bot's own stone there (then the action is damaged in one reading or the other), else the one used before, else
-//!      the one where each side's stones stand nearer its starting corners (player 0 starts on
-//!      a7 and g1), which holds for the standard start and early mid-game boards. The bot then
-//!      plays, when one exists, the best move that is legal under both readings, so the answer
-//!      is legal whichever is true, and the next turn confirms one.
+//!   2. `lastAction` fits the board (its target holds an enemy stone with none of the bot's
+//!      beside it, a spawn has a source, a jump an empty origin) in one reading only, and does
+//!      not name the bot's own stone in the other (it might echo the bot's move there). On an
+//!      undamaged turn the true reading always fits.
+//!   3. The bot's record of the last turn under each reading, plus its own move and an opponent
+//!      move (`lastAction` first), or plus `lastAction` after another move of its own, gives
+//!      this board in one reading only.
+//!   4. On the first turn, the config line's FEN shows this board in one reading only.
+//!
+//!   The order so found is used, and counted as a vote. Without evidence, the earlier votes
+//!   decide, trusted when the leader has more than twice the other's (a damaged turn can add
+//!   one wrong vote); else the order used before, else the one where each side's stones stand
+//!   nearer the standard start's corners (player 0 on a7 and g1; bottom to top on a tie). When
+//!   not trusted, the bot plays the best move legal under both readings, when one exists (off
+//!   the middle rank, which reads the same both ways, when it can), so the answer is legal
+//!   whichever is true and the next turn's record tells them apart.
 //! - Every line read is logged to stderr as `<< line`, so a real match settles the open points.
 //! - BoardLab's CodinGame draw rules (300 turns, threefold repetition) only guide the search: when
 //!   they say the game is over but the referee asks for a move, the bot forgets the game's
@@ -39,7 +47,7 @@
 use std::io::{self, BufRead, Write};
 
 use crate::game::{Game, Player};
-use crate::games::ataxx::{parse_square, square_name, Ataxx, Move, Rules, FULL};
+use crate::games::ataxx::{parse_square, square_name, Ataxx, Move, Rules, DOUBLES, FULL, SINGLES};
 use crate::play::Agent;
 use crate::protocol::{serve_turns, BotConfig, InputError, Lines, TurnClock};
 use crate::search::{Limits, Searcher};
@@ -61,6 +69,19 @@ impl RowOrder {
             RowOrder::BottomFirst => i,
         }
     }
+
+    /// 0 for [`RowOrder::TopFirst`], 1 for [`RowOrder::BottomFirst`].
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The other order.
+    fn flipped(self) -> RowOrder {
+        match self {
+            RowOrder::TopFirst => RowOrder::BottomFirst,
+            RowOrder::BottomFirst => RowOrder::TopFirst,
+        }
+    }
 }
 
 /// One turn's input.
@@ -73,8 +94,6 @@ pub struct TurnInput {
     pub known: [bool; 7],
     /// `lastAction` as read (`null` on the first turn).
     pub last_action: String,
-    /// `actionsCount`, if it was a number.
-    pub actions_count: Option<u32>,
 }
 
 /// Whether `line` is a well-formed board row: 7 characters `.`, `0`, `1` or `#`.
@@ -164,33 +183,91 @@ fn drawn_by_rule(pos: &Ataxx) -> bool {
     matches!(pos.end_reason(), Some("turns" | "repetition"))
 }
 
-/// The row order decided for one turn, with the records continued to its board.
+/// The two row orders, indexed by [`RowOrder::index`].
+const ORDERS: [RowOrder; 2] = [RowOrder::TopFirst, RowOrder::BottomFirst];
+
+/// Whether the opponent's `action` can have made `board` (`(stones of player 0, of player 1,
+/// walls)`) in one move of `them`: its target holds their stone and has no stone of the bot
+/// beside it (the move captured them all); a spawn has a stone of theirs beside it (its source),
+/// a jump an empty origin at distance exactly 2. `None`: `action` names no move (`null`, a pass,
+/// unreadable), so it tells nothing. On an undamaged turn the true reading always fits, so an
+/// action that fits only one reading settles the order.
+fn action_fits(board: (u64, u64, u64), action: &str, them: Player) -> Option<bool> {
+    let (p0, p1, walls) = board;
+    let (theirs, mine) = if them == Player::First {
+        (p0, p1)
+    } else {
+        (p1, p0)
+    };
+    let (from, to) = match action.len() {
+        2 => (None, parse_square(action)?),
+        4 if action.is_char_boundary(2) => (
+            Some(parse_square(&action[..2])?),
+            parse_square(&action[2..])?,
+        ),
+        _ => return None,
+    };
+    let landed = theirs >> to & 1 == 1 && SINGLES[to] & mine == 0;
+    Some(
+        landed
+            && match from {
+                None => SINGLES[to] & theirs != 0,
+                Some(f) => DOUBLES[to] >> f & 1 == 1 && (p0 | p1 | walls) >> f & 1 == 0,
+            },
+    )
+}
+
+/// The one order of the two for which `fits` holds, if exactly one does.
+fn only(fits: [bool; 2]) -> Option<RowOrder> {
+    match fits {
+        [true, false] => Some(RowOrder::TopFirst),
+        [false, true] => Some(RowOrder::BottomFirst),
+        _ => None,
+    }
+}
+
+/// `pos`, without its history when BoardLab's draw rules have ended it (the referee decides
+/// when the game is over).
+fn going_on(pos: Ataxx) -> Ataxx {
+    if drawn_by_rule(&pos) {
+        without_history(&pos)
+    } else {
+        pos
+    }
+}
+
+/// The row order decided for one turn.
 struct OrderChoice {
     order: RowOrder,
-    /// Proven (or the only possible one, or the board reads the same both ways).
-    confirmed: bool,
-    /// The other order, while it is still possible.
-    alt: Option<RowOrder>,
-    /// The record under `order` plus an opponent move, when that gives this board.
-    continued: Option<Ataxx>,
-    /// The record under `alt` plus an opponent move, when that gives this board.
-    continued_alt: Option<Ataxx>,
+    /// The other order, while it is still possible and the evidence does not rule it out: the
+    /// answer should then be legal under both readings.
+    doubt: Option<RowOrder>,
 }
 
 /// The bot's memory between turns.
 pub struct AtaxxBot {
     me: Option<Player>,
+    /// The order used on the last turn.
     order: Option<RowOrder>,
-    /// Whether `order` was proven by the record (see the module documentation); while it is
-    /// not, the bot answers moves legal under both readings when it can.
-    confirmed: bool,
+    /// How many turns' own input singled out each order (by [`RowOrder::index`]). The referee
+    /// prints every turn the same way, so the count only grows for the true order on undamaged
+    /// turns; a damaged turn can add one vote to the wrong one.
+    votes: [u32; 2],
     /// The walls of the config line's FEN, when it was one: walls never move, so they tell the
     /// row order on an asymmetric layout.
     config_walls: Option<u64>,
-    /// The position after the bot's own last move, with the game's history, read in `order`.
-    tracked: Option<Ataxx>,
-    /// The same record read in the other order, kept while the order is unconfirmed.
-    tracked_alt: Option<Ataxx>,
+    /// The whole board of the config line's FEN (`(player 0, player 1, walls)`): when it is the
+    /// first turn's board, it tells the order, since a FEN names its ranks.
+    config_board: Option<(u64, u64, u64)>,
+    /// The position of the bot's last turn under each reading (by [`RowOrder::index`]), with the
+    /// game's history; `None` where the rows did not make a board or were a guess.
+    seen: [Option<Ataxx>; 2],
+    /// The bot's last move (a pass when it printed a square without having a move).
+    played: Option<Move>,
+    /// The colour played when no id line came ([`AtaxxBot::guess_me`]).
+    me_guess: Option<Player>,
+    /// The side to move of the config line's FEN, a hint to the bot's colour without an id line.
+    config_side: Option<Player>,
     turns: u32,
     searcher: Searcher<Ataxx>,
     config: BotConfig,
@@ -203,43 +280,72 @@ impl AtaxxBot {
         AtaxxBot {
             me: None,
             order: None,
-            confirmed: false,
+            votes: [0; 2],
             config_walls: None,
-            tracked: None,
-            tracked_alt: None,
+            config_board: None,
+            seen: [None, None],
+            played: None,
+            me_guess: None,
+            config_side: None,
             turns: 0,
             searcher: Searcher::new(config.tt_mib),
             config,
         }
     }
 
-    /// The record kept for reading `order`, if any.
-    fn record_for(&self, order: RowOrder) -> Option<&Ataxx> {
-        if self.order == Some(order) {
-            self.tracked.as_ref()
-        } else if self.order.is_some() && !self.confirmed {
-            self.tracked_alt.as_ref()
-        } else {
-            None
+    /// Reads a config line: a FEN tells the walls, which never move, and the board and side to
+    /// move of the first turn (see the row order notes); anything else tells nothing.
+    fn read_config(&mut self, line: &str) {
+        if let Ok(p) = Ataxx::from_fen(line) {
+            self.config_walls = Some(p.walls());
+            self.config_board =
+                Some((p.stones(Player::First), p.stones(Player::Second), p.walls()));
+            self.config_side = Some(p.to_move());
         }
     }
 
-    /// The position some legal opponent move on `record` leads to, with `me` to move, that shows
-    /// this turn's board under `order` (the move `lastAction` names first, when it fits). A
-    /// record that BoardLab's draw rules have ended loses its history first (the referee asked
-    /// for a move, so the game goes on).
-    fn continue_record(
-        record: &Ataxx,
-        turn: &TurnInput,
-        order: RowOrder,
-        me: Player,
-    ) -> Option<Ataxx> {
-        let base = if drawn_by_rule(record) {
-            without_history(record)
-        } else {
-            record.clone()
+    /// The bot's colour when no id line came: the other side than the one `lastAction` can have
+    /// moved for (its target holds that side's stone, in a reading where it fits), else the
+    /// colour played before, else the config FEN's side to move, else the first player when
+    /// `lastAction` is `null` (the game starts with the bot), the second otherwise. Changes are
+    /// said on `log`.
+    fn guess_me(&mut self, turn: &TurnInput, log: &mut impl Write) -> Player {
+        let action = turn.last_action.split_whitespace().next().unwrap_or("");
+        let boards = ORDERS.map(|o| board_of(&turn.rows, o));
+        let moved = |p: Player| {
+            boards
+                .iter()
+                .any(|&b| action_fits(b, action, p) == Some(true))
         };
-        if base.to_move() == me {
+        let by_action = match (moved(Player::First), moved(Player::Second)) {
+            (true, false) => Some(Player::Second),
+            (false, true) => Some(Player::First),
+            _ => None,
+        };
+        let me = by_action
+            .or(self.me_guess)
+            .or(self.config_side)
+            .unwrap_or(if action == "null" {
+                Player::First
+            } else {
+                Player::Second
+            });
+        if self.me_guess != Some(me) {
+            let _ = writeln!(log, "boardlab: no id line: playing player {}", me.index());
+        }
+        self.me_guess = Some(me);
+        me
+    }
+
+    /// The position of the last turn under `order` continued by the bot's move and one opponent
+    /// move (or pass) to a position, `me` to move, that shows this turn's board under `order`.
+    /// Tried in turn: the bot's own move then `lastAction` or any opponent move (a real
+    /// referee), and `lastAction` after any other move of the bot (a referee that played
+    /// another move for it). Each needs a move text read in the referee's coordinates, which a
+    /// mirrored reading does not share, so the wrong order rarely fits.
+    fn continue_record(&self, order: RowOrder, turn: &TurnInput, me: Player) -> Option<Ataxx> {
+        let before = going_on(self.seen[order.index()].clone()?);
+        if before.to_move() != me {
             return None;
         }
         let complete = turn.known.iter().all(|&k| k);
@@ -255,134 +361,120 @@ impl AtaxxBot {
                 }
         };
         let action = turn.last_action.split_whitespace().next().unwrap_or("");
-        if let Ok(m) = base.parse_move(action) {
-            let mut moves = Vec::new();
-            base.legal_moves(&mut moves);
-            if moves.contains(&m) {
-                let next = base.after(m);
+        let mut mine = Vec::new();
+        before.legal_moves(&mut mine);
+        let mut theirs = Vec::new();
+        // Their move after `m` of ours: `lastAction` when it is legal there, else any.
+        let mut reply = |m: Move, any: bool| -> Option<Ataxx> {
+            let mid = going_on(before.after(m));
+            theirs.clear();
+            mid.legal_moves(&mut theirs);
+            let named = mid.parse_move(action).ok().filter(|l| theirs.contains(l));
+            if let Some(l) = named {
+                let next = mid.after(l);
                 if matches(&next) {
                     return Some(next);
                 }
             }
+            if !any {
+                return None;
+            }
+            theirs.iter().map(|&o| mid.after(o)).find(|p| matches(p))
+        };
+        if let Some(m) = self.played.filter(|m| mine.contains(m)) {
+            if let Some(p) = reply(m, true) {
+                return Some(p);
+            }
         }
-        let mut moves = Vec::new();
-        base.legal_moves(&mut moves);
-        moves
-            .into_iter()
-            .map(|m| base.after(m))
-            .find(|p| matches(p))
+        mine.iter()
+            .filter(|&&m| Some(m) != self.played)
+            .find_map(|&m| reply(m, false))
     }
 
-    /// Decides the row order of this turn's rows (see the module documentation). Returns the
-    /// order, whether it is confirmed, the other order when it is still possible, and the
-    /// record continued to this board under each of the two, when one leads here.
-    fn decide_order(&self, turn: &TurnInput, me: Player, log: &mut impl Write) -> OrderChoice {
-        let orders = [RowOrder::TopFirst, RowOrder::BottomFirst];
+    /// Decides the row order of this turn's rows (see the module documentation), counting the
+    /// turn's vote. `continued`: the record continued to this board under each order.
+    fn decide_order(
+        &mut self,
+        turn: &TurnInput,
+        me: Player,
+        continued: &[Option<Ataxx>; 2],
+        log: &mut impl Write,
+    ) -> OrderChoice {
         let them = me.opponent();
-        let boards = orders.map(|o| board_of(&turn.rows, o));
+        let boards = ORDERS.map(|o| board_of(&turn.rows, o));
         let complete = turn.known.iter().all(|&k| k);
+        let before = self.order;
+        let settled = |order: RowOrder| OrderChoice { order, doubt: None };
+        // A board that reads the same both ways needs no decision.
+        if boards[0] == boards[1] {
+            return settled(before.unwrap_or(RowOrder::BottomFirst));
+        }
         // Walls never move: the config's FEN rules out the orders whose walls differ (a lost row
         // reads as walls, so only a complete board is compared).
-        let mut possible: Vec<RowOrder> = orders
-            .iter()
-            .zip(boards.iter())
-            .filter(|(_, b)| !complete || self.config_walls.is_none_or(|w| b.2 == w))
-            .map(|(o, _)| *o)
-            .collect();
-        if possible.is_empty() {
-            possible = orders.to_vec();
+        let possible = boards.map(|b| !complete || self.config_walls.is_none_or(|w| b.2 == w));
+        if let Some(o) = only(possible) {
+            return settled(o);
         }
-        // A board that reads the same both ways needs no decision.
-        let symmetric = boards[0] == boards[1];
-        let other = |o: RowOrder| match o {
-            RowOrder::TopFirst => RowOrder::BottomFirst,
-            RowOrder::BottomFirst => RowOrder::TopFirst,
-        };
-        let choice = |order: RowOrder, confirmed: bool, this: &Self| {
-            let alt = (!confirmed && !symmetric && possible.contains(&other(order)))
-                .then(|| other(order));
-            OrderChoice {
-                order,
-                confirmed: confirmed || alt.is_none(),
-                alt,
-                continued: this
-                    .record_for(order)
-                    .and_then(|r| Self::continue_record(r, turn, order, me)),
-                continued_alt: alt.and_then(|a| {
-                    this.record_for(a)
-                        .and_then(|r| Self::continue_record(r, turn, a, me))
-                }),
-            }
-        };
-        // 1. Our record of the game plus some opponent move gives the board.
-        let fits: Vec<RowOrder> = possible
-            .iter()
-            .copied()
-            .filter(|&o| {
-                self.record_for(o)
-                    .and_then(|r| Self::continue_record(r, turn, o, me))
-                    .is_some()
-            })
-            .collect();
-        if fits.len() == 1 {
-            if !self.confirmed && !symmetric {
-                let _ = writeln!(
-                    log,
-                    "boardlab: row order {:?} confirmed by my record",
-                    fits[0]
-                );
-            }
-            return choice(fits[0], true, self);
-        }
-        if possible.len() == 1 {
-            return choice(possible[0], true, self);
-        }
-        // 2. A confirmed order stays: a board that differs from the record is damage or a
-        // referee's correction, not a flipped board.
-        if let Some(o) = self.order.filter(|_| self.confirmed) {
-            return choice(o, true, self);
-        }
-        if fits.len() == 2 {
-            return choice(self.order.unwrap_or(RowOrder::BottomFirst), false, self);
-        }
-        // 3. The opponent's move fits the board.
+        // This turn's own evidence: lastAction, the record, the config's FEN.
         let action = turn.last_action.split_whitespace().next().unwrap_or("");
-        let target = |b: &(u64, u64, u64)| -> bool {
-            let (p0, p1, walls) = *b;
-            let theirs = if them == Player::First { p0 } else { p1 };
-            match action.len() {
-                2 => parse_square(action).is_some_and(|s| theirs >> s & 1 == 1),
-                4 if action.is_char_boundary(2) => {
-                    match (parse_square(&action[..2]), parse_square(&action[2..])) {
-                        (Some(f), Some(t)) => {
-                            theirs >> t & 1 == 1 && (p0 | p1 | walls) >> f & 1 == 0
-                        }
-                        _ => false,
-                    }
-                }
-                _ => false,
+        let evidence = if complete {
+            // An action that fits one reading but names the bot's own stone in the other may
+            // be the bot's own move there (a referee might echo it): it proves nothing.
+            let fits = boards.map(|b| action_fits(b, action, them) == Some(true));
+            let names_mine = boards.map(|b| {
+                let mine = if me == Player::First { b.0 } else { b.1 };
+                let to = action.get(action.len().saturating_sub(2)..).unwrap_or("");
+                parse_square(to).is_some_and(|s| mine >> s & 1 == 1)
+            });
+            only(fits)
+                .filter(|o| !names_mine[o.flipped().index()])
+                .map(|o| (o, "lastAction fits only it"))
+                .or_else(|| {
+                    only(continued.each_ref().map(Option::is_some))
+                        .map(|o| (o, "my record plus one move each gives the board only in it"))
+                })
+                .or_else(|| {
+                    let config = self.config_board.filter(|_| self.turns == 0)?;
+                    only(boards.map(|b| b == config))
+                        .map(|o| (o, "the config FEN shows this board only in it"))
+                })
+        } else {
+            only(continued.each_ref().map(Option::is_some))
+                .map(|o| (o, "my record fills the lost rows only in it"))
+        };
+        if let Some((o, why)) = evidence {
+            if complete {
+                self.votes[o.index()] += 1;
             }
-        };
-        // An action whose target holds the bot's own stone in the other reading is damaged in
-        // one of the two readings, and which one is unknown: it proves nothing.
-        let names_mine = |b: &(u64, u64, u64)| -> bool {
-            let mine = if me == Player::First { b.0 } else { b.1 };
-            let to = if action.len() == 4 && action.is_char_boundary(2) {
-                &action[2..]
-            } else {
-                action
-            };
-            parse_square(to).is_some_and(|s| mine >> s & 1 == 1)
-        };
-        let fits: Vec<usize> = (0..2).filter(|&i| target(&boards[i])).collect();
-        if fits.len() == 1 && !names_mine(&boards[1 - fits[0]]) {
-            return choice(orders[fits[0]], false, self);
+            if before != Some(o) {
+                let _ = writeln!(log, "boardlab: row order {o:?}: {why}");
+            }
+            return settled(o);
         }
-        // 4. What we used before.
-        if let Some(o) = self.order {
-            return choice(o, false, self);
+        // No evidence on this turn: the earlier turns' votes, trusted when they are clear.
+        let [top, bottom] = self.votes;
+        let leader = match top.cmp(&bottom) {
+            std::cmp::Ordering::Greater => Some((RowOrder::TopFirst, top, bottom)),
+            std::cmp::Ordering::Less => Some((RowOrder::BottomFirst, bottom, top)),
+            std::cmp::Ordering::Equal => None,
+        };
+        let (order, trusted) = match leader {
+            Some((o, won, lost)) => (o, won > 2 * lost),
+            None => (
+                before.unwrap_or_else(|| Self::by_corners(&boards, log)),
+                false,
+            ),
+        };
+        OrderChoice {
+            order,
+            doubt: (!trusted).then_some(order.flipped()),
         }
-        // 5. Each side nearer its starting corners.
+    }
+
+    /// The order in which each side's stones stand nearer its starting corners in the standard
+    /// start (player 0 on a7 and g1), as on the first boards of a game; the statement's bottom
+    /// to top on a tie. A guess for a first turn without evidence (said on `log`).
+    fn by_corners(boards: &[(u64, u64, u64); 2], log: &mut impl Write) -> RowOrder {
         let corners = |b: &(u64, u64, u64)| -> u32 {
             let dist = |bits: u64, starts: [usize; 2]| -> u32 {
                 let mut total = 0;
@@ -404,29 +496,23 @@ impl AtaxxBot {
             dist(b.0, [42, 6]) + dist(b.1, [48, 0])
         };
         let (top, bottom) = (corners(&boards[0]), corners(&boards[1]));
-        let order = match top.cmp(&bottom) {
-            std::cmp::Ordering::Less => RowOrder::TopFirst,
-            std::cmp::Ordering::Greater => RowOrder::BottomFirst,
-            std::cmp::Ordering::Equal => RowOrder::BottomFirst,
+        let order = if top < bottom {
+            RowOrder::TopFirst
+        } else {
+            RowOrder::BottomFirst
         };
         let _ = writeln!(
             log,
             "boardlab: row order {order:?} (stones nearer their starting corners: {top} vs {bottom} \
              top-first vs bottom-first); unconfirmed"
         );
-        choice(order, false, self)
-    }
-
-    /// Whether `pos` came from the record (it equals the record plus an opponent move).
-    fn confirmed_by_record(&self, pos: &Ataxx, turn: &TurnInput, order: RowOrder) -> bool {
-        self.record_for(order)
-            .and_then(|r| Self::continue_record(r, turn, order, pos.to_move()))
-            .is_some_and(|p| p.hash() == pos.hash())
+        order
     }
 
     /// This turn's position under `order`: the record continued to it when it leads here
     /// (keeping the game's history), else the board as read, at a ply estimated from the turn
-    /// count. `None`: the rows do not make a board (said on `log`).
+    /// count. Also whether it is a guess (rows were lost and no record fills them). `None`: the
+    /// rows do not make a board (said on `log`).
     fn position(
         &self,
         turn: &TurnInput,
@@ -434,7 +520,7 @@ impl AtaxxBot {
         continued: Option<Ataxx>,
         me: Player,
         log: &mut impl Write,
-    ) -> Option<Ataxx> {
+    ) -> Option<(Ataxx, bool)> {
         let complete = turn.known.iter().all(|&k| k);
         if let Some(p) = continued {
             if !complete {
@@ -443,7 +529,7 @@ impl AtaxxBot {
                     "boardlab: rows were lost; my record plus an opponent move gives the board"
                 );
             }
-            return Some(p);
+            return Some((p, false));
         }
         let (p0, p1, walls) = board_of(&turn.rows, order);
         let action = turn.last_action.split_whitespace().next().unwrap_or("");
@@ -463,7 +549,7 @@ impl AtaxxBot {
                          (a guess: the gap may stand elsewhere)"
                     );
                 }
-                Some(p)
+                Some((p, !complete))
             }
             Err(e) => {
                 let _ = writeln!(log, "boardlab: unreadable board: {e}");
@@ -482,71 +568,54 @@ impl AtaxxBot {
         log: &mut impl Write,
         player: Option<&mut (dyn Agent<Ataxx> + '_)>,
     ) -> String {
-        let me = self.me.unwrap_or_else(|| {
-            // No id line: guess from the first turn (null last action = we move first).
-            if turn.last_action == "null" {
-                Player::First
-            } else {
-                Player::Second
-            }
-        });
-        let choice = self.decide_order(turn, me, log);
+        let me = match self.me {
+            Some(me) => me,
+            None => self.guess_me(turn, log),
+        };
+        let continued = ORDERS.map(|o| self.continue_record(o, turn, me));
+        let choice = self.decide_order(turn, me, &continued, log);
         let order = choice.order;
         if self.order.is_some_and(|o| o != order) {
             let _ = writeln!(log, "boardlab: row order changed to {order:?}");
         }
         self.order = Some(order);
-        self.confirmed = choice.confirmed;
         let (p0, p1, walls) = board_of(&turn.rows, order);
         let complete = turn.known.iter().all(|&k| k);
-        // A board rebuilt with lost rows as walls is a guess: it is not kept as the record.
-        let guessed = !complete && choice.continued.is_none();
-        let had_record = self.tracked.is_some();
-        let mut pos = match self.position(turn, order, choice.continued, me, log) {
-            Some(p) => p,
-            None => {
-                self.tracked = None;
-                self.tracked_alt = None;
-                return fallback_move(p0 | p1 | walls, log);
-            }
-        };
-        let mut alt = choice.alt;
-        if complete && had_record && !self.confirmed_by_record(&pos, turn, order) {
+        if complete && self.seen[order.index()].is_some() && continued[order.index()].is_none() {
             let _ = writeln!(
                 log,
                 "boardlab: board differs from my record: the board wins"
             );
-            // The record that confirmed the order was wrong somewhere (damage, or a referee's
-            // correction), so the confirmation may have been too: doubt the order again while
-            // the other reading is possible, and let the next turn's records decide.
-            let flipped = match order {
-                RowOrder::TopFirst => RowOrder::BottomFirst,
-                RowOrder::BottomFirst => RowOrder::TopFirst,
-            };
-            let other_board = board_of(&turn.rows, flipped);
-            let possible = other_board != (p0, p1, walls)
-                && self.config_walls.is_none_or(|w| other_board.2 == w);
-            if self.confirmed && possible {
-                let _ = writeln!(log, "boardlab: row order in doubt again");
-                self.confirmed = false;
-                alt = Some(flipped);
-            }
         }
-        // The other reading, while the order is in doubt: the answer should be legal there too.
-        let mut alt_pos = alt.and_then(|a| {
-            let continued = (alt == choice.alt)
-                .then_some(choice.continued_alt)
-                .flatten();
-            self.position(turn, a, continued, me, &mut io::sink())
-                .map(|p| {
-                    if drawn_by_rule(&p) {
-                        without_history(&p)
-                    } else {
-                        p
-                    }
-                })
+        // Both readings, each kept as next turn's record unless it is a guess.
+        let [top, bottom] = continued;
+        let mut readings = [top, bottom];
+        let mut quiet = io::sink();
+        let positions: [Option<(Ataxx, bool)>; 2] = ORDERS.map(|o| {
+            let continued = readings[o.index()].take();
+            if o == order {
+                self.position(turn, o, continued, me, &mut *log)
+            } else {
+                self.position(turn, o, continued, me, &mut quiet)
+            }
         });
         self.turns += 1;
+        self.played = None;
+        self.seen = positions.each_ref().map(|p| {
+            p.as_ref()
+                .filter(|(_, guess)| !guess)
+                .map(|(p, _)| p.clone())
+        });
+        let Some((pos, _)) = positions[order.index()].clone() else {
+            self.seen = [None, None];
+            return fallback_move(p0 | p1 | walls, log);
+        };
+        // The other reading, while the order is in doubt: the answer should be legal there too.
+        let alt_pos = choice
+            .doubt
+            .and_then(|a| positions[a.index()].clone())
+            .map(|(p, _)| going_on(p));
+        let mut pos = pos;
         if drawn_by_rule(&pos) {
             let _ = writeln!(
                 log,
@@ -569,9 +638,7 @@ impl AtaxxBot {
                     "I must pass"
                 }
             );
-            let next = moves.first().map_or_else(|| pos.clone(), |&m| pos.after(m));
-            self.tracked = (!guessed).then_some(next);
-            self.tracked_alt = None;
+            self.played = moves.first().copied();
             return fallback_move(p0 | p1 | walls, log);
         }
         let budget = if self.turns == 1 {
@@ -645,15 +712,8 @@ impl AtaxxBot {
                 best
             }
         };
-        let text = pos.format_move(best);
-        pos.play(best);
-        self.tracked = (!guessed).then_some(pos);
-        self.tracked_alt = alt_pos.as_mut().and_then(|alt| {
-            let mut alt_moves = Vec::new();
-            alt.legal_moves(&mut alt_moves);
-            alt_moves.contains(&best).then(|| alt.after(best))
-        });
-        text
+        self.played = Some(best);
+        pos.format_move(best)
     }
 }
 
@@ -673,62 +733,104 @@ fn fallback_move(filled: u64, log: &mut impl Write) -> String {
     text
 }
 
-/// Reads one turn; `pending` is a row already read (after the id, when there was no config).
-/// Resynchronises on the turn's structure (see the module documentation).
+/// What one line of a turn is, for [`read_turn`].
+enum TurnLine {
+    Row(String),
+    Action(String),
+    Number,
+    /// Anything else: a damaged line.
+    Other,
+}
+
+/// Reads one turn (see the module documentation). The turn ends at its `lastAction` line (or
+/// at the count, when lastAction was lost), never at a row count, so a lost, extra or damaged
+/// line leaves this turn damaged but never shifts the next one: the rows are the lines just
+/// before it. Damaged lines among the rows keep their place (a lost row of known position);
+/// extra lines are dropped. The count is not waited for (the bot answers once lastAction is
+/// read, so a lost count cannot make it answer a turn late): it is skipped before the next
+/// board, with any action lines.
 /// Errors: only the end of input or a failed read.
 fn read_turn<R: BufRead>(
     lines: &mut Lines<R>,
     log: &mut impl Write,
-    pending: Option<String>,
 ) -> Result<TurnInput, InputError> {
-    // Lines skipped since the last action line: they may be a damaged first row.
-    let mut noise = 0;
-    let mut action_lines = 0;
-    let first_row = match pending {
-        Some(row) => row,
-        None => loop {
-            let line = lines.next_nonempty(log)?;
-            if is_row(0, &line) {
-                if action_lines > 0 {
-                    let _ = writeln!(
-                        log,
-                        "boardlab: skipped {action_lines} action lines after actionsCount"
-                    );
-                }
-                break line;
-            }
-            if is_action(&line) || line.parse::<i64>().is_ok() {
-                action_lines += 1;
-                noise = 0;
-            } else {
-                lines.warn(log, format!("skipped '{line}': not a board row"));
-                noise += 1;
-            }
-        },
+    // The lines since the last turn ended that may be rows: a row, or `None` for a damaged one.
+    let mut entries: Vec<Option<String>> = Vec::new();
+    let mut skipped = 0;
+    let classify = |line: &str| {
+        if is_row(0, line) {
+            TurnLine::Row(line.to_string())
+        } else if is_action(line) {
+            TurnLine::Action(line.to_string())
+        } else if line.parse::<u32>().is_ok() {
+            TurnLine::Number
+        } else {
+            TurnLine::Other
+        }
     };
-    let mut board = lines.read_rows(log, 7, Some(first_row), noise, is_row, is_action)?;
+    let last_action = loop {
+        let line = lines.next_nonempty(log)?;
+        match classify(&line) {
+            TurnLine::Row(row) => entries.push(Some(row)),
+            // Before any row: action lines after the last count (the statement's list).
+            TurnLine::Action(_) | TurnLine::Number if entries.iter().all(Option::is_none) => {
+                skipped += 1;
+                entries.clear();
+            }
+            TurnLine::Action(action) => break action,
+            // The count right after the rows: lastAction was lost.
+            TurnLine::Number if entries.len() >= 7 => {
+                lines.warn(log, "no lastAction before actionsCount");
+                break String::new();
+            }
+            // A damaged row (a truncated row can read as a number) keeps its place.
+            TurnLine::Number | TurnLine::Other => {
+                lines.warn(
+                    log,
+                    format!("'{line:.40}' is not a board row: a damaged row?"),
+                );
+                entries.push(None);
+            }
+        }
+    };
+    if skipped > 0 {
+        let _ = writeln!(
+            log,
+            "boardlab: skipped {skipped} action lines before the board"
+        );
+    }
+    let count = entries.len();
+    if count > 7 {
+        // Extra lines: damaged ones first, then one of two equal neighbours (a duplicated row),
+        // then the oldest (left over from a damaged turn before).
+        while entries.len() > 7 {
+            if let Some(i) = entries.iter().position(Option::is_none) {
+                entries.remove(i);
+            } else if let Some(i) = (1..entries.len()).find(|&i| entries[i] == entries[i - 1]) {
+                entries.remove(i);
+            } else {
+                entries.remove(0);
+            }
+        }
+        lines.warn(
+            log,
+            format!("{count} lines where the 7 rows belong: extra ones dropped"),
+        );
+    } else if count < 7 {
+        lines.warn(log, format!("only {count} lines where the 7 rows belong"));
+    }
     let mut rows = [[b'#'; 7]; 7];
     let mut known = [false; 7];
-    for (i, row) in board.rows.iter().enumerate() {
-        if let Some(row) = row {
+    for (i, entry) in entries.iter().enumerate() {
+        if let Some(row) = entry {
             rows[i].copy_from_slice(row.as_bytes());
             known[i] = true;
         }
-    }
-    let last_action = board.next_field(lines, log)?;
-    if !is_action(&last_action) {
-        lines.warn(log, format!("expected lastAction, got '{last_action}'"));
-    }
-    let count_line = lines.next_nonempty(log)?;
-    let actions_count = count_line.parse::<u32>().ok();
-    if actions_count.is_none() {
-        lines.warn(log, format!("actionsCount '{count_line}' is not a number"));
     }
     Ok(TurnInput {
         rows,
         known,
         last_action,
-        actions_count,
     })
 }
 
@@ -764,6 +866,8 @@ fn read_initial<R: BufRead>(
                     log,
                     format!("expected the id 0 or 1, got '{line}': skipped"),
                 );
+                // The config line, when the id line was lost: still read.
+                bot.read_config(&line);
                 continue;
             }
         }
@@ -775,8 +879,7 @@ fn read_initial<R: BufRead>(
         Ok(Some(line))
     } else {
         let _ = writeln!(log, "boardlab: config: '{line}'");
-        // A FEN config tells the walls, which never move (see the row order notes).
-        bot.config_walls = Ataxx::from_fen(&line).ok().map(|p| p.walls());
+        bot.read_config(&line);
         Ok(None)
     }
 }
@@ -793,19 +896,20 @@ pub fn run_with(
 ) -> io::Result<()> {
     let mut lines = Lines::echoing(input);
     let mut bot = AtaxxBot::new(config);
-    let mut pending = match read_initial(&mut lines, &mut bot, log) {
-        Ok(row) => row,
+    match read_initial(&mut lines, &mut bot, log) {
+        Ok(Some(row)) => lines.carry(row),
+        Ok(None) => {}
         Err(InputError::Eof) => return Ok(()),
         Err(InputError::Io(e)) => {
             let _ = writeln!(log, "boardlab: {e}");
             return Ok(());
         }
-    };
+    }
     serve_turns(
         &mut lines,
         out,
         log,
-        |lines, log| read_turn(lines, log, pending.take()),
+        read_turn,
         |turn, clock, log| match player.as_mut() {
             Some(p) => bot.answer(&turn, clock, log, Some(&mut **p)),
             None => bot.answer(&turn, clock, log, None),

@@ -60,8 +60,6 @@ fn chips(rows: &[String]) -> u32 {
 /// skipped before the next board.
 #[derive(Default)]
 struct Reader {
-    /// A line read but not used: it starts what follows.
-    carry: Option<String>,
     /// `myId` from the id line.
     my_id: Option<i32>,
     /// The lines after a board that are still due: the count and actions (`Some(board)`), or
@@ -71,17 +69,6 @@ struct Reader {
 }
 
 impl Reader {
-    fn next<R: BufRead>(
-        &mut self,
-        lines: &mut Lines<R>,
-        log: &mut impl Write,
-    ) -> Result<String, InputError> {
-        match self.carry.take() {
-            Some(line) => Ok(line),
-            None => lines.next_nonempty(log),
-        }
-    }
-
     /// The count line and the action lines after a board: never more action lines than the
     /// board has actions (`rows`: the top row tells the open columns; `steal`: the steal is
     /// one), so a bad count cannot make the bot wait. A row stops the reading (the next board
@@ -93,9 +80,9 @@ impl Reader {
         top_row: Option<&str>,
         steal: bool,
     ) -> Result<Vec<i32>, InputError> {
-        let count_line = self.next(lines, log)?;
+        let count_line = lines.next_nonempty(log)?;
         if is_row(&count_line) {
-            self.carry = Some(count_line);
+            lines.carry(count_line);
             return Ok(Vec::new());
         }
         let count = match count_line.parse::<usize>() {
@@ -120,9 +107,9 @@ impl Reader {
         };
         let mut actions = Vec::with_capacity(to_read);
         for _ in 0..to_read {
-            let a = self.next(lines, log)?;
+            let a = lines.next_nonempty(log)?;
             if is_row(&a) {
-                self.carry = Some(a);
+                lines.carry(a);
                 break;
             }
             match a.parse::<i32>() {
@@ -145,17 +132,17 @@ impl Reader {
         if let Some(rows) = self.tail_due.take() {
             let steal = chips(&rows) == 1 && rows.concat().contains('0');
             self.read_actions(lines, log, Some(&rows[0]), steal)?;
-            if self.carry.is_none() {
+            if !lines.has_carried() {
                 self.previous_due = Some(rows);
             }
         }
         let Some(rows) = self.previous_due.take() else {
             return Ok(());
         };
-        let previous = self.next(lines, log)?;
+        let previous = lines.next_nonempty(log)?;
         let Ok(col) = previous.parse::<i32>() else {
             if is_row(&previous) {
-                self.carry = Some(previous);
+                lines.carry(previous);
             } else {
                 lines.warn(log, format!("bad previous action '{previous}'"));
             }
@@ -203,7 +190,7 @@ impl Reader {
         let mut numbers: Vec<u32> = Vec::new();
         let mut started = false;
         loop {
-            let line = self.next(lines, log)?;
+            let line = lines.next_nonempty(log)?;
             if !is_row(&line) {
                 if let Some((me, opp)) = two_numbers(&line) {
                     if !matches!((me, opp), (0, 1) | (1, 0)) {
@@ -229,11 +216,11 @@ impl Reader {
             }
             let mut rows = vec![line];
             while rows.len() < ROWS {
-                let line = self.next(lines, log)?;
+                let line = lines.next_nonempty(log)?;
                 if is_row(&line) {
                     rows.push(line);
                 } else if line.parse::<i32>().is_ok() {
-                    self.carry = Some(line);
+                    lines.carry(line);
                     break;
                 } else {
                     lines.warn(
@@ -253,7 +240,7 @@ impl Reader {
                 );
                 let steal = numbers.last() == Some(&1);
                 let actions = self.read_actions(lines, log, None, steal)?;
-                if self.carry.is_none() {
+                if !lines.has_carried() {
                     // The previous action is due, with no board to check it against.
                     self.previous_due = Some(Vec::new());
                 }

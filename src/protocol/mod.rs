@@ -15,7 +15,9 @@ use std::io::{self, BufRead, Write};
 use crate::clock::Instant;
 
 use crate::search::budget::TurnReserve;
-use crate::search::{EngineKind, MctsConfig};
+use crate::search::EngineKind;
+#[cfg(not(bundle_without_mcts))]
+use crate::search::MctsConfig;
 pub use dispatch::{run_baseline_bot, run_bot};
 
 /// Time and memory settings of a bot.
@@ -29,7 +31,9 @@ pub struct BotConfig {
     pub tt_mib: usize,
     /// The engine; `None`: the game's default ([`crate::game::Evaluate::DEFAULT_ENGINE`]).
     pub engine: Option<EngineKind>,
-    /// MCTS settings, when the engine is MCTS.
+    /// MCTS settings, when the engine is MCTS (absent from the CodinGame bundles of bots that
+    /// never run it).
+    #[cfg(not(bundle_without_mcts))]
     pub mcts: MctsConfig,
     /// Nodes per turn, on top of the time (Ataxx's and Yavalath's alpha-beta; Yavalath's and
     /// Amazons' MCTS: iterations): a fixed-node budget makes arena comparisons of two builds
@@ -48,6 +52,7 @@ impl Default for BotConfig {
             turn_ms: 80,
             tt_mib: 64,
             engine: None,
+            #[cfg(not(bundle_without_mcts))]
             mcts: MctsConfig::default(),
             max_nodes: None,
             forced_wins: false,
@@ -66,6 +71,9 @@ pub struct Lines<R> {
     /// Whether every line read is copied to the log as `<< line` (the Ataxx bot does this so a
     /// real match settles the points its statement leaves open).
     echo: bool,
+    /// A line read too far (it belongs to the next field or turn), given back by
+    /// [`Lines::carry`]: the next read returns it first.
+    carried: Option<String>,
 }
 
 /// Why no further turn can be read.
@@ -85,6 +93,7 @@ impl<R: BufRead> Lines<R> {
             input,
             line_no: 0,
             echo: false,
+            carried: None,
         }
     }
 
@@ -96,9 +105,24 @@ impl<R: BufRead> Lines<R> {
         }
     }
 
-    /// The next line without its line ending and surrounding whitespace. Invalid UTF-8 is
+    /// Gives `line` back: the next read returns it (already counted and logged) before reading
+    /// on. A reader that read into the next field or turn carries the line there this way.
+    pub fn carry(&mut self, line: String) {
+        self.carried = Some(line);
+    }
+
+    /// Whether a carried line waits to be read again.
+    pub fn has_carried(&self) -> bool {
+        self.carried.is_some()
+    }
+
+    /// The next line without its line ending and surrounding whitespace: the carried line if
+    /// there is one ([`Lines::carry`]), else the next line of the input. Invalid UTF-8 is
     /// replaced (U+FFFD) and reported on `log`. Errors: the end of input, or a failed read.
     pub fn next_line(&mut self, log: &mut impl Write) -> Result<String, InputError> {
+        if let Some(line) = self.carried.take() {
+            return Ok(line);
+        }
         let mut buf = Vec::new();
         match self.input.read_until(b'\n', &mut buf) {
             Ok(0) => Err(InputError::Eof),
@@ -217,19 +241,6 @@ impl Rows {
     /// Whether every row was read.
     pub fn complete(&self) -> bool {
         self.rows.iter().all(Option::is_some)
-    }
-
-    /// The field after the board: the line that ended it early, else the next line.
-    /// Errors: the end of input or a failed read.
-    pub fn next_field<R: BufRead>(
-        &mut self,
-        lines: &mut Lines<R>,
-        log: &mut impl Write,
-    ) -> Result<String, InputError> {
-        match self.trailing.take() {
-            Some(line) => Ok(line),
-            None => lines.next_nonempty(log),
-        }
     }
 }
 

@@ -39,8 +39,6 @@ fn is_row(y: usize, line: &str) -> bool {
 /// at the end of a turn never makes the bot wait into the next turn and answer twice.
 #[derive(Default)]
 struct Reader {
-    /// A line read but not used (the `9` that cut a short board: it starts the next turn).
-    carry: Option<String>,
     /// The last whole board, while its last-move line is due.
     previous: Option<[[Option<u8>; 9]; 9]>,
 }
@@ -64,10 +62,7 @@ impl Reader {
         loop {
             let mut first_row = None;
             loop {
-                let line = match self.carry.take() {
-                    Some(line) => line,
-                    None => lines.next_nonempty(log)?,
-                };
+                let line = lines.next_nonempty(log)?;
                 if line == "9" {
                     started = true;
                     break;
@@ -122,7 +117,7 @@ impl Reader {
                 // A `9` or `x y` right after the `9`: a duplicated or displaced header, not a
                 // board. Read on from that line.
                 if trailing == "9" {
-                    self.carry = Some(trailing);
+                    lines.carry(trailing);
                 } else if let Some(rows) = self.previous.take() {
                     check_last(&rows, two_numbers(&trailing), log);
                 }
@@ -137,7 +132,9 @@ impl Reader {
                         "the board ends after {read} of its 9 rows at the next turn's '9': skipped"
                     ),
                 );
-                self.carry = board.trailing.take();
+                if let Some(line) = board.trailing.take() {
+                    lines.carry(line);
+                }
                 started = false;
                 id = None;
                 continue;

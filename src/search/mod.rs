@@ -3,6 +3,8 @@
 
 pub mod alphabeta;
 pub mod budget;
+// The CodinGame bundles of bots that never run MCTS leave it out (scripts/codingame-bundle.py).
+#[cfg(not(bundle_without_mcts))]
 pub mod mcts;
 pub mod report;
 pub mod statics;
@@ -10,6 +12,7 @@ pub mod tt;
 
 pub use alphabeta::{Searcher, MAX_THREADS};
 pub use budget::{BudgetError, DEFAULT_BUDGET_MS, MAX_BUDGET_MS, MIN_BUDGET_MS};
+#[cfg(not(bundle_without_mcts))]
 pub use mcts::{Mcts, MctsConfig, MctsReport, MctsResult};
 pub use report::{Iteration, Progress, RootMove, Score, ScoreBound, SearchResult, StopReason};
 pub use statics::{static_move_score, static_root_scores};

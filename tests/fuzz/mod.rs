@@ -311,6 +311,9 @@ struct Feed {
     out: Output,
     /// Output lines when turn `k` was sent.
     sent_at: Arc<Mutex<Vec<usize>>>,
+    /// The bot's log, and its length in bytes when turn `k` was sent (for the failure notes).
+    log: Output,
+    log_at: Arc<Mutex<Vec<usize>>>,
 }
 
 impl Read for Feed {
@@ -338,6 +341,8 @@ impl BufRead for Feed {
                 .filter(|&&b| b == b'\n')
                 .count();
             self.sent_at.lock().unwrap().push(lines);
+            let logged = self.log.0.lock().unwrap().len();
+            self.log_at.lock().unwrap().push(logged);
             self.buf = std::mem::take(&mut self.turns[self.next]);
             self.pos = 0;
             self.next += 1;
@@ -429,6 +434,8 @@ pub fn run(game: &'static str, chunks: Vec<Chunk>) -> Tally {
     };
     let out = Output::default();
     let sent_at = Arc::new(Mutex::new(Vec::new()));
+    let bot_log = Output::default();
+    let log_at = Arc::new(Mutex::new(Vec::new()));
     let feed = Feed {
         turns: chunks.iter().map(Chunk::bytes).collect(),
         next: 0,
@@ -436,22 +443,24 @@ pub fn run(game: &'static str, chunks: Vec<Chunk>) -> Tally {
         pos: 0,
         out: out.clone(),
         sent_at: sent_at.clone(),
+        log: bot_log.clone(),
+        log_at: log_at.clone(),
     };
     let (done_tx, done_rx) = mpsc::channel();
     let mut bot_out = out.clone();
+    let bot_log_writer = bot_log.clone();
     let worker = std::thread::spawn(move || {
-        let mut log = Vec::new();
+        let mut log = bot_log_writer;
         let result = run_bot(game, feed, &mut bot_out, &mut log, fuzz_config());
-        let _ = done_tx.send((result, log));
+        let _ = done_tx.send((result, ()));
     });
-    let log = match done_rx.recv_timeout(HANG_AFTER) {
-        Ok((result, log)) => {
+    match done_rx.recv_timeout(HANG_AFTER) {
+        Ok((result, ())) => {
             if let Err(e) = result {
                 tally.panics += 1;
                 tally.notes.push(format!("{game}: the bot failed: {e}"));
             }
             let _ = worker.join();
-            log
         }
         Err(mpsc::RecvTimeoutError::Disconnected) => {
             tally.panics += 1;
@@ -466,7 +475,9 @@ pub fn run(game: &'static str, chunks: Vec<Chunk>) -> Tally {
                 .push(format!("{game}: no end within {HANG_AFTER:?}"));
             return tally;
         }
-    };
+    }
+    let log = log_at.lock().unwrap().clone();
+    let log_text = bot_log.0.lock().unwrap().clone();
     let text = out.0.lock().unwrap().clone();
     let lines: Vec<String> = String::from_utf8_lossy(&text)
         .lines()
@@ -517,10 +528,13 @@ pub fn run(game: &'static str, chunks: Vec<Chunk>) -> Tally {
             *bad += 1;
             if since_damage != Some(0) {
                 let input = String::from_utf8_lossy(&chunk.bytes()).into_owned();
-                let log = String::from_utf8_lossy(&log);
-                let log: String = log.lines().rev().take(12).collect::<Vec<_>>().join("\n");
+                // The log from the previous turn's input to this turn's answer.
+                let from = log.get(k.saturating_sub(1)).copied().unwrap_or(0);
+                let to = log.get(k + 1).copied().unwrap_or(log_text.len());
+                let log = String::from_utf8_lossy(&log_text[from.min(to)..to]);
                 tally.notes.push(format!(
-                    "{game} turn {k}: {e} for\n{input}(log, last lines reversed)\n{log}"
+                    "{game} turn {k}: {e} for\n{input}(log of turns {} and {k})\n{log}",
+                    k.saturating_sub(1)
                 ));
             }
         }
@@ -541,7 +555,11 @@ pub fn case(game: &'static str, seed: u64, damages: &[(usize, usize)], max_turns
             damage(game, &mut chunks, kind % DAMAGE_KINDS, at, &mut rng);
         }
     }
-    run(game, chunks)
+    let mut tally = run(game, chunks);
+    for note in &mut tally.notes {
+        *note = format!("seed {seed} damages {damages:?}: {note}");
+    }
+    tally
 }
 
 /// The summary table of `tallies` (one per game), in the README's Markdown.
