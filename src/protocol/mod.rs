@@ -286,31 +286,39 @@ impl TurnClock {
 /// [`TurnClock`], started when the reading finished) into the line to print. The time from the
 /// input being complete to the answer being flushed is compared with the turn's plan, and the
 /// reserve of later turns follows the excess ([`TurnReserve`]); a turn that ran 5 ms or more
-/// past its plan is logged on stderr (`turn W ms, plan P ms, reserve R ms`), after the
-/// answer. Errors: only failures to write the
+/// past its plan is logged (`turn W ms, plan P ms, reserve R ms`). Everything `read` and
+/// `answer` log goes to `log` only after the answer is flushed: a write to a stderr that blocks
+/// (a busy disk, a slow pipe) must not delay the answer. Errors: only failures to write the
 /// answer.
 pub fn serve_turns<R: BufRead, T, W: Write, L: Write>(
     lines: &mut Lines<R>,
     out: &mut W,
     log: &mut L,
-    mut read: impl FnMut(&mut Lines<R>, &mut L) -> Result<T, InputError>,
-    mut answer: impl FnMut(T, &TurnClock, &mut L) -> String,
+    mut read: impl FnMut(&mut Lines<R>, &mut Vec<u8>) -> Result<T, InputError>,
+    mut answer: impl FnMut(T, &TurnClock, &mut Vec<u8>) -> String,
 ) -> io::Result<()> {
     let mut reserve = TurnReserve::new();
+    let mut held = Vec::new();
     loop {
-        let turn = match read(lines, log) {
+        held.clear();
+        let turn = match read(lines, &mut held) {
             Ok(t) => t,
-            Err(InputError::Eof) => return Ok(()),
+            Err(InputError::Eof) => {
+                let _ = log.write_all(&held);
+                return Ok(());
+            }
             Err(InputError::Io(e)) => {
+                let _ = log.write_all(&held);
                 let _ = writeln!(log, "boardlab: {e}");
                 return Ok(());
             }
         };
         let clock = TurnClock::new(reserve);
-        let line = answer(turn, &clock, log);
+        let line = answer(turn, &clock, &mut held);
         writeln!(out, "{line}")?;
         out.flush()?;
         let wall = clock.elapsed_ms();
+        let _ = log.write_all(&held);
         if let Some(planned) = clock.plan_ms.get() {
             reserve.observe(planned, wall);
             if wall >= planned + 5.0 {
