@@ -49,7 +49,7 @@ strength:
 # The bots on damaged referee input, FUZZ_RUNS matches per game (tests/fuzz/mod.rs): prints the
 # README's table, then FUZZ_RUNS hostile `boardlab uai` sessions (tests/uai_fuzz.rs), then ten
 # times as many hostile calls of the wasm API under Node (tests/wasm/hostile.mjs); fails when
-# any is not sound. One core; FUZZ_RUNS=2000 took about 8 minutes on the loaded 2-core machine.
+# any is not sound. One core; FUZZ_RUNS=2000 took about 6.5 minutes on the loaded 2-core machine.
 FUZZ_RUNS ?= 2000
 fuzz:
 	FUZZ_RUNS=$(FUZZ_RUNS) cargo test --profile suite --test bot_fuzz -- --ignored --nocapture fuzz_table; \
