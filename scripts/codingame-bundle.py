@@ -18,6 +18,9 @@ What it leaves out, and why that is safe:
 - Comments, and items under a `cfg` that is false on CodinGame (`test`, any cargo `feature`,
   `target_arch = "wasm32"`); `cfg_attr`s on such a predicate go too. rustc would skip these
   items anyway; removing them only saves characters.
+- In a baseline bundle, the items under `cfg(not(codingame_baseline))`: the opening books, which
+  only the engine plays. `codingame_baseline` is this script's own cfg (cargo never sets it, see
+  Cargo.toml's `check-cfg`): true in a baseline bundle, false in the engine's.
 
 Usage: scripts/codingame-bundle.py <game> [--player random|greedy|minimax] [-o FILE]
        (default FILE: target/codingame/<game>.rs, or <game>-<player>.rs for a baseline)
@@ -154,6 +157,9 @@ def lex(text, name):
 # ---------------------------------------------------------------------------------------------
 # cfg evaluation: True, False, or None (unknown on CodinGame: left for rustc to decide).
 
+# Whether the bundle being written is a baseline's (`codingame_baseline`, set by bundle()).
+BASELINE = False
+
 
 def split_args(toks):
     """Splits code tokens at top-level commas."""
@@ -177,6 +183,8 @@ def eval_cfg(toks):
     words = [t.text for t in toks]
     if words == ["test"]:
         return False
+    if words == ["codingame_baseline"]:
+        return BASELINE
     if len(words) == 3 and words[1] == "=":
         key, value = words[0], words[2].strip('"')
         if key == "feature":
@@ -436,6 +444,8 @@ fn main() {
 
 
 def bundle(game, player="engine"):
+    global BASELINE
+    BASELINE = player != "engine"
     lib = os.path.join(SRC, "lib.rs")
     if player == "engine":
         what, command, main = "bot", f"boardlab bot {game}", MAIN.replace("GAME", game)

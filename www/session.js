@@ -174,7 +174,8 @@ export async function runEngineMove() {
   render();
 
   // Exact scores for every root move cost some strength: only when the heatmap shows them.
-  const options = { budgetMs: app.budgetMs, maxDepth: depthCapOf(app.level), exactRoot: overlayWanted() };
+  // The opening book answers the first turns where the game has one (the result says so).
+  const options = { budgetMs: app.budgetMs, maxDepth: depthCapOf(app.level), exactRoot: overlayWanted(), book: true };
   app.report.budgetMs = options.budgetMs;
   const outcome = await runSearch(token, options);
   if (outcome === null) return;
@@ -201,6 +202,7 @@ export async function runEngineMove() {
     ms: wallMs,
     searchMs: result.elapsed_ms,
     budgetMs: options.budgetMs,
+    book: result.book,
   };
   if (!page.playMove(result.best, wallMs, stats)) {
     // The engine proposed a move the rules refuse (playMove has shown why): do not ask again.

@@ -16,7 +16,7 @@ use crate::clock::Instant;
 
 use crate::search::budget::TurnReserve;
 use crate::search::{EngineKind, MctsConfig};
-pub use dispatch::{run_baseline_bot, run_bot};
+pub use dispatch::{run_baseline_bot, run_bot, run_bot_without_book};
 
 /// Time and memory settings of a bot.
 #[derive(Clone, Copy, Debug)]
