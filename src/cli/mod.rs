@@ -48,7 +48,8 @@ enum Command {
     /// 4's 1-ply openings are its 9 columns) the cycle repeats and the report says so.
     /// `--openings FILE` reads them instead. The baselines (`random`, `greedy`, `minimax`)
     /// get `--seed N` from the arena, derived from `--seed` and the game's number, so their
-    /// games differ; the report counts the distinct games (setup and moves).
+    /// games differ; in any other bot command the text `{seed}` is replaced by that seed (e.g.
+    /// `--mcts seed={seed}`); the report counts the distinct games (setup and moves).
     ///
     /// Yavalath (referee MultiStruct/Yavalath) and Connect 4 (AshKcg/cg-multi-connect4) allow
     /// the steal on the second player's first turn only; their default opening is 1 random
