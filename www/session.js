@@ -174,8 +174,10 @@ export async function runEngineMove() {
   render();
 
   // Exact scores for every root move cost some strength: only when the heatmap shows them.
-  // The opening book answers the first turns where the game has one (the result says so).
-  const options = { budgetMs: app.budgetMs, maxDepth: depthCapOf(app.level), exactRoot: overlayWanted(), book: true };
+  // The opening book answers the first turns where the game has one (the result says so), at
+  // full strength only: a level with a depth cap plays its first moves at its own depth too.
+  const maxDepth = depthCapOf(app.level);
+  const options = { budgetMs: app.budgetMs, maxDepth, exactRoot: overlayWanted(), book: maxDepth === null };
   app.report.budgetMs = options.budgetMs;
   const outcome = await runSearch(token, options);
   if (outcome === null) return;
