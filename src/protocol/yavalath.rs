@@ -213,7 +213,9 @@ fn stones_of(rows: &[[Option<u8>; 9]; 9]) -> (u64, u64, u64) {
 /// Plays Yavalath on CodinGame's protocol with the engine (`config.engine`: alpha-beta, the
 /// default, or the MCTS-Solver) until the input ends, each turn within its time and, when
 /// `config.max_nodes` is set, within that many nodes (MCTS: iterations).
-/// The opening book ([`crate::games::yavalath::book`]) plays the first turn of each side.
+/// The opening book ([`crate::games::yavalath::book`]) plays the first turn of each side for
+/// alpha-beta; the MCTS-Solver (`--engine mcts`, the arena's stand-in for independent MCTS
+/// programs) plays without it.
 /// Errors: only failures to write the answer. (Left out of the baseline bundles, which play
 /// [`run_with`] with a baseline.)
 #[cfg(not(codingame_baseline))]
@@ -223,8 +225,13 @@ pub fn run(
     log: &mut impl Write,
     config: BotConfig,
 ) -> io::Result<()> {
-    let mut engine = crate::play::Booked::new(engine(&config));
-    run_with(input, out, log, config, &mut engine)
+    let mut engine = engine(&config);
+    if config.engine.unwrap_or(Yavalath::DEFAULT_ENGINE) != EngineKind::AlphaBeta {
+        // The MCTS-Solver is the arena's stand-in for independent programs: no book.
+        return run_with(input, out, log, config, engine.as_mut());
+    }
+    let mut booked = crate::play::Booked::new(engine);
+    run_with(input, out, log, config, &mut booked)
 }
 
 /// The engine [`run`] plays with, without the opening book: `config.engine` (alpha-beta, the
