@@ -24,6 +24,9 @@ What it leaves out, and why that is safe:
   bundle_without_mcts))]`: the MCTS agent, `engine_agent`, `BotConfig::mcts`) are left out. A bot
   runs MCTS when its adapter, src/protocol/<game>.rs, names `engine_agent` or `Mcts`; rustc
   checks the rest, so a wrong guess fails the build, never the game.
+- In a baseline bundle, the items under `cfg(not(codingame_baseline))`: the opening books, which
+  only the engine plays. `codingame_baseline` is this script's own cfg (cargo never sets it, see
+  Cargo.toml's `check-cfg`): true in a baseline bundle, false in the engine's.
 
 Usage: scripts/codingame-bundle.py <game> [--player random|greedy|minimax] [-o FILE]
        (default FILE: target/codingame/<game>.rs, or <game>-<player>.rs for a baseline)
@@ -160,6 +163,9 @@ def lex(text, name):
 # ---------------------------------------------------------------------------------------------
 # cfg evaluation: True, False, or None (unknown on CodinGame: left for rustc to decide).
 
+# Whether the bundle being written is a baseline's (`codingame_baseline`, set by bundle()).
+BASELINE = False
+
 
 def split_args(toks):
     """Splits code tokens at top-level commas."""
@@ -197,6 +203,8 @@ def eval_cfg(toks):
         return False
     if words == ["bundle_without_mcts"]:
         return WITHOUT_MCTS
+    if words == ["codingame_baseline"]:
+        return BASELINE
     if len(words) == 3 and words[1] == "=":
         key, value = words[0], words[2].strip('"')
         if key == "feature":
@@ -480,6 +488,8 @@ fn main() {
 def bundle(game, player="engine"):
     global WITHOUT_MCTS
     WITHOUT_MCTS = not runs_mcts(game)
+    global BASELINE
+    BASELINE = player != "engine"
     lib = os.path.join(SRC, "lib.rs")
     if player == "engine":
         what, command, main = "bot", f"boardlab bot {game}", MAIN.replace("GAME", game)

@@ -282,6 +282,15 @@ pub trait Evaluate: Game {
     /// a node budget covers both.
     const FORCED_WIN_NODES: u64 = 0;
 
+    /// The opening book's move for this position, if the game has a book and it covers the
+    /// position (Yavalath, Connect 4 on 9x7: the first two turns under the steal rule). The
+    /// engine's front doors (the bots, the playground's engine turn) play it without a search;
+    /// analysis searches as usual. `None`, the default: no book.
+    #[cfg(not(codingame_baseline))]
+    fn book_move(&self) -> Option<Self::Move> {
+        None
+    }
+
     /// A win for the side to move proven by forcing moves alone (a threat-space search, far
     /// deeper than the main search's horizon), searching at most `max_nodes` positions and
     /// adding those it visits to `nodes`: `Some(plies)`, the win's length when the opponent

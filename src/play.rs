@@ -21,6 +21,47 @@ pub trait Agent<G: Game> {
     }
 }
 
+/// An agent that plays the opening book's move ([`Evaluate::book_move`]) where the book has one
+/// and asks `inner` elsewhere: the engine bots' front door (`protocol::<game>::run`).
+#[cfg(not(codingame_baseline))]
+pub struct Booked<G: Evaluate> {
+    /// Who chooses outside the book.
+    pub inner: Box<dyn Agent<G>>,
+    /// The last move, when it came from the book.
+    from_book: Option<G::Move>,
+}
+
+#[cfg(not(codingame_baseline))]
+impl<G: Evaluate> Booked<G> {
+    /// `inner` with the game's book in front of it.
+    pub fn new(inner: Box<dyn Agent<G>>) -> Self {
+        Booked {
+            inner,
+            from_book: None,
+        }
+    }
+}
+
+#[cfg(not(codingame_baseline))]
+impl<G: Evaluate> Agent<G> for Booked<G> {
+    fn choose(&mut self, pos: &G, budget_ms: u64) -> G::Move {
+        self.from_book = pos.book_move();
+        match self.from_book {
+            Some(mv) => mv,
+            None => self.inner.choose(pos, budget_ms),
+        }
+    }
+    fn new_game(&mut self) {
+        self.inner.new_game();
+    }
+    fn summary(&self) -> Option<String> {
+        match self.from_book {
+            Some(_) => Some("book move (no search)".into()),
+            None => self.inner.summary(),
+        }
+    }
+}
+
 /// The alpha-beta engine: searches each move within the budget it is given, optionally capped at
 /// a depth (which makes its play independent of the machine's speed).
 pub struct EngineAgent<G: Evaluate> {

@@ -159,18 +159,35 @@ fn does_not_steal_an_edge_opening() {
 }
 
 #[test]
-fn opens_with_a_move_it_would_not_steal() {
-    // As first player the bot opens where, by its own judgement as second player, stealing is
-    // not better than replying.
+fn plays_the_opening_book_on_its_first_turn() {
+    // As first player the bot opens with the book's column: the one the book's deep search
+    // found least worth to the second player, stealing included.
+    let start = Connect4Cg::start();
     let mut first = Bot::start("connect4", &[]);
-    let (answer, _) = first.turn(&Connect4Cg::start().turn_input(Player::First, true, None));
-    first.finish();
-    let opening: u8 = answer.parse().expect("a column");
-    assert_ne!(
-        reply_to_opening(opening),
-        "STEAL",
-        "the bot opened with {opening}, which it would steal"
-    );
+    let (answer, _) = first.turn(&start.turn_input(Player::First, true, None));
+    let log = first.finish();
+    let book = start.book_move().expect("the book has a first column");
+    assert_eq!(answer, book.to_string());
+    assert!(log.contains("book move"), "the log says so: {log}");
+    // As second player it answers every first column with the book's answer.
+    for opening in 0..9u8 {
+        let book = start.after(opening).book_move().expect("an answer");
+        let expected = if book == STEAL {
+            "STEAL".to_string()
+        } else {
+            book.to_string()
+        };
+        assert_eq!(reply_to_opening(opening), expected, "opening {opening}");
+    }
+}
+
+#[test]
+fn without_the_book_the_first_turn_is_searched() {
+    let mut bot = Bot::start("connect4", &["--no-book", "--first-ms", "100"]);
+    let (answer, _) = bot.turn(&Connect4Cg::start().turn_input(Player::First, true, None));
+    let log = bot.finish();
+    assert!(!log.contains("book move"), "{log}");
+    assert!(answer.parse::<u8>().is_ok_and(|c| c < 9), "{answer}");
 }
 
 #[test]

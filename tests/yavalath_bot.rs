@@ -332,3 +332,50 @@ fn the_first_player_opens_knowing_its_stone_can_be_stolen() {
     let after = turn_position(Player::First, 0, centre, false).unwrap();
     assert_eq!(moves(&after), CELLS - 1, "no steal for the first player");
 }
+
+/// The bot's answer as `(x, y)` of the cell it names.
+fn answer_cell(answer: &str) -> usize {
+    let xy: Vec<i32> = answer
+        .split_whitespace()
+        .map(|n| n.parse().expect("a number"))
+        .collect();
+    cell_at(xy[0], xy[1]).expect("a cell of the board")
+}
+
+#[test]
+fn the_bot_plays_the_opening_book_on_its_first_turn() {
+    use boardlab::game::Evaluate;
+    let start = Yavalath::start();
+    let mut bot = Bot::start("yavalath", &[]);
+    let (answer, _) = bot.turn(&start.turn_input(Player::First, true, None));
+    let book = start.book_move().expect("the book has a first cell");
+    assert_eq!(answer_cell(&answer), book as usize, "the book's first cell");
+    let log = bot.finish();
+    assert!(log.contains("book move"), "the log says so: {log}");
+
+    // As the second player: the book's answer (a steal names the first stone's own cell) to
+    // first stones of several classes, some of them mirror images of the table's cells.
+    for first in [0usize, 4, 2, 56, 7, 12, 30, 21, 39, 60] {
+        let pos = start.after(first as u8);
+        let book = pos.book_move().expect("an answer to every first cell");
+        let mut bot = Bot::start("yavalath", &[]);
+        let (answer, _) = bot.turn(&pos.turn_input(Player::Second, true, Some(first as u8)));
+        bot.finish();
+        assert_eq!(
+            answer_cell(&answer),
+            book as usize,
+            "first stone on cell {first}"
+        );
+    }
+}
+
+#[test]
+fn without_the_book_the_first_turn_is_searched() {
+    let start = Yavalath::start();
+    let mut bot = Bot::start("yavalath", &["--no-book", "--first-ms", "100"]);
+    let (answer, _) = bot.turn(&start.turn_input(Player::First, true, None));
+    let log = bot.finish();
+    assert!(!log.contains("book move"), "{log}");
+    assert!(log.contains("depth"), "a search's summary: {log}");
+    assert!(answer_cell(&answer) < CELLS);
+}

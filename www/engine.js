@@ -108,9 +108,10 @@ export class EngineClient {
    * iteration of this search only, `onProgress(progress)` for each alpha-beta progress report
    * between them ({depth (under way), seldepth, nodes, nps, elapsed_ms}). maxDepth (null: no cap) limits the depth, for the weak
    * strength levels; exactRoot scores every root move exactly, for the heatmap and analysis;
-   * engine ("alphabeta" | "mcts", null: the game's default) picks the search.
+   * engine ("alphabeta" | "mcts", null: the game's default) picks the search; book lets the
+   * game's opening book answer without a search where it covers the position (the engine's turn).
    */
-  search({ game, setup, moves, budgetMs, ttMb, maxDepth = null, exactRoot = false, engine = null }, onIteration = () => {}, onProgress = () => {}) {
+  search({ game, setup, moves, budgetMs, ttMb, maxDepth = null, exactRoot = false, engine = null, book = false }, onIteration = () => {}, onProgress = () => {}) {
     this.#ensureStarted();
     if (this.#current) this.stop();
     if (!this.#worker) return Promise.reject(new Error('the engine could not be started (see the message above)'));
@@ -119,7 +120,7 @@ export class EngineClient {
     this.#fault = null;
     return new Promise((resolve, reject) => {
       this.#current = { id, budgetMs, onIteration, onProgress, resolve, reject, postedAt: 0, deadline: 0 };
-      const msg = searchRequest(id, { game, setup, moves, budgetMs, ttMb, maxDepth, exactRoot, engine }, fault);
+      const msg = searchRequest(id, { game, setup, moves, budgetMs, ttMb, maxDepth, exactRoot, engine, book }, fault);
       this.#post(msg, () => {
         // The clock starts when the request really leaves, not while the worker is loading.
         if (this.#current?.id !== id) return;

@@ -121,8 +121,8 @@ function drawCharts(depthSvg, scoreSvg, iterations) {
  * "thinking" is called ("analysing", "hint"; default "thinking"), iteration = the engine's last
  * iteration or MCTS report (or null before the first), iterations = the chart points so far
  * (chartPoint of each), progress = the latest alpha-beta progress report ({depth under way,
- * nodes, nps, elapsed_ms}, or null), stop = why the search ended ("time", "depth", "solved", or "stopped" by
- * the app) once it has, key = the position searched, sides = {toMove, other} the names of the
+ * nodes, nps, elapsed_ms}, or null), stop = why the search ended ("time", "depth", "solved", "book" when the
+ * opening book gave the move, or "stopped" by the app) once it has, key = the position searched, sides = {toMove, other} the names of the
  * side that searched and its opponent (for the MCTS table). tableState() is the MCTS table's
  * sort, drill-down and rows. `onPreview(index, line)` hears which move of which line (0: the
  * best; multi-PV: the n-th best move's) is hovered or focused (index null: none). show(report,
@@ -267,10 +267,22 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
     }
     const { iteration, thinking, stop } = report;
     showBudget(report);
-    // "stopped": cut short by Pause, Undo or New game; "solved": the result is proven.
-    const state = thinking ? report.activity ?? 'thinking' : stop === 'solved' || stop === 'stopped' ? stop : 'done';
+    // "stopped": cut short by Pause, Undo or New game; "solved": the result is proven; "book":
+    // the opening book gave the move (the wasm search's result says so), nothing was searched.
+    const state = thinking ? report.activity ?? 'thinking' : ['solved', 'stopped', 'book'].includes(stop) ? stop : 'done';
     who.textContent = `${report.who} · move ${report.moveNumber} · ${state}`;
     root.classList.toggle('is-thinking', thinking);
+    if (!iteration && !thinking && stop === 'book') {
+      empty.hidden = true;
+      stats.hidden = true;
+      charts.hidden = true;
+      shownLine = null;
+      onPreview(null);
+      table.hide();
+      atOnceNote.hidden = false;
+      atOnceNote.textContent = 'The move came from the opening book, without a search.';
+      return;
+    }
     if (!iteration) {
       // Searching, but no iteration has finished yet: keep the frame, clear the numbers.
       empty.hidden = true;

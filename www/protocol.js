@@ -25,6 +25,9 @@
  *                                report then also carries static_root: [{move, score}], every
  *                                legal move's one-ply static score (wasm static_scores)
  * @property {string|null} engine "alphabeta" | "mcts"; null: the game's default
+ * @property {boolean} book       the engine's turn: where the game's opening book covers the
+ *                                position, the wasm search returns its move at once ({book: true,
+ *                                stop: "book", last: null}) instead of searching
  * @property {string|null} fault  tests only: how to break the worker (worker.js FAULTS), or null
  */
 
@@ -32,11 +35,11 @@
  * The page's search request, from the page's camelCase options.
  * @param {number} id
  * @param {{game: string, setup: string, moves: string[], budgetMs: number, ttMb: number,
- *   maxDepth?: number|null, exactRoot?: boolean, engine?: string|null}} options
+ *   maxDepth?: number|null, exactRoot?: boolean, engine?: string|null, book?: boolean}} options
  * @param {string|null} fault
  * @returns {SearchRequest}
  */
-export function searchRequest(id, { game, setup, moves, budgetMs, ttMb, maxDepth = null, exactRoot = false, engine = null }, fault = null) {
+export function searchRequest(id, { game, setup, moves, budgetMs, ttMb, maxDepth = null, exactRoot = false, engine = null, book = false }, fault = null) {
   return {
     type: 'search',
     id,
@@ -48,6 +51,7 @@ export function searchRequest(id, { game, setup, moves, budgetMs, ttMb, maxDepth
     max_depth: maxDepth,
     exact_root: exactRoot,
     engine,
+    book,
     fault,
   };
 }

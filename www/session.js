@@ -180,7 +180,10 @@ export async function runEngineMove() {
   render();
 
   // Exact scores for every root move cost some strength: only when the heatmap shows them.
-  const options = { budgetMs: app.budgetMs, maxDepth: depthCapOf(app.level), exactRoot: overlayWanted() };
+  // The opening book answers the first turns where the game has one (the result says so), at
+  // full strength only: a level with a depth cap plays its first moves at its own depth too.
+  const maxDepth = depthCapOf(app.level);
+  const options = { budgetMs: app.budgetMs, maxDepth, exactRoot: overlayWanted(), book: maxDepth === null };
   app.report.budgetMs = options.budgetMs;
   const outcome = await runSearch(token, options);
   if (outcome === null) return;
@@ -207,6 +210,7 @@ export async function runEngineMove() {
     ms: wallMs,
     searchMs: result.elapsed_ms,
     budgetMs: options.budgetMs,
+    book: result.book,
   };
   if (!page.playMove(result.best, wallMs, stats)) {
     // The engine proposed a move the rules refuse (playMove has shown why): do not ask again.

@@ -21,7 +21,8 @@ export const app = {
   moves: [], // move names, in order, up to the position on screen (the first nodes of `line`)
   moveTimes: [], // per move: the engine's wall time in ms, or null for a human move
   moveStats: [], // per move: {depth, seldepth, nodes, ms (wall), searchMs (the search's own
-  //                clock), budgetMs} of the engine's search, or null for a human move
+  //                clock), budgetMs, book (the opening book's move: no search)} of the
+  //                engine's search, or null for a human move
   view: null, // describe() of the position after `moves`
   mode: MODES.HUMAN_VS_ENGINE,
   humanSide: 1, // in human vs engine: which player the person is

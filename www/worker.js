@@ -112,7 +112,7 @@ function staticRoot(game, setup, moves) {
 }
 
 /** Runs a SearchRequest (protocol.js), posting its reports, then its result or error. */
-function runSearch({ id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_root, engine, fault }) {
+function runSearch({ id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_root, engine, book, fault }) {
   try {
     if (Object.hasOwn(FAULTS, fault ?? '')) {
       FAULTS[fault]();
@@ -129,7 +129,7 @@ function runSearch({ id, game, setup, moves, budget_ms, tt_mb, max_depth, exact_
       while (hang) {} // the "hang" fault: never return, never post again
     };
     // Only a real depth cap is passed on: without one the engine goes as deep as time allows.
-    const options = { budget_ms, tt_mb, exact_root: Boolean(exact_root) };
+    const options = { budget_ms, tt_mb, exact_root: Boolean(exact_root), book: Boolean(book) };
     if (Number.isInteger(max_depth)) options.max_depth = max_depth;
     if (typeof engine === 'string') options.engine = engine;
     const result = api.search(game, setup ?? '', moves ?? '', options, onIteration);

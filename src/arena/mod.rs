@@ -44,7 +44,8 @@ pub struct MatchConfig {
     pub seed: u64,
     /// Which bots (`[A, B]`) are BoardLab's baselines, which take `--seed N`: the arena appends
     /// ` --seed N` to such a bot's command for each match, with `N` from [`bot_seed`], so their
-    /// random choices differ from game to game instead of replaying the same stream.
+    /// random choices differ from game to game instead of replaying the same stream. Any other
+    /// command has the text `{seed}` replaced by that seed (e.g. `--mcts seed={seed}`).
     pub seeded: [bool; 2],
     /// Stop early when the SPRT accepts a hypothesis.
     pub sprt: Option<Sprt>,
@@ -154,13 +155,14 @@ pub fn run_match<G: CgReferee>(
                 }
                 let opening = &openings[(m * per_match / 2) as usize % openings.len()];
                 let seed = Rng(config.seed ^ u64::from(m)).next_u64();
-                let command = |b: usize| match config.seeded[b] {
-                    true => format!(
-                        "{} --seed {}",
-                        commands[b],
-                        bot_seed(config.seed, m * per_match, b)
-                    ),
-                    false => commands[b].to_string(),
+                let command = |b: usize| {
+                    let seed = bot_seed(config.seed, m * per_match, b);
+                    match config.seeded[b] {
+                        true => format!("{} --seed {seed}", commands[b]),
+                        // A command of the user's may take the match's seed where it says
+                        // `{seed}` (e.g. `--mcts seed={seed}`: MCTS's games then differ).
+                        false => commands[b].replace("{seed}", &seed.to_string()),
+                    }
                 };
                 let (a, b) = (command(0), command(1));
                 let games = referee_match_uai(

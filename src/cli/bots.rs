@@ -49,6 +49,10 @@ pub struct BotArgs {
     /// main search (off by default: its SPRT did not pass; see the README).
     #[arg(long)]
     pub forced_wins: bool,
+    /// Yavalath, Connect 4: play the first turn by search instead of the opening book (to
+    /// measure the book).
+    #[arg(long)]
+    pub no_book: bool,
 }
 
 pub fn bot(args: BotArgs) -> Result<(), Failure> {
@@ -65,7 +69,9 @@ pub fn bot(args: BotArgs) -> Result<(), Failure> {
         forced_wins: args.forced_wins,
     };
     let (input, mut out, mut log) = (io::stdin().lock(), io::stdout().lock(), io::stderr());
-    let result = if args.player == "engine" {
+    let result = if args.player == "engine" && args.no_book {
+        protocol::run_bot_without_book(&args.game, input, &mut out, &mut log, config)
+    } else if args.player == "engine" {
         protocol::run_bot(&args.game, input, &mut out, &mut log, config)
     } else {
         protocol::run_baseline_bot(

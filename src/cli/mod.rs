@@ -4,6 +4,7 @@
 
 mod analyse;
 mod arena;
+mod book;
 mod bots;
 mod c4check;
 mod tools;
@@ -47,7 +48,8 @@ enum Command {
     /// 4's 1-ply openings are its 9 columns) the cycle repeats and the report says so.
     /// `--openings FILE` reads them instead. The baselines (`random`, `greedy`, `minimax`)
     /// get `--seed N` from the arena, derived from `--seed` and the game's number, so their
-    /// games differ; the report counts the distinct games (setup and moves).
+    /// games differ; in any other bot command the text `{seed}` is replaced by that seed (e.g.
+    /// `--mcts seed={seed}`); the report counts the distinct games (setup and moves).
     ///
     /// Yavalath (referee MultiStruct/Yavalath) and Connect 4 (AshKcg/cg-multi-connect4) allow
     /// the steal on the second player's first turn only; their default opening is 1 random
@@ -106,6 +108,11 @@ enum Command {
     /// band of chips (positions, how many the bot's solver settled within the budget, lost,
     /// non-lost, kept).
     C4check(c4check::C4CheckArgs),
+    /// Compute the opening book of Yavalath or Connect 4 (9x7) under the steal rule by deep
+    /// search, and write it as the Rust table the engine reads (src/games/<game>/book_table.rs):
+    /// for each first move up to the board's symmetry, the second player's answer (the steal or
+    /// a move), and the first move that leaves the second player least.
+    Book(book::BookArgs),
     /// Regenerate self-play data and refit Ataxx's evaluation (Texel's logistic tuning of the
     /// weights of `src/games/ataxx/features.rs`); prints the loss before and after.
     Tune(tune::TuneArgs),
@@ -157,6 +164,7 @@ pub fn main() -> i32 {
         Command::Match(args) => tools::match_cmd(args),
         Command::Solve(args) => tools::solve_cmd(args),
         Command::C4check(args) => c4check::run(args),
+        Command::Book(args) => book::run(args),
         Command::Tune(args) => tune::run(args),
         Command::Uai { tt_mb } => bots::uai(tt_mb),
         Command::Serve {

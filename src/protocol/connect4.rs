@@ -304,16 +304,25 @@ fn action_text(mv: u8) -> String {
     }
 }
 
-/// Plays Connect 4 on CodinGame's protocol with the engine until the input ends.
-/// Errors: only failures to write the answer.
+/// Plays Connect 4 on CodinGame's protocol with the engine until the input ends, the opening
+/// book ([`crate::games::connect4::book`]) playing the first turn of each side.
+/// Errors: only failures to write the answer. (Left out of the baseline bundles, which play
+/// [`run_with`] with a baseline.)
+#[cfg(not(codingame_baseline))]
 pub fn run(
     input: impl BufRead,
     out: &mut impl Write,
     log: &mut impl Write,
     config: BotConfig,
 ) -> io::Result<()> {
-    let mut engine = BotEngine::new(config.tt_mib);
-    run_with(input, out, log, config, &mut engine)
+    let engine = Box::new(BotEngine::new(config.tt_mib));
+    run_with(
+        input,
+        out,
+        log,
+        config,
+        &mut crate::play::Booked::new(engine),
+    )
 }
 
 /// How much better than the best column the steal must score before the bot steals, in

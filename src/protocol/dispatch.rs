@@ -39,6 +39,33 @@ pub fn run_bot(
     written.map_err(|e| format!("cannot write the move: {e}"))
 }
 
+/// Runs the CodinGame bot of `game` as [`run_bot`] does but without its opening book (Yavalath,
+/// Connect 4), to measure what the book is worth. Errors: a game without a book, an engine
+/// that game's bot does not offer, or a failure to write a move.
+pub fn run_bot_without_book(
+    game: &str,
+    input: impl BufRead,
+    out: &mut impl Write,
+    log: &mut impl Write,
+    config: BotConfig,
+) -> Result<(), String> {
+    let written = match game {
+        "yavalath" => {
+            let mut engine = yavalath::engine(&config);
+            yavalath::run_with(input, out, log, config, engine.as_mut())
+        }
+        "connect4" if config.engine.is_some_and(|e| e != EngineKind::AlphaBeta) => {
+            return Err("--engine: the connect4 bot plays with alpha-beta only".into())
+        }
+        "connect4" => {
+            let mut engine = connect4::BotEngine::new(config.tt_mib);
+            connect4::run_with(input, out, log, config, &mut engine)
+        }
+        other => return Err(format!("--no-book: the {other} bot has no opening book")),
+    };
+    written.map_err(|e| format!("cannot write the move: {e}"))
+}
+
 /// Runs the CodinGame bot of `game` with the baseline `kind` (`random`, `greedy`, `minimax`)
 /// choosing the moves, for the arena. Errors: an unknown game or kind, or a failed write.
 pub fn run_baseline_bot(

@@ -18,7 +18,7 @@ use crate::search::budget::TurnReserve;
 use crate::search::EngineKind;
 #[cfg(not(bundle_without_mcts))]
 use crate::search::MctsConfig;
-pub use dispatch::{run_baseline_bot, run_bot};
+pub use dispatch::{run_baseline_bot, run_bot, run_bot_without_book};
 
 /// Time and memory settings of a bot.
 #[derive(Clone, Copy, Debug)]

@@ -210,23 +210,39 @@ fn stones_of(rows: &[[Option<u8>; 9]; 9]) -> (u64, u64, u64) {
 /// Plays Yavalath on CodinGame's protocol with the engine (`config.engine`: alpha-beta, the
 /// default, or the MCTS-Solver) until the input ends, each turn within its time and, when
 /// `config.max_nodes` is set, within that many nodes (MCTS: iterations).
-/// Errors: only failures to write the answer.
+/// The opening book ([`crate::games::yavalath::book`]) plays the first turn of each side for
+/// alpha-beta; the MCTS-Solver (`--engine mcts`, the arena's stand-in for independent MCTS
+/// programs) plays without it.
+/// Errors: only failures to write the answer. (Left out of the baseline bundles, which play
+/// [`run_with`] with a baseline.)
+#[cfg(not(codingame_baseline))]
 pub fn run(
     input: impl BufRead,
     out: &mut impl Write,
     log: &mut impl Write,
     config: BotConfig,
 ) -> io::Result<()> {
-    let mut engine = match config.engine.unwrap_or(Yavalath::DEFAULT_ENGINE) {
+    let mut engine = engine(&config);
+    if config.engine.unwrap_or(Yavalath::DEFAULT_ENGINE) != EngineKind::AlphaBeta {
+        // The MCTS-Solver is the arena's stand-in for independent programs: no book.
+        return run_with(input, out, log, config, engine.as_mut());
+    }
+    let mut booked = crate::play::Booked::new(engine);
+    run_with(input, out, log, config, &mut booked)
+}
+
+/// The engine [`run`] plays with, without the opening book: `config.engine` (alpha-beta, the
+/// default, or the MCTS-Solver) with its table size, node cap and forced-win switch.
+pub fn engine(config: &BotConfig) -> Box<dyn Agent<Yavalath>> {
+    match config.engine.unwrap_or(Yavalath::DEFAULT_ENGINE) {
         EngineKind::AlphaBeta => {
             let mut agent = EngineAgent::<Yavalath>::new(config.tt_mib, None);
             agent.max_nodes = config.max_nodes;
             agent.searcher.forced_wins = config.forced_wins;
-            Box::new(agent) as Box<dyn Agent<Yavalath>>
+            Box::new(agent)
         }
         kind => engine_agent::<Yavalath>(kind, config.tt_mib, config.mcts, config.max_nodes),
-    };
-    run_with(input, out, log, config, engine.as_mut())
+    }
 }
 
 /// Plays Yavalath on CodinGame's protocol with `player` choosing the moves (the engine, or a

@@ -116,7 +116,9 @@ pub fn territory(game: &str, setup: &str, moves: &str) -> Result<JsValue, WasmEr
 /// Searches the position with `options` = `{budget_ms (think time in ms; default and bounds:
 /// game_info's budget_ms), max_depth (plies), tt_mb (MiB; default and cap: game_info's tt_mib),
 /// exact_root (bool), engine (alphabeta, or mcts for the games in [`MCTS_GAMES`]; default: the
-/// game's default engine)}`, every field optional.
+/// game's default engine), book (bool: where the game's opening book covers the position, its
+/// move is returned at once, without a search; Yavalath and Connect 4's first two turns under
+/// the steal)}`, every field optional.
 ///
 /// Alpha-beta calls `on_iteration(iteration)` after each completed iteration with `{engine:
 /// "alphabeta", depth, seldepth, nodes, nps, elapsed_ms, score {kind: eval|win|loss, value}, pv
@@ -133,7 +135,8 @@ pub fn territory(game: &str, setup: &str, moves: &str) -> Result<JsValue, WasmEr
 /// value}`.
 ///
 /// Returns `{engine, best (move|null), last (report|null), nodes, elapsed_ms, stop:
-/// time|depth|nodes|solved}`. Errors: a bad position (`unknown_game`, `setup`, `move`,
+/// time|depth|nodes|solved|book, book (bool: best is the book's move; then last is null, nodes
+/// and elapsed_ms 0)}`. Errors: a bad position (`unknown_game`, `setup`, `move`,
 /// `game_over`) or options (`options`, `unsupported`); a call from inside `on_iteration`
 /// (`busy`); an exception thrown by `on_iteration` is ignored.
 #[wasm_bindgen]
@@ -145,6 +148,12 @@ pub fn search(
     on_iteration: &js_sys::Function,
 ) -> Result<JsValue, WasmError> {
     let plan = searchers::plan(game, options)?;
+    let booked = with_game!(game,
+        G => searchers::book_answer::<G>(setup, moves, &plan)?,
+        other => return Err(WasmError::unknown_game(other)));
+    if let Some(view) = booked {
+        return Ok(view);
+    }
     match plan.engine {
         EngineKind::AlphaBeta => with_game!(game,
             G => searchers::search_alphabeta::<G>(setup, moves, &plan, on_iteration),

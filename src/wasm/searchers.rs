@@ -13,7 +13,9 @@ use crate::search::{EngineKind, Limits, Mcts, MctsConfig, Searcher};
 
 use super::error::{from_moves, ErrorKind, WasmError};
 use super::to_js;
-use super::views::{iteration_view, mcts_search_view, mcts_view, search_view, ProgressView};
+use super::views::{
+    book_view, iteration_view, mcts_search_view, mcts_view, search_view, ProgressView,
+};
 
 /// Milliseconds between two MCTS reports (alpha-beta reports each completed iteration).
 const MCTS_REPORT_MS: u64 = 100;
@@ -44,6 +46,9 @@ struct SearchOptions {
     exact_root: bool,
     /// `"alphabeta"` or `"mcts"` (default: the game's default engine).
     engine: Option<String>,
+    /// Play the opening book's move without a search where the book covers the position (the
+    /// engine's turn; analysis leaves it unset).
+    book: bool,
 }
 
 /// What a search is asked to do, from the page's options.
@@ -54,6 +59,8 @@ pub struct SearchPlan {
     pub tt_mib: usize,
     /// The engine that searches.
     pub engine: EngineKind,
+    /// Whether the opening book answers where it can ([`book_answer`]).
+    pub book: bool,
 }
 
 fn bad_options(e: impl std::fmt::Display) -> WasmError {
@@ -83,7 +90,25 @@ pub fn plan(game: &str, options: JsValue) -> Result<SearchPlan, WasmError> {
         limits,
         tt_mib: options.tt_mb.unwrap_or(DEFAULT_TT_MIB).clamp(1, MAX_TT_MIB),
         engine,
+        book: options.book,
     })
+}
+
+/// The result of a search that the opening book answers ([`Evaluate::book_move`]), when
+/// `plan.book` asks for the book and the book covers the position; `None` otherwise. Errors: a
+/// bad position, as for the searches.
+pub fn book_answer<G: Evaluate>(
+    setup: &str,
+    moves: &str,
+    plan: &SearchPlan,
+) -> Result<Option<JsValue>, WasmError> {
+    if !plan.book {
+        return Ok(None);
+    }
+    let pos: G = position_to_search(setup, moves)?;
+    pos.book_move()
+        .map(|mv| to_js(&book_view(&pos, mv, plan.engine)))
+        .transpose()
 }
 
 /// The error for a call made while a search runs: only `on_iteration` can do that, and the

@@ -186,6 +186,15 @@ enum ReportView {
     Mcts(MctsView),
 }
 
+/// Why a search() call ended: the search's own reason (`time`, `depth`, `nodes`, `solved`), or
+/// `book` when the opening book gave the move and nothing was searched.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum StopView {
+    Search(StopReason),
+    Book(&'static str),
+}
+
 /// What search() returns.
 #[derive(Serialize)]
 pub struct SearchView {
@@ -194,7 +203,22 @@ pub struct SearchView {
     last: Option<ReportView>,
     nodes: u64,
     elapsed_ms: u64,
-    stop: StopReason,
+    stop: StopView,
+    /// Whether `best` is the opening book's move (then `last` is null and nothing was searched).
+    book: bool,
+}
+
+/// The result of a search() that the opening book answered with `mv` in `pos`.
+pub fn book_view<G: Game>(pos: &G, mv: G::Move, engine: EngineKind) -> SearchView {
+    SearchView {
+        engine,
+        best: Some(pos.format_move(mv)),
+        last: None,
+        nodes: 0,
+        elapsed_ms: 0,
+        stop: StopView::Book("book"),
+        book: true,
+    }
 }
 
 /// An alpha-beta progress report: `progress` is always true, which tells it from an iteration's.
@@ -252,7 +276,8 @@ pub fn search_view<G: Game>(pos: &G, r: &SearchResult<G::Move>) -> SearchView {
             .map(|it| ReportView::AlphaBeta(iteration_view(pos, it))),
         nodes: r.nodes,
         elapsed_ms: r.elapsed_ms,
-        stop: r.stop,
+        stop: StopView::Search(r.stop),
+        book: false,
     }
 }
 
@@ -317,7 +342,8 @@ pub fn mcts_search_view<G: Game>(pos: &G, r: &MctsResult<G::Move>) -> SearchView
             .map(|it| ReportView::Mcts(mcts_view(pos, it))),
         nodes: r.iterations,
         elapsed_ms: r.elapsed_ms,
-        stop: r.stop,
+        stop: StopView::Search(r.stop),
+        book: false,
     }
 }
 

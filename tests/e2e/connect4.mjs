@@ -110,6 +110,10 @@ export default suite(GAME, (test) => {
     await waitForState(page, '(() => { const s = window.boardlab.state(); return s.moves.length >= 2 && !s.thinking; })()', "the engine's reply");
     s = await state(page);
     assert(s.moves[1] === 'steal', `the engine did not steal the centre: ${brief(s)}`);
+    // The opening book answered, and the panel says so (the wasm result's book flag).
+    const who = await page.locator('#search-who').innerText();
+    assert(who.endsWith('· book'), `the panel heading does not say "book": ${who}`);
+    assert((await page.locator('#search-at-once').innerText()).includes('opening book'), 'no note that the move came from the opening book');
     // Announced in words, and the stolen chip flashes on the board for a moment.
     assert(/stole the first chip/.test(s.message), `the steal is not announced: ${s.message}`);
     const flash = page.locator('#board-frame .cell-flash');

@@ -66,7 +66,10 @@ export default suite('navigation', (test) => {
 
   test('bug 2: "Wait for the engine" goes once the engine has moved', async ({ page, url }) => {
     await openPlayground(page, url, { game: 'connect4', thinkMs: 2000, humanSide: 1 });
+    // The opening book answers the first chip at once (a steal); the next reply is searched.
     await playHumanMove(page, '4');
+    await waitForHumanTurn(page, 1);
+    await playHumanMove(page, '3');
     await waitForState(page, 'window.boardlab.state().thinking', 'the engine to think');
     await clickCell(page, '0,0');
     assert((await state(page)).message.includes('Wait for the engine'), `no wait notice: ${(await state(page)).message}`);

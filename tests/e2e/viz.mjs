@@ -44,7 +44,10 @@ export default suite('viz', (test) => {
   test('heatmap: off while playing, on in analysis with a legend and the best line; the toggle hides it', async ({ page, url }) => {
     await openPlayground(page, url, { game: GAME, thinkMs: 1000, humanSide: 1 });
     assert(!(await page.locator('#overlay').isChecked()), 'the overlay is on by default against the engine');
+    // The opening book answers the first stone at once (it steals e5); the next reply is searched.
     await playHumanMove(page, 'e5');
+    await waitForHumanTurn(page, 1);
+    await playHumanMove(page, 'd4');
     await waitForState(page, 'window.boardlab.state().report?.iterations > 0', 'a first iteration of the engine');
     let s = await state(page);
     assert(s.thinking && s.overlay === null, `the heatmap spoils the engine's move: ${JSON.stringify(s.overlay)}`);

@@ -253,6 +253,26 @@ export default suite(GAME, (test) => {
     assert(list.includes('2. e5 (steal)'), `the move list does not show "2. e5 (steal)": ${list}`);
     assert((await stoneColorAt(page, 'e5')) === 2, 'the stolen stone is not drawn in player 2\'s colour');
     assert(/stole the stone on e5/.test(s.message), `the engine's steal was not announced: ${JSON.stringify(s.message)}`);
+    // The steal came from the opening book, and the panel says so (the wasm result's book flag).
+    const who = await page.locator('#search-who').innerText();
+    assert(who.endsWith('· book'), `the panel heading does not say "book": ${who}`);
+    assert((await page.locator('#search-at-once').innerText()).includes('opening book'), 'no note that the move came from the opening book');
+    assert(!(await page.locator('#search-stats').isVisible()), 'search numbers shown for a move nothing searched');
+  });
+
+  test('the wasm search returns the opening book\'s move with book: true only when asked', async ({ page, url }) => {
+    await openPlayground(page, url, { game: GAME, thinkMs: 250 });
+    const [booked, searched, later] = await page.evaluate(async () => {
+      const { describe, search } = await import('./pkg/boardlab.js'); // the page's already-initialised module
+      const run = (moves, book) => search('yavalath', '', moves, { budget_ms: 100, book }, () => {});
+      const booked = run('a1', true);
+      // The book's answer, played: describe() refuses an illegal move by throwing.
+      return [{ ...booked, after: describe('yavalath', '', `a1 ${booked.best}`).ply }, run('a1', false), run(`a1 ${booked.best}`, true)];
+    });
+    assert(booked.book === true && booked.stop === 'book' && booked.last === null && booked.nodes === 0, `the book's answer: ${JSON.stringify(booked)}`);
+    assert(booked.after === 2, `the book's answer ${booked.best} is a legal second move`);
+    assert(searched.book === false && searched.stop !== 'book' && searched.nodes > 0, `without book: true the position is searched: ${JSON.stringify({ ...searched, last: undefined })}`);
+    assert(later.book === false && later.nodes > 0, 'the book covers the first two turns only');
   });
 
   test('position text: the Position box reopens as a setup, the steal state kept; errors name the row', async ({ page, url }) => {

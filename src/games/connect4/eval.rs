@@ -44,6 +44,12 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
 }
 
 impl<const W: usize, const H: usize> Evaluate for Connect4<W, H> {
+    /// On 9x7 with the steal: the first column and the answer to it ([`super::book`]).
+    #[cfg(not(codingame_baseline))]
+    fn book_move(&self) -> Option<u8> {
+        super::book::book_move(self)
+    }
+
     /// A win now is `win_in(1)`; two playable wins for the opponent (or one with another of its
     /// wins right above) is `loss_in(2)`; one playable opponent win is not quiet (the reply is
     /// forced). Otherwise the heuristic: parity-weighted threats, centre, tempo.

@@ -22,6 +22,11 @@
 //!
 //! The solver-grade search for positions it can prove lives in [`solver`].
 
+// Left out of the CodinGame baseline bundles (scripts/codingame-bundle.py): baselines play no book.
+#[cfg(not(codingame_baseline))]
+pub mod book;
+#[cfg(not(codingame_baseline))]
+mod book_table;
 mod eval;
 mod notation;
 pub mod solver;

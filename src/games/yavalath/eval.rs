@@ -140,6 +140,12 @@ mod weight {
 }
 
 impl Evaluate for Yavalath {
+    /// The first cell and the answer to it under the steal rule ([`super::book`]).
+    #[cfg(not(codingame_baseline))]
+    fn book_move(&self) -> Option<Cell> {
+        super::book::book_move(self)
+    }
+
     fn evaluate(&self) -> Eval {
         let me = self.to_move.index();
         let them = 1 - me;

@@ -18,6 +18,11 @@
 //! `o`) and `steal` while the steal is still to come or open now, else `-`. The start is
 //! `...../....../......./......../........./......../......./....../..... x steal`.
 
+// Left out of the CodinGame baseline bundles (scripts/codingame-bundle.py): baselines play no book.
+#[cfg(not(codingame_baseline))]
+pub mod book;
+#[cfg(not(codingame_baseline))]
+mod book_table;
 mod eval;
 mod notation;
 mod tables;

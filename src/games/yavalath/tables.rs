@@ -42,12 +42,12 @@ pub const fn coords(cell: usize) -> (i32, i32) {
     ((cell - ROW_START[y] as usize) as i32, y as i32)
 }
 
-const fn axial_to_cell(a: i32, y: i32) -> Option<usize> {
+pub(super) const fn axial_to_cell(a: i32, y: i32) -> Option<usize> {
     let shift = if y > 4 { y - 4 } else { 0 };
     cell_at(a - shift, y)
 }
 
-const fn axial_of(cell: usize) -> (i32, i32) {
+pub(super) const fn axial_of(cell: usize) -> (i32, i32) {
     let (x, y) = coords(cell);
     (x + if y > 4 { y - 4 } else { 0 }, y)
 }
