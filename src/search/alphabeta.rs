@@ -67,6 +67,9 @@ pub const MAX_THREADS: usize = 1;
 /// Deepest ply from the root the search ever visits (extensions included).
 pub const MAX_PLY: usize = 128;
 
+/// A node's static score when it has none (see `Searcher::static_evals`).
+const NO_EVAL: i32 = i32::MIN;
+
 /// A reusable alpha-beta searcher for game `G`. It keeps its transposition table and history
 /// between searches, so consecutive moves of one game reuse earlier work.
 pub struct Searcher<G: Evaluate> {
@@ -105,6 +108,9 @@ pub struct Searcher<G: Evaluate> {
     next_progress_ms: u64,
     /// Per ply: whether the move that led there was a null move (no two in a row).
     after_null: [bool; MAX_PLY + 1],
+    /// Per ply, the static score of the node there ([`NO_EVAL`] when it has none: a game
+    /// without [`Evaluate::PRUNING`], or a score near a proven result), for the improving flag.
+    static_evals: [i32; MAX_PLY + 1],
     /// Late-move reductions in plies by `[depth][move index]`, both capped at 63 (games with
     /// [`Evaluate::PRUNING`] only).
     reductions: Box<[[u8; 64]; 64]>,
@@ -148,6 +154,7 @@ impl<G: Evaluate> Searcher<G> {
             progress_every_ms: None,
             next_progress_ms: 0,
             after_null: [false; MAX_PLY + 1],
+            static_evals: [NO_EVAL; MAX_PLY + 1],
             reductions: reduction_table(),
         }
     }
@@ -408,6 +415,13 @@ impl<G: Evaluate> Searcher<G> {
         let mut best: Option<G::Move> = None;
         scores.clear();
         self.pv[0].clear();
+        self.static_evals[0] = NO_EVAL;
+        if G::PRUNING.is_some() {
+            let eval = pos.evaluate().score;
+            if eval.abs() < score::PROVEN {
+                self.static_evals[0] = eval;
+            }
+        }
         let side = pos.to_move().index();
         for (i, rm) in previous.iter().enumerate() {
             let child = pos.after(rm.mv);
@@ -613,15 +627,29 @@ impl<G: Evaluate> Searcher<G> {
             }
         }
 
-        // Forward pruning on the static score (games that opt in, see `Evaluate::PRUNING`).
+        // Forward pruning on the static score (games that opt in, see `Evaluate::PRUNING`). The
+        // static score is taken in PV nodes too, for the improving flag of the nodes below.
         let pruning = if is_pv { None } else { G::PRUNING };
+        let settled = |v: i32| v.abs() >= score::PROVEN;
+        self.static_evals[ply] = NO_EVAL;
+        if G::PRUNING.is_some() {
+            let eval = pos.evaluate().score;
+            if !settled(eval) {
+                self.static_evals[ply] = eval;
+            }
+        }
+        // Improving: the side to move's static score rose since its previous turn (two plies
+        // up), so a fail high is likelier and a fail low less so: prune more boldly above beta,
+        // more cautiously below alpha (Stockfish's "improving").
+        let improving = ply >= 2
+            && self.static_evals[ply - 2] != NO_EVAL
+            && self.static_evals[ply] > self.static_evals[ply - 2];
         let mut static_eval = None;
         if let Some(p) = pruning {
-            let eval = pos.evaluate().score;
-            let settled = |v: i32| v.abs() >= score::PROVEN;
-            if !settled(eval) && !settled(beta) {
+            let eval = self.static_evals[ply];
+            if eval != NO_EVAL && !settled(beta) {
                 static_eval = Some(eval);
-                if depth <= 5 && eval - p.futility_margin * depth >= beta {
+                if depth <= 5 && eval - p.futility_margin * (depth - improving as i32) >= beta {
                     return eval;
                 }
                 if p.null_move && depth >= 3 && eval >= beta && !self.after_null[ply] {
@@ -690,7 +718,9 @@ impl<G: Evaluate> Searcher<G> {
             order.swap(i, pick);
             let mv = moves[i];
             if let (Some(p), Some(_)) = (pruning, static_eval) {
-                let late = p.late_moves_base + (depth * depth) as usize * p.late_moves_per_ply;
+                // Half as many moves when the side to move is not improving.
+                let late = (p.late_moves_base + (depth * depth) as usize * p.late_moves_per_ply)
+                    >> (!improving as usize);
                 if depth <= 3 && i >= late && !forced && best_score > -score::PROVEN {
                     all_proven = false;
                     break;
