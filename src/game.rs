@@ -345,6 +345,16 @@ pub struct Pruning {
     /// [`Evaluate::order_class`] 0 that is neither the TT move nor a killer, at any depth
     /// (Ataxx: jumps that capture nothing, which give up a stone's worth of spawn for no gain).
     pub prune_class_zero: bool,
+    /// Futility pruning in the move loop: at a non-PV node `depth <= futility_depth` plies from
+    /// the horizon (0: never), once three moves have been searched, the rest are skipped when
+    /// the static score plus `futility_base + futility_per_ply * depth` (one ply more when
+    /// improving) is still at most alpha: later moves, of a lower ordering class, are unlikely
+    /// to gain that much.
+    pub futility_depth: i32,
+    /// See `futility_depth`.
+    pub futility_base: i32,
+    /// See `futility_depth`.
+    pub futility_per_ply: i32,
 }
 
 /// A static evaluation: the score from the side to move, and whether the position is quiet

@@ -725,6 +725,19 @@ impl<G: Evaluate> Searcher<G> {
                     all_proven = false;
                     break;
                 }
+                if depth <= p.futility_depth
+                    && i >= 3
+                    && !forced
+                    && best_score > -score::PROVEN
+                    && !settled(alpha)
+                    && static_eval.unwrap_or(0)
+                        + p.futility_base
+                        + p.futility_per_ply * (depth + improving as i32)
+                        <= alpha
+                {
+                    all_proven = false;
+                    break;
+                }
                 // Class 0 comes last in the order, so the rest of the list is class 0 too.
                 if p.prune_class_zero
                     && i >= 2
