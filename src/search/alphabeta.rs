@@ -678,6 +678,13 @@ impl<G: Evaluate> Searcher<G> {
             }
         }
 
+        // Internal iterative reduction: a node the table knows no move for is searched a ply
+        // shallower; its ordering is poor, and if it matters, the next iteration returns with
+        // the move this search stores (Ed Schröder's idea, as in Ethereal and Stockfish).
+        if G::PRUNING.is_some() && tt_move.is_none() && depth >= 4 {
+            depth -= 1;
+        }
+
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut order = std::mem::take(&mut self.order[ply]);
         moves.clear();
