@@ -1,6 +1,9 @@
 //! Iterative-deepening negamax alpha-beta with principal variation search (PVS), a transposition
 //! table, move ordering by game-defined classes (above everything), then TT move, killers and
-//! history, forced-move extensions, and a time budget checked inside the search.
+//! history, forced-move extensions, and a time budget checked inside the search. Games that opt in
+//! with [`Evaluate::PRUNING`] also get forward pruning (reverse futility, null move, late-move and
+//! move-loop futility pruning, all tuned by an improving flag), internal iterative reduction,
+//! logarithmic late-move reductions and a root aspiration window.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
@@ -612,8 +615,10 @@ impl<G: Evaluate> Searcher<G> {
 
         let key = pos.hash();
         let mut tt_move = None;
+        let mut tt_bound = None;
         if let Some(e) = self.tt.probe(key, ply as u32) {
             tt_move = e.best;
+            tt_bound = Some((e.score, e.bound));
             if !is_pv && e.depth as i32 >= depth {
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -646,7 +651,19 @@ impl<G: Evaluate> Searcher<G> {
             && self.static_evals[ply] > self.static_evals[ply - 2];
         let mut static_eval = None;
         if let Some(p) = pruning {
-            let eval = self.static_evals[ply];
+            let mut eval = self.static_evals[ply];
+            // A table bound on the side of the static score that it tightens replaces it: a
+            // searched score guesses better than a static one (as Stockfish adjusts its eval).
+            if let Some((s, bound)) = tt_bound.filter(|&(s, _)| eval != NO_EVAL && !settled(s)) {
+                let tighter = match bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s > eval,
+                    Bound::Upper => s < eval,
+                };
+                if tighter {
+                    eval = s;
+                }
+            }
             if eval != NO_EVAL && !settled(beta) {
                 static_eval = Some(eval);
                 if depth <= 5 && eval - p.futility_margin * (depth - improving as i32) >= beta {
