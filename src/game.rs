@@ -330,7 +330,11 @@ pub trait Evaluate: Game {
 pub struct Pruning {
     /// Reverse futility pruning (static null move): at a non-PV node `depth` plies from the
     /// horizon (`depth <= 5`), a static score at least `futility_margin * depth` above beta
-    /// fails high without a search.
+    /// fails high without a search. Half of it sets futility pruning in the move loop: at a
+    /// non-PV node up to 6 plies from the horizon, once three moves have been searched, the rest
+    /// are skipped when the static score plus `futility_margin / 2 * (depth + 1)` (one ply more
+    /// when improving) is still at most alpha: later moves, of a lower ordering class, are
+    /// unlikely to gain that much.
     pub futility_margin: i32,
     /// Null-move pruning: at a non-PV node at least 3 plies from the horizon whose static score
     /// is at least beta, a reduced search after [`Evaluate::null_move`] that still fails high
@@ -345,16 +349,6 @@ pub struct Pruning {
     /// [`Evaluate::order_class`] 0 that is neither the TT move nor a killer, at any depth
     /// (Ataxx: jumps that capture nothing, which give up a stone's worth of spawn for no gain).
     pub prune_class_zero: bool,
-    /// Futility pruning in the move loop: at a non-PV node `depth <= futility_depth` plies from
-    /// the horizon (0: never), once three moves have been searched, the rest are skipped when
-    /// the static score plus `futility_base + futility_per_ply * depth` (one ply more when
-    /// improving) is still at most alpha: later moves, of a lower ordering class, are unlikely
-    /// to gain that much.
-    pub futility_depth: i32,
-    /// See `futility_depth`.
-    pub futility_base: i32,
-    /// See `futility_depth`.
-    pub futility_per_ply: i32,
 }
 
 /// A static evaluation: the score from the side to move, and whether the position is quiet

@@ -70,8 +70,9 @@ pub const MAX_THREADS: usize = 1;
 /// Deepest ply from the root the search ever visits (extensions included).
 pub const MAX_PLY: usize = 128;
 
-/// A node's static score when it has none (see `Searcher::static_evals`).
-const NO_EVAL: i32 = i32::MIN;
+/// A node's static score when it has none (see `Searcher::evals`): above every score, so no
+/// node is improving on it.
+const NO_EVAL: i32 = i32::MAX;
 
 /// A reusable alpha-beta searcher for game `G`. It keeps its transposition table and history
 /// between searches, so consecutive moves of one game reuse earlier work.
@@ -113,7 +114,7 @@ pub struct Searcher<G: Evaluate> {
     after_null: [bool; MAX_PLY + 1],
     /// Per ply, the static score of the node there ([`NO_EVAL`] when it has none: a game
     /// without [`Evaluate::PRUNING`], or a score near a proven result), for the improving flag.
-    static_evals: [i32; MAX_PLY + 1],
+    evals: [i32; MAX_PLY + 1],
     /// Late-move reductions in plies by `[depth][move index]`, both capped at 63 (games with
     /// [`Evaluate::PRUNING`] only).
     reductions: Box<[[u8; 64]; 64]>,
@@ -157,7 +158,7 @@ impl<G: Evaluate> Searcher<G> {
             progress_every_ms: None,
             next_progress_ms: 0,
             after_null: [false; MAX_PLY + 1],
-            static_evals: [NO_EVAL; MAX_PLY + 1],
+            evals: [NO_EVAL; MAX_PLY + 1],
             reductions: reduction_table(),
         }
     }
@@ -223,7 +224,6 @@ impl<G: Evaluate> Searcher<G> {
         self.killers = [[None; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h /= 4);
 
-        let mut root: Vec<RootMove<G::Move>> = Vec::new();
         let mut list = Vec::new();
         let forced = pos.search_moves(&mut list);
         if pos.outcome().is_some() || list.is_empty() {
@@ -238,14 +238,17 @@ impl<G: Evaluate> Searcher<G> {
         if let Some(result) = self.forced_win_at_root(pos, &list, forced, &mut on_iteration) {
             return result;
         }
-        root.extend(list.iter().map(|&mv| RootMove {
-            mv,
-            score: Score::Eval(0),
-            bound: ScoreBound::Upper,
-            pv: Vec::new(),
-        }));
-        let mut root_scores: Vec<RootScore<G::Move>> = Vec::new();
-        let mut last: Option<Iteration<G::Move>> = None;
+        let mut root: Vec<_> = list
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: Score::Eval(0),
+                bound: ScoreBound::Upper,
+                pv: Vec::new(),
+            })
+            .collect();
+        let mut root_scores = Vec::new();
+        let mut last = None;
         let max_depth = limits.max_depth.unwrap_or(u32::MAX).min(MAX_PLY as u32 - 8);
         let mut stop = StopReason::Depth;
 
@@ -378,6 +381,24 @@ impl<G: Evaluate> Searcher<G> {
         })
     }
 
+    /// The static score `evals` keeps of `pos`.
+    fn static_eval(pos: &G) -> i32 {
+        let e = pos.evaluate().score;
+        if G::PRUNING.is_none() || e.abs() >= score::PROVEN {
+            NO_EVAL
+        } else {
+            e
+        }
+    }
+
+    /// The line at `ply`: `mv`, then the line below it.
+    fn set_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
     fn elapsed_ms(&self) -> u64 {
         self.started.elapsed().as_millis() as u64
     }
@@ -415,28 +436,17 @@ impl<G: Evaluate> Searcher<G> {
     ) -> Option<i32> {
         let mut alpha = -score::INFINITE;
         let beta = score::INFINITE;
-        let mut best: Option<G::Move> = None;
+        let mut best = None;
         scores.clear();
         self.pv[0].clear();
-        self.static_evals[0] = NO_EVAL;
-        if G::PRUNING.is_some() {
-            let eval = pos.evaluate().score;
-            if eval.abs() < score::PROVEN {
-                self.static_evals[0] = eval;
-            }
-        }
-        let side = pos.to_move().index();
+        self.evals[0] = Self::static_eval(pos);
         for (i, rm) in previous.iter().enumerate() {
             let child = pos.after(rm.mv);
             let full_window = i == 0 || self.limits.exact_root_scores;
-            let (lo, hi) = if self.limits.exact_root_scores {
-                (-score::INFINITE, score::INFINITE)
-            } else {
-                (alpha, beta)
-            };
             // Aspiration: the first move within a window around the last iteration's score
             // (a quarter of the win-chance scale each way), the full window only if it fails.
-            let aspiration = match previous_score {
+            // Other moves get a null window at alpha (PVS), with exact root scores the full one.
+            let (lo, hi) = match previous_score {
                 Some(p)
                     if i == 0
                         && depth >= 5
@@ -445,31 +455,15 @@ impl<G: Evaluate> Searcher<G> {
                         && p.abs() < score::PROVEN =>
                 {
                     let delta = (G::WIN_CHANCE_SCALE / 4.0) as i32;
-                    Some((p - delta, p + delta))
+                    (p - delta, p + delta)
                 }
-                _ => None,
+                _ if full_window => (-score::INFINITE, score::INFINITE),
+                _ => (alpha, alpha + 1),
             };
-            let mut s = if let Some((lo, hi)) = aspiration {
-                let s = -self.negamax(&child, depth - 1, -hi, -lo, 1, true, on_progress);
-                if (s <= lo || s >= hi) && self.stopped.is_none() {
-                    -self.negamax(
-                        &child,
-                        depth - 1,
-                        -score::INFINITE,
-                        score::INFINITE,
-                        1,
-                        true,
-                        on_progress,
-                    )
-                } else {
-                    s
-                }
-            } else if full_window {
-                -self.negamax(&child, depth - 1, -hi, -lo, 1, true, on_progress)
-            } else {
-                -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false, on_progress)
-            };
-            if !full_window && s > alpha && self.stopped.is_none() {
+            let mut s = -self.negamax(&child, depth - 1, -hi, -lo, 1, full_window, on_progress);
+            // A failed aspiration (only the first move has one, so alpha and beta are still the
+            // full window) or a null window beaten: again with (alpha, beta).
+            if self.stopped.is_none() && (s >= hi || full_window && s <= lo) {
                 s = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, on_progress);
             }
             if self.stopped.is_some() {
@@ -500,22 +494,13 @@ impl<G: Evaluate> Searcher<G> {
                     alpha = s;
                 }
                 best = Some(rm.mv);
-                let (head, tail) = self.pv.split_at_mut(1);
-                head[0].clear();
-                head[0].push(rm.mv);
-                head[0].extend_from_slice(&tail[0]);
-                let slot = side * G::MOVE_SLOTS + G::move_slot(rm.mv);
-                self.history[slot] += depth * depth;
+                self.set_pv(0, rm.mv);
+                self.history[pos.to_move().index() * G::MOVE_SLOTS + G::move_slot(rm.mv)] +=
+                    depth * depth;
             }
         }
-        // Best first; among equals keep the search order (stable sort).
-        scores.sort_by(|a, b| b.score.cmp(&a.score));
-        if let Some(b) = best {
-            if let Some(idx) = scores.iter().position(|s| s.mv == b) {
-                let entry = scores.remove(idx);
-                scores.insert(0, entry);
-            }
-        }
+        // The best move first, then by score; among equals keep the search order (stable sort).
+        scores.sort_by_key(|s| (Some(s.mv) != best, -s.score));
         self.tt
             .store(pos.hash(), 0, depth, alpha, Bound::Exact, false, best);
         Some(alpha)
@@ -567,7 +552,7 @@ impl<G: Evaluate> Searcher<G> {
     fn negamax(
         &mut self,
         pos: &G,
-        depth: i32,
+        mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
@@ -590,7 +575,6 @@ impl<G: Evaluate> Searcher<G> {
                 Outcome::Win(_) => score::loss_in(ply as u32),
             };
         }
-        let mut depth = depth;
         if depth <= 0 {
             let eval = pos.evaluate();
             if eval.quiet || ply >= MAX_PLY / 2 {
@@ -615,10 +599,9 @@ impl<G: Evaluate> Searcher<G> {
 
         let key = pos.hash();
         let mut tt_move = None;
-        let mut tt_bound = None;
-        if let Some(e) = self.tt.probe(key, ply as u32) {
+        let entry = self.tt.probe(key, ply as u32);
+        if let Some(e) = entry {
             tt_move = e.best;
-            tt_bound = Some((e.score, e.bound));
             if !is_pv && e.depth as i32 >= depth {
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -636,33 +619,26 @@ impl<G: Evaluate> Searcher<G> {
         // static score is taken in PV nodes too, for the improving flag of the nodes below.
         let pruning = if is_pv { None } else { G::PRUNING };
         let settled = |v: i32| v.abs() >= score::PROVEN;
-        self.static_evals[ply] = NO_EVAL;
-        if G::PRUNING.is_some() {
-            let eval = pos.evaluate().score;
-            if !settled(eval) {
-                self.static_evals[ply] = eval;
-            }
-        }
+        self.evals[ply] = Self::static_eval(pos);
         // Improving: the side to move's static score rose since its previous turn (two plies
         // up), so a fail high is likelier and a fail low less so: prune more boldly above beta,
         // more cautiously below alpha (Stockfish's "improving").
-        let improving = ply >= 2
-            && self.static_evals[ply - 2] != NO_EVAL
-            && self.static_evals[ply] > self.static_evals[ply - 2];
+        let improving = ply >= 2 && self.evals[ply] > self.evals[ply - 2];
         let mut static_eval = None;
         if let Some(p) = pruning {
-            let mut eval = self.static_evals[ply];
+            let mut eval = self.evals[ply];
             // A table bound on the side of the static score that it tightens replaces it: a
             // searched score guesses better than a static one (as Stockfish adjusts its eval).
-            if let Some((s, bound)) = tt_bound.filter(|&(s, _)| eval != NO_EVAL && !settled(s)) {
-                let tighter = match bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s > eval,
-                    Bound::Upper => s < eval,
-                };
-                if tighter {
-                    eval = s;
-                }
+            if let Some(e) = entry.filter(|e| {
+                eval != NO_EVAL
+                    && !settled(e.score)
+                    && match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => e.score > eval,
+                        Bound::Upper => e.score < eval,
+                    }
+            }) {
+                eval = e.score;
             }
             if eval != NO_EVAL && !settled(beta) {
                 static_eval = Some(eval);
@@ -698,9 +674,7 @@ impl<G: Evaluate> Searcher<G> {
         // Internal iterative reduction: a node the table knows no move for is searched a ply
         // shallower; its ordering is poor, and if it matters, the next iteration returns with
         // the move this search stores (Ed Schröder's idea, as in Ethereal and Stockfish).
-        if G::PRUNING.is_some() && tt_move.is_none() && depth >= 4 {
-            depth -= 1;
-        }
+        depth -= (G::PRUNING.is_some() && tt_move.is_none() && depth >= 4) as i32;
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut order = std::mem::take(&mut self.order[ply]);
@@ -741,33 +715,21 @@ impl<G: Evaluate> Searcher<G> {
             moves.swap(i, pick);
             order.swap(i, pick);
             let mv = moves[i];
-            if let (Some(p), Some(_)) = (pruning, static_eval) {
+            if let (Some(p), Some(eval)) = (pruning, static_eval) {
                 // Half as many moves when the side to move is not improving.
                 let late = (p.late_moves_base + (depth * depth) as usize * p.late_moves_per_ply)
                     >> (!improving as usize);
-                if depth <= 3 && i >= late && !forced && best_score > -score::PROVEN {
-                    all_proven = false;
-                    break;
-                }
-                if depth <= p.futility_depth
-                    && i >= 3
-                    && !forced
+                // Late-move pruning; futility pruning; and, as class 0 comes last in the order,
+                // the rest of the list once it reaches class 0 (see `Pruning`).
+                if !forced
                     && best_score > -score::PROVEN
-                    && !settled(alpha)
-                    && static_eval.unwrap_or(0)
-                        + p.futility_base
-                        + p.futility_per_ply * (depth + improving as i32)
-                        <= alpha
-                {
-                    all_proven = false;
-                    break;
-                }
-                // Class 0 comes last in the order, so the rest of the list is class 0 too.
-                if p.prune_class_zero
-                    && i >= 2
-                    && !forced
-                    && best_score > -score::PROVEN
-                    && order[i] < (1 << 29) - 1
+                    && (depth <= 3 && i >= late
+                        || depth <= 6
+                            && i >= 3
+                            && !settled(alpha)
+                            && eval + p.futility_margin / 2 * (depth + 1 + improving as i32)
+                                <= alpha
+                        || p.prune_class_zero && i >= 2 && order[i] < (1 << 29) - 1)
                 {
                     all_proven = false;
                     break;
@@ -790,17 +752,17 @@ impl<G: Evaluate> Searcher<G> {
                 // Late moves are first searched shallower: with forward pruning by the
                 // logarithmic table (less in PV nodes and for killers), else one ply for moves
                 // with a poor ordering key (not the TT move, a killer or of a class above 0).
-                let reduce = if G::PRUNING.is_some() {
-                    if depth >= 3 && i >= 2 && !forced {
-                        let r = self.reductions[(depth as usize).min(63)][i.min(63)] as i32
-                            - is_pv as i32
-                            - (order[i] & ((1 << 40) - 1) >= (1 << 29) - 1) as i32;
-                        r.min(new_depth - 1).max(0)
-                    } else {
-                        0
-                    }
+                let reduce = if depth < 3 || forced {
+                    0
+                } else if G::PRUNING.is_none() {
+                    (i >= 4 && order[i] < (1 << 29)) as i32
+                } else if i >= 2 {
+                    let r = self.reductions[(depth as usize).min(63)][i.min(63)] as i32
+                        - is_pv as i32
+                        - (order[i] & ((1 << 40) - 1) >= (1 << 29) - 1) as i32;
+                    r.min(new_depth - 1).max(0)
                 } else {
-                    (depth >= 3 && i >= 4 && order[i] < (1 << 29) && !forced) as i32
+                    0
                 };
                 let mut s = -self.negamax(
                     &child,
@@ -836,11 +798,7 @@ impl<G: Evaluate> Searcher<G> {
                 best_move = Some(mv);
                 if s > alpha {
                     alpha = s;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(mv);
-                    line.extend_from_slice(&tail[0]);
+                    self.set_pv(ply, mv);
                     if alpha >= beta {
                         if Some(mv) != tt_move && !forced {
                             let k = &mut self.killers[ply];

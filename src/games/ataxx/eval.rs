@@ -152,9 +152,6 @@ impl Evaluate for Ataxx {
         late_moves_base: 6,
         late_moves_per_ply: 4,
         prune_class_zero: true,
-        futility_depth: 6,
-        futility_base: 60,
-        futility_per_ply: 60,
     });
 
     /// The side to move passes (a legal Ataxx move only without others; the search uses it to
