@@ -1,6 +1,9 @@
 //! Iterative-deepening negamax alpha-beta with principal variation search (PVS), a transposition
 //! table, move ordering by game-defined classes (above everything), then TT move, killers and
-//! history, forced-move extensions, and a time budget checked inside the search.
+//! history, forced-move extensions, and a time budget checked inside the search. Games that opt in
+//! with [`Evaluate::PRUNING`] also get forward pruning (reverse futility, null move, late-move and
+//! move-loop futility pruning, all tuned by an improving flag), internal iterative reduction,
+//! logarithmic late-move reductions and a root aspiration window.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
@@ -67,6 +70,10 @@ pub const MAX_THREADS: usize = 1;
 /// Deepest ply from the root the search ever visits (extensions included).
 pub const MAX_PLY: usize = 128;
 
+/// A node's static score when it has none (see `Searcher::evals`): above every score, so no
+/// node is improving on it.
+const NO_EVAL: i32 = i32::MAX;
+
 /// A reusable alpha-beta searcher for game `G`. It keeps its transposition table and history
 /// between searches, so consecutive moves of one game reuse earlier work.
 pub struct Searcher<G: Evaluate> {
@@ -105,6 +112,9 @@ pub struct Searcher<G: Evaluate> {
     next_progress_ms: u64,
     /// Per ply: whether the move that led there was a null move (no two in a row).
     after_null: [bool; MAX_PLY + 1],
+    /// Per ply, the static score of the node there ([`NO_EVAL`] when it has none: a game
+    /// without [`Evaluate::PRUNING`], or a score near a proven result), for the improving flag.
+    evals: [i32; MAX_PLY + 1],
     /// Late-move reductions in plies by `[depth][move index]`, both capped at 63 (games with
     /// [`Evaluate::PRUNING`] only).
     reductions: Box<[[u8; 64]; 64]>,
@@ -148,6 +158,7 @@ impl<G: Evaluate> Searcher<G> {
             progress_every_ms: None,
             next_progress_ms: 0,
             after_null: [false; MAX_PLY + 1],
+            evals: [NO_EVAL; MAX_PLY + 1],
             reductions: reduction_table(),
         }
     }
@@ -213,7 +224,6 @@ impl<G: Evaluate> Searcher<G> {
         self.killers = [[None; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h /= 4);
 
-        let mut root: Vec<RootMove<G::Move>> = Vec::new();
         let mut list = Vec::new();
         let forced = pos.search_moves(&mut list);
         if pos.outcome().is_some() || list.is_empty() {
@@ -228,14 +238,17 @@ impl<G: Evaluate> Searcher<G> {
         if let Some(result) = self.forced_win_at_root(pos, &list, forced, &mut on_iteration) {
             return result;
         }
-        root.extend(list.iter().map(|&mv| RootMove {
-            mv,
-            score: Score::Eval(0),
-            bound: ScoreBound::Upper,
-            pv: Vec::new(),
-        }));
-        let mut root_scores: Vec<RootScore<G::Move>> = Vec::new();
-        let mut last: Option<Iteration<G::Move>> = None;
+        let mut root: Vec<_> = list
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: Score::Eval(0),
+                bound: ScoreBound::Upper,
+                pv: Vec::new(),
+            })
+            .collect();
+        let mut root_scores = Vec::new();
+        let mut last = None;
         let max_depth = limits.max_depth.unwrap_or(u32::MAX).min(MAX_PLY as u32 - 8);
         let mut stop = StopReason::Depth;
 
@@ -368,6 +381,24 @@ impl<G: Evaluate> Searcher<G> {
         })
     }
 
+    /// The static score `evals` keeps of `pos`.
+    fn static_eval(pos: &G) -> i32 {
+        let e = pos.evaluate().score;
+        if G::PRUNING.is_none() || e.abs() >= score::PROVEN {
+            NO_EVAL
+        } else {
+            e
+        }
+    }
+
+    /// The line at `ply`: `mv`, then the line below it.
+    fn set_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
     fn elapsed_ms(&self) -> u64 {
         self.started.elapsed().as_millis() as u64
     }
@@ -405,21 +436,17 @@ impl<G: Evaluate> Searcher<G> {
     ) -> Option<i32> {
         let mut alpha = -score::INFINITE;
         let beta = score::INFINITE;
-        let mut best: Option<G::Move> = None;
+        let mut best = None;
         scores.clear();
         self.pv[0].clear();
-        let side = pos.to_move().index();
+        self.evals[0] = Self::static_eval(pos);
         for (i, rm) in previous.iter().enumerate() {
             let child = pos.after(rm.mv);
             let full_window = i == 0 || self.limits.exact_root_scores;
-            let (lo, hi) = if self.limits.exact_root_scores {
-                (-score::INFINITE, score::INFINITE)
-            } else {
-                (alpha, beta)
-            };
             // Aspiration: the first move within a window around the last iteration's score
             // (a quarter of the win-chance scale each way), the full window only if it fails.
-            let aspiration = match previous_score {
+            // Other moves get a null window at alpha (PVS), with exact root scores the full one.
+            let (lo, hi) = match previous_score {
                 Some(p)
                     if i == 0
                         && depth >= 5
@@ -428,31 +455,15 @@ impl<G: Evaluate> Searcher<G> {
                         && p.abs() < score::PROVEN =>
                 {
                     let delta = (G::WIN_CHANCE_SCALE / 4.0) as i32;
-                    Some((p - delta, p + delta))
+                    (p - delta, p + delta)
                 }
-                _ => None,
+                _ if full_window => (-score::INFINITE, score::INFINITE),
+                _ => (alpha, alpha + 1),
             };
-            let mut s = if let Some((lo, hi)) = aspiration {
-                let s = -self.negamax(&child, depth - 1, -hi, -lo, 1, true, on_progress);
-                if (s <= lo || s >= hi) && self.stopped.is_none() {
-                    -self.negamax(
-                        &child,
-                        depth - 1,
-                        -score::INFINITE,
-                        score::INFINITE,
-                        1,
-                        true,
-                        on_progress,
-                    )
-                } else {
-                    s
-                }
-            } else if full_window {
-                -self.negamax(&child, depth - 1, -hi, -lo, 1, true, on_progress)
-            } else {
-                -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false, on_progress)
-            };
-            if !full_window && s > alpha && self.stopped.is_none() {
+            let mut s = -self.negamax(&child, depth - 1, -hi, -lo, 1, full_window, on_progress);
+            // A failed aspiration (only the first move has one, so alpha and beta are still the
+            // full window) or a null window beaten: again with (alpha, beta).
+            if self.stopped.is_none() && (s >= hi || full_window && s <= lo) {
                 s = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true, on_progress);
             }
             if self.stopped.is_some() {
@@ -483,22 +494,13 @@ impl<G: Evaluate> Searcher<G> {
                     alpha = s;
                 }
                 best = Some(rm.mv);
-                let (head, tail) = self.pv.split_at_mut(1);
-                head[0].clear();
-                head[0].push(rm.mv);
-                head[0].extend_from_slice(&tail[0]);
-                let slot = side * G::MOVE_SLOTS + G::move_slot(rm.mv);
-                self.history[slot] += depth * depth;
+                self.set_pv(0, rm.mv);
+                self.history[pos.to_move().index() * G::MOVE_SLOTS + G::move_slot(rm.mv)] +=
+                    depth * depth;
             }
         }
-        // Best first; among equals keep the search order (stable sort).
-        scores.sort_by(|a, b| b.score.cmp(&a.score));
-        if let Some(b) = best {
-            if let Some(idx) = scores.iter().position(|s| s.mv == b) {
-                let entry = scores.remove(idx);
-                scores.insert(0, entry);
-            }
-        }
+        // The best move first, then by score; among equals keep the search order (stable sort).
+        scores.sort_by_key(|s| (Some(s.mv) != best, -s.score));
         self.tt
             .store(pos.hash(), 0, depth, alpha, Bound::Exact, false, best);
         Some(alpha)
@@ -550,7 +552,7 @@ impl<G: Evaluate> Searcher<G> {
     fn negamax(
         &mut self,
         pos: &G,
-        depth: i32,
+        mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
@@ -573,7 +575,6 @@ impl<G: Evaluate> Searcher<G> {
                 Outcome::Win(_) => score::loss_in(ply as u32),
             };
         }
-        let mut depth = depth;
         if depth <= 0 {
             let eval = pos.evaluate();
             if eval.quiet || ply >= MAX_PLY / 2 {
@@ -598,7 +599,8 @@ impl<G: Evaluate> Searcher<G> {
 
         let key = pos.hash();
         let mut tt_move = None;
-        if let Some(e) = self.tt.probe(key, ply as u32) {
+        let entry = self.tt.probe(key, ply as u32);
+        if let Some(e) = entry {
             tt_move = e.best;
             if !is_pv && e.depth as i32 >= depth {
                 let cut = match e.bound {
@@ -613,15 +615,34 @@ impl<G: Evaluate> Searcher<G> {
             }
         }
 
-        // Forward pruning on the static score (games that opt in, see `Evaluate::PRUNING`).
+        // Forward pruning on the static score (games that opt in, see `Evaluate::PRUNING`). The
+        // static score is taken in PV nodes too, for the improving flag of the nodes below.
         let pruning = if is_pv { None } else { G::PRUNING };
+        let settled = |v: i32| v.abs() >= score::PROVEN;
+        self.evals[ply] = Self::static_eval(pos);
+        // Improving: the side to move's static score rose since its previous turn (two plies
+        // up), so a fail high is likelier and a fail low less so: prune more boldly above beta,
+        // more cautiously below alpha (Stockfish's "improving").
+        let improving = ply >= 2 && self.evals[ply] > self.evals[ply - 2];
         let mut static_eval = None;
         if let Some(p) = pruning {
-            let eval = pos.evaluate().score;
-            let settled = |v: i32| v.abs() >= score::PROVEN;
-            if !settled(eval) && !settled(beta) {
+            let mut eval = self.evals[ply];
+            // A table bound on the side of the static score that it tightens replaces it: a
+            // searched score guesses better than a static one (as Stockfish adjusts its eval).
+            if let Some(e) = entry.filter(|e| {
+                eval != NO_EVAL
+                    && !settled(e.score)
+                    && match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => e.score > eval,
+                        Bound::Upper => e.score < eval,
+                    }
+            }) {
+                eval = e.score;
+            }
+            if eval != NO_EVAL && !settled(beta) {
                 static_eval = Some(eval);
-                if depth <= 5 && eval - p.futility_margin * depth >= beta {
+                if depth <= 5 && eval - p.futility_margin * (depth - improving as i32) >= beta {
                     return eval;
                 }
                 if p.null_move && depth >= 3 && eval >= beta && !self.after_null[ply] {
@@ -649,6 +670,11 @@ impl<G: Evaluate> Searcher<G> {
                 }
             }
         }
+
+        // Internal iterative reduction: a node the table knows no move for is searched a ply
+        // shallower; its ordering is poor, and if it matters, the next iteration returns with
+        // the move this search stores (Ed Schröder's idea, as in Ethereal and Stockfish).
+        depth -= (G::PRUNING.is_some() && tt_move.is_none() && depth >= 4) as i32;
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut order = std::mem::take(&mut self.order[ply]);
@@ -689,18 +715,21 @@ impl<G: Evaluate> Searcher<G> {
             moves.swap(i, pick);
             order.swap(i, pick);
             let mv = moves[i];
-            if let (Some(p), Some(_)) = (pruning, static_eval) {
-                let late = p.late_moves_base + (depth * depth) as usize * p.late_moves_per_ply;
-                if depth <= 3 && i >= late && !forced && best_score > -score::PROVEN {
-                    all_proven = false;
-                    break;
-                }
-                // Class 0 comes last in the order, so the rest of the list is class 0 too.
-                if p.prune_class_zero
-                    && i >= 2
-                    && !forced
+            if let (Some(p), Some(eval)) = (pruning, static_eval) {
+                // Half as many moves when the side to move is not improving.
+                let late = (p.late_moves_base + (depth * depth) as usize * p.late_moves_per_ply)
+                    >> (!improving as usize);
+                // Late-move pruning; futility pruning; and, as class 0 comes last in the order,
+                // the rest of the list once it reaches class 0 (see `Pruning`).
+                if !forced
                     && best_score > -score::PROVEN
-                    && order[i] < (1 << 29) - 1
+                    && (depth <= 3 && i >= late
+                        || depth <= 6
+                            && i >= 3
+                            && !settled(alpha)
+                            && eval + p.futility_margin / 2 * (depth + 1 + improving as i32)
+                                <= alpha
+                        || p.prune_class_zero && i >= 2 && order[i] < (1 << 29) - 1)
                 {
                     all_proven = false;
                     break;
@@ -723,17 +752,17 @@ impl<G: Evaluate> Searcher<G> {
                 // Late moves are first searched shallower: with forward pruning by the
                 // logarithmic table (less in PV nodes and for killers), else one ply for moves
                 // with a poor ordering key (not the TT move, a killer or of a class above 0).
-                let reduce = if G::PRUNING.is_some() {
-                    if depth >= 3 && i >= 2 && !forced {
-                        let r = self.reductions[(depth as usize).min(63)][i.min(63)] as i32
-                            - is_pv as i32
-                            - (order[i] & ((1 << 40) - 1) >= (1 << 29) - 1) as i32;
-                        r.min(new_depth - 1).max(0)
-                    } else {
-                        0
-                    }
+                let reduce = if depth < 3 || forced {
+                    0
+                } else if G::PRUNING.is_none() {
+                    (i >= 4 && order[i] < (1 << 29)) as i32
+                } else if i >= 2 {
+                    let r = self.reductions[(depth as usize).min(63)][i.min(63)] as i32
+                        - is_pv as i32
+                        - (order[i] & ((1 << 40) - 1) >= (1 << 29) - 1) as i32;
+                    r.min(new_depth - 1).max(0)
                 } else {
-                    (depth >= 3 && i >= 4 && order[i] < (1 << 29) && !forced) as i32
+                    0
                 };
                 let mut s = -self.negamax(
                     &child,
@@ -769,11 +798,7 @@ impl<G: Evaluate> Searcher<G> {
                 best_move = Some(mv);
                 if s > alpha {
                     alpha = s;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(mv);
-                    line.extend_from_slice(&tail[0]);
+                    self.set_pv(ply, mv);
                     if alpha >= beta {
                         if Some(mv) != tt_move && !forced {
                             let k = &mut self.killers[ply];
