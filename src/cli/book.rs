@@ -168,6 +168,22 @@ pub fn run(args: BookArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Prints a finished entry of `game` above the progress bar ([`say`]), keeps it and advances the bar.
+fn report(progress: &ProgressBar, label: &str, game: &str, entry: Entry, entries: &mut Vec<Entry>) {
+    say(
+        progress,
+        format!(
+            "{label}: {} ({} for the second player; {}; {})",
+            entry.answer_name(game),
+            entry.value,
+            entry.how,
+            entry.line.join(" ")
+        ),
+    );
+    entries.push(entry);
+    progress.inc(1);
+}
+
 impl Entry {
     fn first_name(&self, game: &str) -> String {
         match game {
@@ -229,18 +245,7 @@ fn yavalath_entries(depth: u32, args: &BookArgs) -> Result<Vec<Entry>, String> {
             how: format!("depth {reached}, {nodes} nodes"),
             line,
         };
-        say(
-            &progress,
-            format!(
-                "{label}: {} ({} for the second player; {}; {})",
-                entry.answer_name("yavalath"),
-                entry.value,
-                entry.how,
-                entry.line.join(" ")
-            ),
-        );
-        entries.push(entry);
-        progress.inc(1);
+        report(&progress, &label, "yavalath", entry, &mut entries);
     }
     progress.finish_and_clear();
     Ok(entries)
@@ -296,18 +301,7 @@ fn connect4_entries(depth: u32, args: &BookArgs) -> Result<Vec<Entry>, String> {
                 }
             }
         };
-        say(
-            &progress,
-            format!(
-                "column {first}: {} ({} for the second player; {}; {})",
-                entry.answer_name("connect4"),
-                entry.value,
-                entry.how,
-                entry.line.join(" ")
-            ),
-        );
-        entries.push(entry);
-        progress.inc(1);
+        report(&progress, &label, "connect4", entry, &mut entries);
     }
     progress.finish_and_clear();
     Ok(entries)
