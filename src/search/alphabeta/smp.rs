@@ -98,7 +98,7 @@ impl<G: Evaluate> Searcher<G> {
                 running.extend(
                     std::thread::Builder::new()
                         .name(format!("{HELPER_NAME}{}", i + 1))
-                        .spawn_scoped(scope, move || h.run_helper(&pos, i))
+                        .spawn_scoped(scope, move || h.run_helper(&pos, limits.max_depth, i))
                         .ok(),
                 );
             }
@@ -136,7 +136,7 @@ impl<G: Evaluate> Searcher<G> {
             for (i, h) in helpers.iter_mut().enumerate() {
                 h.nodes = 0;
                 let pos = pos.clone();
-                scope.spawn(move |_| h.run_helper(&pos, i));
+                scope.spawn(move |_| h.run_helper(&pos, limits.max_depth, i));
             }
             let result = self.run(pos, limits, on_iteration, on_progress);
             drop(stop);
@@ -144,15 +144,15 @@ impl<G: Evaluate> Searcher<G> {
         })
     }
 
-    /// A helper's search: iterative deepening until the main search raises the team's stop flag,
-    /// skipping depths as helper `index` does (see [`SKIP_SIZE`]). A depth limit is the main
-    /// search's alone, as in Stockfish: a helper that stopped at it would leave its core idle
-    /// while the main search finishes its last iteration (with one helper on the even depths
-    /// and an odd limit, it would idle for that whole iteration). It reports nothing; its work
-    /// reaches the main search through the table.
-    fn run_helper(&mut self, pos: &G, index: usize) {
+    /// A helper's search: iterative deepening to `max_depth` (plies) or until the main search
+    /// raises the team's stop flag, skipping depths as helper `index` does (see [`SKIP_SIZE`]).
+    /// It reports nothing; its work reaches the main search through the table.
+    fn run_helper(&mut self, pos: &G, max_depth: Option<u32>, index: usize) {
         self.started = crate::clock::Instant::now();
-        self.limits = Limits::default();
+        self.limits = Limits {
+            max_depth,
+            ..Limits::default()
+        };
         self.stopped = None;
         self.killers = [[None; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h /= 4);
@@ -173,7 +173,8 @@ impl<G: Evaluate> Searcher<G> {
         let mut scores = Vec::new();
         let mut previous = None;
         let (size, phase) = (SKIP_SIZE[index % 20], SKIP_PHASE[index % 20]);
-        for depth in (1..=MAX_PLY as u32 - 8).filter(|d| (d + phase) / size % 2 == 0) {
+        let max = max_depth.unwrap_or(u32::MAX).min(MAX_PLY as u32 - 8);
+        for depth in (1..=max).filter(|d| (d + phase) / size % 2 == 0) {
             self.seldepth = 0;
             self.depth_now = depth;
             let Some(best) =
