@@ -321,17 +321,26 @@ fn run_connect4(args: TuneArgs) -> Result<(), Failure> {
     }
     if let Some(path) = &args.write {
         let provenance = vec![
-            format!(
-                "`boardlab tune connect4 --games {} --nodes {} --min-opening-plies {} --max-opening-plies {}`",
-                args.games.unwrap_or(600),
-                args.nodes.unwrap_or(2000),
-                args.min_opening_plies,
-                args.max_opening_plies
-            ),
-            format!(
-                "`--min-chips {} --max-chips {} --solve-ms {} --seed {} --l2 {l2}`:",
-                args.min_chips, args.max_chips, args.solve_ms, args.seed
-            ),
+            if args.reuse_data {
+                format!(
+                    "`boardlab tune connect4 --reuse-data --data {} --l2 {l2}`: a refit of positions labelled earlier;",
+                    data.display()
+                )
+            } else {
+                format!(
+                    "`boardlab tune connect4 --games {} --nodes {} --min-opening-plies {} --max-opening-plies {} \
+                     --min-chips {} --max-chips {} --solve-ms {} --seed {} --threads {} --l2 {l2}`:",
+                    args.games.unwrap_or(600),
+                    args.nodes.unwrap_or(2000),
+                    args.min_opening_plies,
+                    args.max_opening_plies,
+                    args.min_chips,
+                    args.max_chips,
+                    args.solve_ms,
+                    args.seed,
+                    args.threads
+                )
+            },
             format!(
                 "{} positions of {played} games labelled by the exact solver; scale k = {k:.1};",
                 samples.len()
