@@ -7,7 +7,7 @@ BOARDLAB := target/release/boardlab
 # browser tests too, so `make test` links the crate once per test binary and never with fat LTO.
 SUITE_BOARDLAB := target/suite/boardlab
 
-.PHONY: play test site toolchain rust-tests browser-tests bench strength bundle tune-ataxx fuzz
+.PHONY: play test site toolchain rust-tests browser-tests bench strength bundle tune-ataxx tune-connect4 fuzz
 
 play: toolchain site
 	cargo build --release
@@ -73,3 +73,9 @@ bundle:
 tune-ataxx:
 	cargo build --release
 	$(BOARDLAB) tune ataxx --write src/games/ataxx/weights.rs
+
+# Play and label Connect 4 positions with the exact solver and refit its evaluation (README:
+# Connect 4's fitted evaluation); rewrites src/games/connect4/weights.rs, then rebuild.
+tune-connect4:
+	cargo build --release
+	$(BOARDLAB) tune connect4 --write src/games/connect4/weights.rs

@@ -40,9 +40,10 @@ pub struct BotArgs {
     /// prior_visits, widen_base, widen_exponent, expand_after, tempo, seed).
     #[arg(long, default_value = "")]
     pub mcts: String,
-    /// Ataxx, Yavalath, Amazons: also stop each turn's search after this many nodes (MCTS:
-    /// iterations), for arena comparisons that the machine's load cannot sway (give the arena
-    /// generous limits).
+    /// Also stop each turn's search after this many nodes (MCTS: iterations; Connect 4: the
+    /// alpha-beta's nodes, and 1.5 times as many for the exact solver after it from 24 chips),
+    /// for arena comparisons that the machine's load cannot sway (give the arena generous
+    /// limits).
     #[arg(long)]
     pub nodes: Option<u64>,
     /// Yavalath: look for a win by forcing moves (threat-space search) at the root before the

@@ -113,8 +113,9 @@ enum Command {
     /// for each first move up to the board's symmetry, the second player's answer (the steal or
     /// a move), and the first move that leaves the second player least.
     Book(book::BookArgs),
-    /// Regenerate self-play data and refit Ataxx's evaluation (Texel's logistic tuning of the
-    /// weights of `src/games/ataxx/features.rs`); prints the loss before and after.
+    /// Regenerate labelled data and refit an evaluation (Texel's logistic tuning): Ataxx's
+    /// weights (`src/games/ataxx/features.rs`) on self-play results, Connect 4's
+    /// (`src/games/connect4/features.rs`) on exact results; prints the loss before and after.
     Tune(tune::TuneArgs),
     /// Speak the Universal Ataxx Interface (UCI for Ataxx) on stdin/stdout.
     Uai {

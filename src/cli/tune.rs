@@ -1,6 +1,7 @@
-//! `boardlab tune ataxx`: regenerate self-play data and refit the Ataxx evaluation's weights
+//! `boardlab tune ataxx|connect4`: regenerate labelled data and refit the evaluation's weights
 //! (`boardlab::tune`), with progress bars; prints the fit's loss before and after and writes
-//! `src/games/ataxx/weights.rs` when asked.
+//! `src/games/<game>/weights.rs` when asked. Ataxx's positions are labelled with self-play
+//! results, Connect 4's with the exact solver's; the fit (`tune::fit`) is shared.
 
 use std::path::PathBuf;
 
@@ -11,22 +12,41 @@ use boardlab::arena::openings::parse_openings;
 use boardlab::games::ataxx::{Ataxx, FEATURES, FEATURE_NAMES};
 use boardlab::tune::fit::{fit, fit_scale, loss, Dataset, FitConfig};
 use boardlab::tune::selfplay::{parse_samples, samples_text, self_play, Sample, SelfPlayConfig};
-use boardlab::tune::{ataxx_inputs, weights_source, HAND_WEIGHTS};
+use boardlab::tune::{ataxx_inputs, connect4 as c4, weights_source, HAND_WEIGHTS};
 
 use super::Failure;
 
 #[derive(Args)]
 pub struct TuneArgs {
-    /// The game (only Ataxx has a fitted evaluation).
-    #[arg(value_parser = ["ataxx"])]
+    /// The game whose evaluation is fitted.
+    #[arg(value_parser = ["ataxx", "connect4"])]
     pub game: String,
-    /// Self-play games.
-    #[arg(long, default_value_t = 1500)]
-    pub games: usize,
-    /// The engine's nodes per move in self-play.
+    /// Self-play games (default: Ataxx 1500, Connect 4 600).
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// The engine's nodes per move in self-play (default: Ataxx 3000, Connect 4 2000).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Connect 4: the fewest random opening plies (the steal among them) before the engine plays;
+    /// each game draws its count from this to `--max-opening-plies`.
+    #[arg(long, default_value_t = 2)]
+    pub min_opening_plies: u32,
+    /// Connect 4: the most random opening plies.
+    #[arg(long, default_value_t = 10)]
+    pub max_opening_plies: u32,
+    /// Connect 4: positions with fewer chips are not labelled.
+    #[arg(long, default_value_t = 16)]
+    pub min_chips: u32,
+    /// Connect 4: positions with more chips are not labelled (the game stops there).
+    #[arg(long, default_value_t = 32)]
+    pub max_chips: u32,
+    /// Connect 4: the exact solver's time per position, ms; unsettled positions are dropped.
     #[arg(long, default_value_t = 3000)]
-    pub nodes: u64,
-    /// Random spawns after each start before the engine plays.
+    pub solve_ms: u64,
+    /// Connect 4: each thread's solver table, MiB.
+    #[arg(long, default_value_t = 256)]
+    pub solver_mb: usize,
+    /// Ataxx: random spawns after each start before the engine plays.
     #[arg(long, default_value_t = 2)]
     pub random_plies: u32,
     /// One game in this many starts from a seeded wall layout (0: never).
@@ -41,21 +61,24 @@ pub struct TuneArgs {
     /// The starts the other games cycle through: an opening file (as `arena --openings`).
     #[arg(long, default_value = "books/ataxx-standard.txt")]
     pub book: PathBuf,
-    /// Where the labelled positions are written (one `game result FEN` a line).
-    #[arg(long, default_value = "target/tune/ataxx-selfplay.txt")]
-    pub data: PathBuf,
+    /// Where the labelled positions are written (one `game result position` a line; default
+    /// target/tune/ataxx-selfplay.txt, target/tune/connect4-solved.txt).
+    #[arg(long)]
+    pub data: Option<PathBuf>,
     /// Fit the positions already in `--data` instead of playing new games.
     #[arg(long)]
     pub reuse_data: bool,
     /// Full passes of the fit over the data.
     #[arg(long, default_value_t = 1500)]
     pub iterations: usize,
-    /// The fit's step size, centi-stones.
-    #[arg(long, default_value_t = 2.0)]
-    pub learning_rate: f64,
-    /// Ridge penalty toward the hand-made weights (`tune::HAND_WEIGHTS`), per squared centi-stone (see `FitConfig::l2`).
-    #[arg(long, default_value_t = 1e-7)]
-    pub l2: f64,
+    /// The fit's step size in the evaluation's units (default: Ataxx 2, Connect 4 0.5).
+    #[arg(long)]
+    pub learning_rate: Option<f64>,
+    /// Ridge penalty toward the hand-made weights (`tune::HAND_WEIGHTS`,
+    /// `tune::connect4::HAND_WEIGHTS`), per squared unit (see `FitConfig::l2`; default: Ataxx
+    /// 1e-7, Connect 4 1e-6).
+    #[arg(long)]
+    pub l2: Option<f64>,
     /// Write the fitted weights to this Rust source file (e.g. src/games/ataxx/weights.rs);
     /// without it they are only printed.
     #[arg(long)]
@@ -76,14 +99,23 @@ fn bar(len: u64, what: &str) -> ProgressBar {
 /// Regenerates the data (unless `--reuse-data`), fits, prints, writes. Errors: unreadable book
 /// or data, a write error.
 pub fn run(args: TuneArgs) -> Result<(), Failure> {
+    if args.game == "connect4" {
+        return run_connect4(args);
+    }
+    let data = args
+        .data
+        .clone()
+        .unwrap_or_else(|| "target/tune/ataxx-selfplay.txt".into());
+    let (games, nodes) = (args.games.unwrap_or(1500), args.nodes.unwrap_or(3000));
+    let (learning_rate, l2) = (args.learning_rate.unwrap_or(2.0), args.l2.unwrap_or(1e-7));
     let samples = if args.reuse_data {
-        let text = std::fs::read_to_string(&args.data)
-            .map_err(|e| format!("{}: {e}", args.data.display()))?;
-        parse_samples(&text).map_err(|e| format!("{}: {e}", args.data.display()))?
+        let text =
+            std::fs::read_to_string(&data).map_err(|e| format!("{}: {e}", data.display()))?;
+        parse_samples(&text).map_err(|e| format!("{}: {e}", data.display()))?
     } else {
-        play(&args)?
+        play(&args, &data, games, nodes)?
     };
-    let games = samples.iter().map(|s| s.game).max().map_or(0, |g| g + 1);
+    let played = samples.iter().map(|s| s.game).max().map_or(0, |g| g + 1);
     let (mut train, mut test) = (Dataset::new(2 * FEATURES), Dataset::new(2 * FEATURES));
     for s in &samples {
         // Every tenth game is held out: the test loss is on games the fit never saw.
@@ -95,7 +127,7 @@ pub fn run(args: TuneArgs) -> Result<(), Failure> {
         set.push(&ataxx_inputs(&s.position), s.result);
     }
     println!(
-        "{} positions from {games} games: {} to fit, {} held out (every tenth game)",
+        "{} positions from {played} games: {} to fit, {} held out (every tenth game)",
         samples.len(),
         train.len(),
         test.len()
@@ -116,8 +148,8 @@ pub fn run(args: TuneArgs) -> Result<(), Failure> {
         k,
         FitConfig {
             iterations: args.iterations,
-            learning_rate: args.learning_rate,
-            l2: args.l2,
+            learning_rate,
+            l2,
         },
         &mut |t, l| {
             progress.set_position(t as u64);
@@ -140,10 +172,10 @@ pub fn run(args: TuneArgs) -> Result<(), Failure> {
         let provenance = vec![
             format!(
                 "`boardlab tune ataxx --games {} --nodes {} --random-plies {} --walled-every {} --seed {} --l2 {}`:",
-                args.games, args.nodes, args.random_plies, args.walled_every, args.seed, args.l2
+                games, nodes, args.random_plies, args.walled_every, args.seed, l2
             ),
             format!(
-                "{} positions of {games} self-play games; scale k = {k:.1}; mean squared error",
+                "{} positions of {played} self-play games; scale k = {k:.1}; mean squared error",
                 samples.len()
             ),
             format!(
@@ -157,8 +189,8 @@ pub fn run(args: TuneArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The self-play games, written to `--data` as they are kept.
-fn play(args: &TuneArgs) -> Result<Vec<Sample>, Failure> {
+/// The self-play games, written to `data`.
+fn play(args: &TuneArgs, data: &PathBuf, games: usize, nodes: u64) -> Result<Vec<Sample>, Failure> {
     let book =
         std::fs::read_to_string(&args.book).map_err(|e| format!("{}: {e}", args.book.display()))?;
     let starts: Vec<Ataxx> = parse_openings::<Ataxx>(&book)
@@ -167,26 +199,159 @@ fn play(args: &TuneArgs) -> Result<Vec<Sample>, Failure> {
         .map(|o| o.position)
         .collect();
     let config = SelfPlayConfig {
-        games: args.games,
-        nodes: args.nodes,
+        games,
+        nodes,
         random_plies: args.random_plies,
         walled_every: args.walled_every,
         threads: args.threads,
         seed: args.seed,
         tt_mib: 16,
     };
-    let progress = bar(args.games as u64, "self-play games");
+    let progress = bar(games as u64, "self-play games");
     let samples = self_play(&starts, &config, &|done| progress.set_position(done as u64))?;
     progress.finish_and_clear();
-    if let Some(dir) = args.data.parent() {
+    write_data(data, &samples_text(&samples))?;
+    println!("{} positions written to {}", samples.len(), data.display());
+    Ok(samples)
+}
+
+/// Writes `text` to `path`, making its directory.
+fn write_data(path: &PathBuf, text: &str) -> Result<(), Failure> {
+    if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    std::fs::write(&args.data, samples_text(&samples))
-        .map_err(|e| format!("{}: {e}", args.data.display()))?;
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(())
+}
+
+/// `boardlab tune connect4`: plays and labels games (or reads `--data`), fits Connect 4's
+/// weights at the scale fitted to the hand-made ones, prints, writes. Errors: unreadable data,
+/// a write error.
+fn run_connect4(args: TuneArgs) -> Result<(), Failure> {
+    let data = args
+        .data
+        .clone()
+        .unwrap_or_else(|| "target/tune/connect4-solved.txt".into());
+    let samples = if args.reuse_data {
+        let text =
+            std::fs::read_to_string(&data).map_err(|e| format!("{}: {e}", data.display()))?;
+        c4::parse_samples(&text).map_err(|e| format!("{}: {e}", data.display()))?
+    } else {
+        let config = c4::LabelConfig {
+            games: args.games.unwrap_or(600),
+            nodes: args.nodes.unwrap_or(2000),
+            opening_plies: (args.min_opening_plies, args.max_opening_plies),
+            chips: (args.min_chips, args.max_chips),
+            solve_ms: args.solve_ms,
+            threads: args.threads,
+            seed: args.seed,
+            solver_mib: args.solver_mb,
+        };
+        let progress = bar(config.games as u64, "games");
+        let samples = c4::label_games(&config, &|p| {
+            progress.set_position(p.games as u64);
+            progress.set_message(format!(
+                "{} positions labelled, {} games stopped by an unsettled one",
+                p.labelled, p.unsettled
+            ));
+        });
+        progress.finish_and_clear();
+        write_data(&data, &c4::samples_text(&samples))?;
+        println!("{} positions written to {}", samples.len(), data.display());
+        samples
+    };
+    let played = samples.iter().map(|s| s.game).max().map_or(0, |g| g + 1);
+    let (mut train, mut test) = (Dataset::new(c4::FEATURES), Dataset::new(c4::FEATURES));
+    let mut by_result = [0usize; 3];
+    for s in &samples {
+        let set = if s.game % 10 == 0 {
+            &mut test
+        } else {
+            &mut train
+        };
+        set.push(&c4::inputs(&s.position), s.result);
+        by_result[(s.result * 2.0) as usize] += 1;
+    }
     println!(
-        "{} positions written to {}",
+        "{} positions from {played} games ({} wins, {} draws, {} losses for the side to move): {} to fit, {} held out (every tenth game)",
         samples.len(),
-        args.data.display()
+        by_result[2],
+        by_result[1],
+        by_result[0],
+        train.len(),
+        test.len()
     );
-    Ok(samples)
+    let before: Vec<f64> = c4::HAND_WEIGHTS.iter().map(|&w| w as f64).collect();
+    let k = fit_scale(&train, &before);
+    let (train0, test0) = (loss(&train, &before, k), loss(&test, &before, k));
+    println!("scale k = {k:.1} (fitted to the hand-made weights, tune::connect4::HAND_WEIGHTS)");
+    println!("loss of the hand-made weights: {train0:.6} fitted, {test0:.6} held out");
+    let l2 = args.l2.unwrap_or(1e-6);
+    let progress = bar(args.iterations as u64, "iterations");
+    let fitted = fit(
+        &train,
+        &before,
+        k,
+        FitConfig {
+            iterations: args.iterations,
+            learning_rate: args.learning_rate.unwrap_or(0.5),
+            l2,
+        },
+        &mut |t, l| {
+            progress.set_position(t as u64);
+            progress.set_message(format!("loss {l:.6}"));
+        },
+    );
+    progress.finish_and_clear();
+    let mut weights = [0i32; c4::FEATURES];
+    for (w, f) in weights.iter_mut().zip(&fitted) {
+        *w = f.round() as i32;
+    }
+    let rounded: Vec<f64> = weights.iter().map(|&w| w as f64).collect();
+    let (train1, test1) = (loss(&train, &rounded, k), loss(&test, &rounded, k));
+    println!("loss after:  {train1:.6} fitted, {test1:.6} held out");
+    println!("{:>6} {:>6}  feature", "before", "after");
+    for i in 0..c4::FEATURES {
+        println!(
+            "{:>6} {:>6}  {}",
+            c4::HAND_WEIGHTS[i],
+            weights[i],
+            c4::FEATURE_NAMES[i]
+        );
+    }
+    if let Some(path) = &args.write {
+        let provenance = vec![
+            if args.reuse_data {
+                format!(
+                    "`boardlab tune connect4 --reuse-data --data {} --l2 {l2}`: a refit of positions labelled earlier;",
+                    data.display()
+                )
+            } else {
+                format!(
+                    "`boardlab tune connect4 --games {} --nodes {} --min-opening-plies {} --max-opening-plies {} \
+                     --min-chips {} --max-chips {} --solve-ms {} --seed {} --threads {} --l2 {l2}`:",
+                    args.games.unwrap_or(600),
+                    args.nodes.unwrap_or(2000),
+                    args.min_opening_plies,
+                    args.max_opening_plies,
+                    args.min_chips,
+                    args.max_chips,
+                    args.solve_ms,
+                    args.seed,
+                    args.threads
+                )
+            },
+            format!(
+                "{} positions of {played} games labelled by the exact solver; scale k = {k:.1};",
+                samples.len()
+            ),
+            format!(
+                "mean squared error: hand-made weights {train0:.6} (held-out games {test0:.6}), fitted {train1:.6} ({test1:.6})."
+            ),
+        ];
+        std::fs::write(path, c4::weights_source(&weights, &provenance))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
 }

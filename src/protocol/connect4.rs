@@ -315,7 +315,7 @@ pub fn run(
     log: &mut impl Write,
     config: BotConfig,
 ) -> io::Result<()> {
-    let engine = Box::new(BotEngine::new(config.tt_mib));
+    let engine = Box::new(BotEngine::with_max_nodes(config.tt_mib, config.max_nodes));
     run_with(
         input,
         out,
@@ -344,6 +344,11 @@ pub struct BotEngine {
     /// time, else the result it proved the move keeps (read by the measurements of
     /// `boardlab c4check`).
     pub last_proof: Option<Wdl>,
+    /// Nodes per move on top of the time, for load-independent arena runs: the alpha-beta's
+    /// nodes ([`EngineAgent::max_nodes`]); the solver after it gets
+    /// `(100 - ALPHABETA_SHARE_PERCENT) / ALPHABETA_SHARE_PERCENT` times as many of its own.
+    /// `None`: time only (CodinGame).
+    pub max_nodes: Option<u64>,
 }
 
 /// From this many chips on, the bot hands the position to the exact solver after the alpha-beta
@@ -366,13 +371,25 @@ impl BotEngine {
             solver: Solver::new(tt_mib),
             summary: None,
             last_proof: None,
+            max_nodes: None,
         }
+    }
+
+    /// The same with a node budget per move ([`BotEngine::max_nodes`]).
+    pub fn with_max_nodes(tt_mib: usize, max_nodes: Option<u64>) -> Self {
+        let mut bot = BotEngine::new(tt_mib);
+        bot.max_nodes = max_nodes;
+        bot.engine.max_nodes = max_nodes;
+        bot
     }
 
     /// The alpha-beta's move, then the solver's check of it with the rest of the budget.
     fn search_and_prove(&mut self, pos: &Connect4Cg, budget_ms: u64) -> u8 {
         let started = crate::clock::Instant::now();
-        let limits = Limits::time((budget_ms * ALPHABETA_SHARE_PERCENT / 100).max(1));
+        let limits = Limits {
+            max_nodes: self.max_nodes,
+            ..Limits::time((budget_ms * ALPHABETA_SHARE_PERCENT / 100).max(1))
+        };
         let result = self.engine.searcher.search(pos, limits, |_| {});
         let preferred = result.best.expect("the game is not over");
         // Root moves best first: the solver's second choices follow the search's judgement.
@@ -383,6 +400,10 @@ impl BotEngine {
         let spent = started.elapsed().as_millis() as u64 + SOLVER_RESERVE_MS;
         self.solver
             .set_time_limit(Some(budget_ms.saturating_sub(spent)));
+        self.solver
+            .set_node_limit(self.max_nodes.map(|n| {
+                n.saturating_mul(100 - ALPHABETA_SHARE_PERCENT) / ALPHABETA_SHARE_PERCENT
+            }));
         // An unfinished proof (time ran out) leaves the alpha-beta's move.
         let (mv, proof) = match self.solver.keep_result(pos, preferred, &order) {
             Ok((mv, wdl)) => (mv, Some(wdl)),
@@ -410,6 +431,7 @@ impl Agent<Connect4Cg> for BotEngine {
         }
         let limits = Limits {
             exact_root_scores: true,
+            max_nodes: self.max_nodes,
             ..Limits::time(budget_ms)
         };
         let result = self.engine.searcher.search(pos, limits, |_| {});

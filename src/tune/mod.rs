@@ -2,8 +2,10 @@
 //! labels positions with the games' results (`selfplay.rs`), and a logistic fit of the linear
 //! evaluation to those labels (`fit.rs`, Texel's tuning method, as described on the Chess
 //! Programming Wiki's "Texel's Tuning Method") gives the weights that `weights_source` writes as
-//! `src/games/ataxx/weights.rs`.
+//! `src/games/ataxx/weights.rs`. Connect 4's fit (`connect4.rs`) labels positions with the exact
+//! solver's results instead of games' and shares the fit.
 
+pub mod connect4;
 pub mod fit;
 pub mod selfplay;
 
@@ -39,17 +41,32 @@ pub fn weights_source(
         ("OPENING", "Weights on an empty board.", opening),
         ("ENDGAME", "Weights on a full board.", endgame),
     ] {
-        s.push_str(&format!(
-            "\n/// {doc}\npub const {name}: [i32; super::FEATURES] = [\n"
+        s.push('\n');
+        s.push_str(&weight_array(
+            name,
+            doc,
+            "super::FEATURES",
+            w,
+            &FEATURE_NAMES,
         ));
-        // Trailing comments aligned one space after the widest value, as rustfmt writes them.
-        let width = w.iter().map(|v| format!("{v},").len()).max().unwrap_or(0);
-        for (value, feature) in w.iter().zip(FEATURE_NAMES) {
-            let item = format!("{value},");
-            s.push_str(&format!("    {item:<width$} // {feature}\n"));
-        }
-        s.push_str("];\n");
     }
+    s
+}
+
+/// A weights array as Rust source: `/// doc`, `pub const name: [i32; len] = [...]`, one value a
+/// line with its feature's name as a trailing comment (aligned as rustfmt writes them).
+pub fn weight_array(name: &str, doc: &str, len: &str, values: &[i32], names: &[&str]) -> String {
+    let mut s = format!("/// {doc}\npub const {name}: [i32; {len}] = [\n");
+    let width = values
+        .iter()
+        .map(|v| format!("{v},").len())
+        .max()
+        .unwrap_or(0);
+    for (value, feature) in values.iter().zip(names) {
+        let item = format!("{value},");
+        s.push_str(&format!("    {item:<width$} // {feature}\n"));
+    }
+    s.push_str("];\n");
     s
 }
 

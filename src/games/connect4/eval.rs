@@ -1,45 +1,16 @@
-//! Connect 4's evaluation: threats weighted by row parity (zugzwang endings), centre control and
-//! tempo, with proven results for immediate wins and forced replies.
+//! Connect 4's evaluation: proven results for immediate wins and forced replies, else the fitted
+//! weights of threat, row-parity (zugzwang), centre and tempo features (`features.rs`).
 
 use super::*;
 use crate::game::{score, Eval, Evaluate};
 
-/// Evaluation weights, in evaluation units (a proven result is worth `score::PROVEN` or more).
-mod weight {
-    /// A threat (an empty cell that completes a four) on a row of the owner's parity.
-    pub const GOOD_THREAT: i32 = 40;
-    /// A threat on a row of the other parity.
-    pub const OTHER_THREAT: i32 = 16;
-    /// Per chip per step towards the centre column.
-    pub const CENTRE: i32 = 3;
-    /// For having the move.
-    pub const TEMPO: i32 = 4;
-}
-
 impl<const W: usize, const H: usize> Connect4<W, H> {
     /// The heuristic part of the evaluation, from the side to move, for a position where neither
-    /// side has a playable win: threats weighted by row parity, centre control and tempo.
-    ///
-    /// Parity: the player who moves when the chip count is even (the first player, or the second
-    /// after a steal) profits from threats on rows 1, 3, 5, ... from the bottom (1-based), the
-    /// other player from rows 2, 4, 6, ...: in zugzwang endings each fills the cells of its parity.
+    /// side has a playable win: the fitted weights ([`super::weights::WEIGHTS`]) of the threat,
+    /// parity, centre and tempo features ([`super::features`]).
+    #[inline]
     fn heuristic(&self) -> i32 {
-        let opponent = self.current ^ self.mask;
-        let empty = Self::BOARD ^ self.mask;
-        let me_odd = self.mask.count_ones() % 2 == 0;
-        let side = |stones: u128, odd: bool| -> i32 {
-            let threats = Self::winning_cells(stones, self.mask) & empty;
-            let good_rows = if odd { Self::ODD_ROWS } else { Self::EVEN_ROWS };
-            let good = (threats & good_rows).count_ones() as i32;
-            let other = (threats & !good_rows).count_ones() as i32;
-            let mut centre = 0;
-            let rings = W.div_ceil(2);
-            for (k, ring) in Self::CENTRE_RINGS.iter().enumerate().take(rings) {
-                centre += (rings - k) as i32 * (stones & ring).count_ones() as i32;
-            }
-            good * weight::GOOD_THREAT + other * weight::OTHER_THREAT + centre * weight::CENTRE
-        };
-        side(self.current, me_odd) - side(opponent, !me_odd) + weight::TEMPO
+        self.weighed(&super::weights::WEIGHTS)
     }
 }
 

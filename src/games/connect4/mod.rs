@@ -28,9 +28,11 @@ pub mod book;
 #[cfg(not(codingame_baseline))]
 mod book_table;
 mod eval;
+pub mod features;
 mod notation;
 pub mod solver;
 mod tables;
+pub mod weights;
 
 use super::stones_text;
 use crate::game::{Game, NotationError, Outcome, Player};

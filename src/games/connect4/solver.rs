@@ -125,6 +125,8 @@ pub struct Solver<const W: usize, const H: usize> {
     pub nodes: u64,
     deadline: Option<Instant>,
     time_ms: u64,
+    /// The node count at which solves stop ([`Solver::set_node_limit`]).
+    node_stop: Option<u64>,
     stopped: bool,
 }
 
@@ -159,6 +161,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             nodes: 0,
             deadline: None,
             time_ms: 0,
+            node_stop: None,
             stopped: false,
         }
     }
@@ -168,6 +171,15 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     pub fn set_time_limit(&mut self, ms: Option<u64>) {
         self.time_ms = ms.unwrap_or(0);
         self.deadline = ms.map(|ms| Instant::now() + std::time::Duration::from_millis(ms));
+        self.stopped = false;
+    }
+
+    /// Stops every later solve after `nodes` more nodes (`None`: no limit), checked with the
+    /// clock every 4,096 nodes; as with the time limit, a stopped solve returns
+    /// [`SolveError::Timeout`]. A node budget makes the bot's play independent of the machine's
+    /// speed (fixed-node arena runs). Also clears a stop from an earlier limit.
+    pub fn set_node_limit(&mut self, nodes: Option<u64>) {
+        self.node_stop = nodes.map(|n| self.nodes.saturating_add(n));
         self.stopped = false;
     }
 
@@ -381,6 +393,9 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                 if Instant::now() >= d {
                     self.stopped = true;
                 }
+            }
+            if self.node_stop.is_some_and(|stop| self.nodes >= stop) {
+                self.stopped = true;
             }
         }
         if self.stopped {
