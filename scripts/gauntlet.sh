@@ -13,6 +13,9 @@
 # message (exit 0). Environment (all optional):
 #   MOVETIME     ms per move for both engines (default 100), sent as `go movetime`
 #   TC           a clock TIME+INC in ms instead (e.g. 10000+100)
+#   NODES        a node count per move instead, BOARDLAB,ENGINE (e.g. 170000,90000; one may be
+#                empty), sent as `go nodes N`: the result no longer depends on the machine's
+#                load (a move then times out only after 10 s, a hang guard)
 #   GAMES        games to play (default: every book line once with each colour)
 #   CONCURRENCY  games at once (default 2; each engine thinks only on its turn)
 #   MARGIN       ms past the movetime (or clock) before a timeout (default 200: the machine is
@@ -58,6 +61,7 @@ if [ -n "${TC:-}" ]; then
 else
     set -- --movetime "${MOVETIME:-100}" "$@"
 fi
+[ -n "${NODES:-}" ] && set -- --uai-nodes "$NODES" "$@"
 [ -n "${GAMES:-}" ] && set -- --games "$GAMES" "$@"
 [ -n "${RECORDS:-}" ] && set -- --records "$RECORDS" "$@"
 [ -n "${SPRT:-}" ] && set -- --sprt "$SPRT" "$@"
