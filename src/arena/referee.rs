@@ -67,7 +67,8 @@ pub struct UaiLimits {
     /// machine's load. Default: none.
     pub nodes: [Option<u64>; 2],
     /// The hang guard of a bot searching a node count: no `bestmove` within this many ms of the
-    /// `go` line is a timeout (default 10 000: far more than any sensible count takes).
+    /// `go` line is a timeout (default 60 000: a count that takes 0.1 s idle took over 10 s at
+    /// `nice 19` on a 2-core machine at a load average of 12).
     pub node_guard_ms: u64,
 }
 
@@ -78,7 +79,7 @@ impl Default for UaiLimits {
             margin_ms: 100,
             handshake_ms: 10_000,
             nodes: [None, None],
-            node_guard_ms: 10_000,
+            node_guard_ms: 60_000,
         }
     }
 }

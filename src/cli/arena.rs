@@ -48,7 +48,7 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub uai_nodes: Option<String>,
     /// UAI engines with --uai-nodes: the hang guard, ms without a `bestmove` before a timeout.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 60_000)]
     pub uai_node_ms: u64,
     /// Random opening plies the referee plays before the bots take over [default: 1 for
     /// Yavalath and Connect 4, so the second bot decides the steal; 2 for Amazons and
