@@ -13,6 +13,11 @@
 # message (exit 0). Environment (all optional):
 #   MOVETIME     ms per move for both engines (default 100), sent as `go movetime`
 #   TC           a clock TIME+INC in ms instead (e.g. 10000+100)
+#   NODES        a node count per move instead, BOARDLAB,ENGINE (e.g. 170000,90000; one may be
+#                empty), sent as `go nodes N`: the result no longer depends on the machine's
+#                load (a move then times out only after NODE_MS, a hang guard)
+#   NODE_MS      that hang guard in ms (default 60000: on the shared 2-core machine at nice 19
+#                a 0.1 s search took over 10 s)
 #   GAMES        games to play (default: every book line once with each colour)
 #   CONCURRENCY  games at once (default 2; each engine thinks only on its turn)
 #   MARGIN       ms past the movetime (or clock) before a timeout (default 200: the machine is
@@ -58,6 +63,7 @@ if [ -n "${TC:-}" ]; then
 else
     set -- --movetime "${MOVETIME:-100}" "$@"
 fi
+[ -n "${NODES:-}" ] && set -- --uai-nodes "$NODES" --uai-node-ms "${NODE_MS:-60000}" "$@"
 [ -n "${GAMES:-}" ] && set -- --games "$GAMES" "$@"
 [ -n "${RECORDS:-}" ] && set -- --records "$RECORDS" "$@"
 [ -n "${SPRT:-}" ] && set -- --sprt "$SPRT" "$@"

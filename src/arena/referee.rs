@@ -49,7 +49,8 @@ pub enum UaiTime {
 
 /// The limits of UAI engines in the arena. An engine loses on time when its `bestmove` comes
 /// later than its movetime (or its remaining clock) plus `margin_ms`, measured from writing the
-/// `go` line to reading `bestmove`. The handshake (`uai`/`uaiok` once per process,
+/// `go` line to reading `bestmove`; an engine given a node count (`nodes`) searches `go nodes N`
+/// and loses on time only past `node_guard_ms`, a hang guard. The handshake (`uai`/`uaiok` once per process,
 /// `uainewgame`+`isready`/`readyok` before each game) is not timed against the move but must
 /// finish within `handshake_ms`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +62,14 @@ pub struct UaiLimits {
     pub margin_ms: u64,
     /// The longest wait for `uaiok` or `readyok`, ms (default 10 000).
     pub handshake_ms: u64,
+    /// A node count per bot (`[bot A, bot B]`, the order the bots were named in): a bot with
+    /// one is sent `go nodes N` instead of the time control, so its play does not depend on the
+    /// machine's load. Default: none.
+    pub nodes: [Option<u64>; 2],
+    /// The hang guard of a bot searching a node count: no `bestmove` within this many ms of the
+    /// `go` line is a timeout (default 60 000: a count that takes 0.1 s idle took over 10 s at
+    /// `nice 19` on a 2-core machine at a load average of 12).
+    pub node_guard_ms: u64,
 }
 
 impl Default for UaiLimits {
@@ -69,6 +78,8 @@ impl Default for UaiLimits {
             time: UaiTime::MoveTime(100),
             margin_ms: 100,
             handshake_ms: 10_000,
+            nodes: [None, None],
+            node_guard_ms: 60_000,
         }
     }
 }
@@ -412,24 +423,26 @@ fn play_game<G: CgReferee>(
         let bot = colour ^ (!bot0_first) as usize;
         let is_uai = bots[bot].uai;
         let (answer, ms, limit_ms) = if is_uai {
-            let (go, budget) = match uai.time {
-                UaiTime::MoveTime(n) => (format!("go movetime {n}\n"), n),
-                UaiTime::Clock { inc_ms, .. } => (
+            let (go, limit_ms) = match (uai.nodes[bot], uai.time) {
+                (Some(n), _) => (format!("go nodes {n}\n"), uai.node_guard_ms),
+                (None, UaiTime::MoveTime(n)) => (format!("go movetime {n}\n"), n + uai.margin_ms),
+                (None, UaiTime::Clock { inc_ms, .. }) => (
                     format!(
                         "go btime {} wtime {} binc {inc_ms} winc {inc_ms}\n",
                         clock[0], clock[1]
                     ),
-                    clock[colour],
+                    clock[colour] + uai.margin_ms,
                 ),
             };
-            let limit_ms = budget + uai.margin_ms;
             let input = uai_position(&record.setup, &record.moves) + &go;
             let (answer, ms) =
                 bots[bot].await_line(&input, Duration::from_millis(limit_ms), |line| {
                     let mut words = line.split_whitespace();
                     (words.next() == Some("bestmove")).then(|| words.next().unwrap_or("").into())
                 });
-            if let (UaiTime::Clock { inc_ms, .. }, Ok(_)) = (uai.time, &answer) {
+            if let (UaiTime::Clock { inc_ms, .. }, Ok(_), None) =
+                (uai.time, &answer, uai.nodes[bot])
+            {
                 clock[colour] = clock[colour].saturating_sub(ms as u64) + inc_ms;
             }
             (answer, ms, limit_ms)

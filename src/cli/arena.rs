@@ -42,6 +42,14 @@ pub struct ArenaArgs {
     /// UAI engines: the grace past the movetime or the remaining clock before a timeout, ms.
     #[arg(long, default_value_t = 100)]
     pub uai_margin: u64,
+    /// UAI engines: a node count per move instead of the time control, `A,B` for bot A and bot
+    /// B (one may be empty: `,90000` gives bot B alone a count), sent as `go nodes N`; such a
+    /// search does not depend on the machine's load. Its timeout is --uai-node-ms.
+    #[arg(long)]
+    pub uai_nodes: Option<String>,
+    /// UAI engines with --uai-nodes: the hang guard, ms without a `bestmove` before a timeout.
+    #[arg(long, default_value_t = 60_000)]
+    pub uai_node_ms: u64,
     /// Random opening plies the referee plays before the bots take over [default: 1 for
     /// Yavalath and Connect 4, so the second bot decides the steal; 2 for Amazons and
     /// Ataxx].
@@ -93,6 +101,11 @@ pub fn run(args: ArenaArgs) -> Result<(), Failure> {
         uai: arena::UaiLimits {
             time,
             margin_ms: args.uai_margin,
+            nodes: match &args.uai_nodes {
+                Some(text) => parse_uai_nodes(text).map_err(Failure::BadArgument)?,
+                None => [None, None],
+            },
+            node_guard_ms: args.uai_node_ms,
             ..Default::default()
         },
         seed: args.seed,
@@ -115,6 +128,13 @@ pub fn run(args: ArenaArgs) -> Result<(), Failure> {
             "uai: bots play Ataxx only, not {game}"
         )));
     }
+    for (b, name) in ["A", "B"].iter().enumerate() {
+        if config.uai.nodes[b].is_some() && !bots[b].starts_with(arena::UAI_PREFIX) {
+            return Err(Failure::BadArgument(format!(
+                "--uai-nodes gives bot {name} a node count, but it is not a uai: engine"
+            )));
+        }
+    }
     let result = with_game!(game,
         G => run_arena::<G>(game, bots, config, &source, args.records),
         other => Err(format!("the arena has no referee for {other} yet")));
@@ -130,6 +150,28 @@ fn parse_tc(text: &str) -> Result<arena::UaiTime, String> {
             "--tc '{text}': expected TIME+INC in ms, e.g. 10000+100"
         )),
     }
+}
+
+/// Reads `A,B`, the node counts of bot A and bot B (either may be empty: no count for it).
+fn parse_uai_nodes(text: &str) -> Result<[Option<u64>; 2], String> {
+    let bad = || {
+        format!("--uai-nodes '{text}': expected A,B, node counts above 0 (one may be empty), e.g. 170000,90000")
+    };
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let count = |f: &str| match f.trim() {
+        "" => Ok(None),
+        n => n
+            .parse::<u64>()
+            .ok()
+            .filter(|&n| n > 0)
+            .map(Some)
+            .ok_or_else(bad),
+    };
+    let nodes = [count(a)?, count(b)?];
+    if nodes == [None, None] {
+        return Err(bad());
+    }
+    Ok(nodes)
 }
 
 /// Reads `elo0,elo1,alpha,beta`.

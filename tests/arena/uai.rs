@@ -18,6 +18,8 @@ const UAI: UaiLimits = UaiLimits {
     time: UaiTime::MoveTime(20),
     margin_ms: 10_000,
     handshake_ms: 30_000,
+    nodes: [None, None],
+    node_guard_ms: 30_000,
 };
 
 /// One game from `setup` and `moves`, `bots[0]` first.
@@ -131,6 +133,57 @@ fn the_standard_start_is_sent_as_startpos_with_movetime() {
     assert!(
         text.contains("\nposition startpos\ngo movetime 20\n"),
         "{text}"
+    );
+}
+
+#[test]
+fn a_node_count_is_sent_as_go_nodes_to_its_bot_alone() {
+    let log = scratch_file("uai-log");
+    let engine = format!("uai:{}", boardlab("uai"));
+    // Bot B gets the count: after bot A's move (timed) it is asked for `go nodes 500`.
+    let counted = UaiLimits {
+        nodes: [None, Some(500)],
+        ..UAI
+    };
+    let faulty = scripted("echo bestmove 0000", Some(&log));
+    let r = game("startpos", "", [&engine, &faulty], counted);
+    assert!(
+        matches!(r.verdict, Verdict::Illegal(Player::Second, _)),
+        "{:?}",
+        r.verdict
+    );
+    let text = std::fs::read_to_string(&log).expect("the engine logged its input");
+    assert!(text.ends_with("\ngo nodes 500\n"), "{text}");
+    // Bot A gets it: bot B (the scripted one) is timed by the movetime.
+    let log = scratch_file("uai-log");
+    let faulty = scripted("echo bestmove 0000", Some(&log));
+    let counted = UaiLimits {
+        nodes: [Some(2000), None],
+        ..UAI
+    };
+    let r = game("startpos", "", [&engine, &faulty], counted);
+    assert!(
+        matches!(r.verdict, Verdict::Illegal(Player::Second, _)),
+        "{:?}",
+        r.verdict
+    );
+    let text = std::fs::read_to_string(&log).expect("the engine logged its input");
+    assert!(text.ends_with("\ngo movetime 20\n"), "{text}");
+}
+
+#[test]
+fn a_silent_engine_with_a_node_count_times_out_at_the_hang_guard() {
+    let silent = scripted("true", None);
+    let counted = UaiLimits {
+        nodes: [Some(1000), None],
+        node_guard_ms: 300,
+        ..UAI
+    };
+    let r = game("startpos", "", [&silent, "sleep 30"], counted);
+    assert!(
+        matches!(r.verdict, Verdict::Timeout(Player::First, 300)),
+        "{:?}",
+        r.verdict
     );
 }
 
