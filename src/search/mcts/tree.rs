@@ -221,36 +221,16 @@ impl<M: Copy + Default> Tree<M> {
         }
     }
 
-    /// The child to play from `i`: a proven win (the shortest), else the most visited child that
-    /// is not a proven loss (ties: the better value), else the longest proven loss. `None` for a
-    /// leaf.
+    /// `i`'s children, side by side in the arena.
+    pub fn child_nodes(&self, i: u32) -> &[Node<M>] {
+        let r = self.children(i);
+        &self.nodes[r.start as usize..r.end as usize]
+    }
+
+    /// The child to play from `i` ([`choice_rank`]'s best), `None` for a leaf.
     pub fn best_child(&self, i: u32, prior_visits: f64) -> Option<u32> {
-        let range = self.children(i);
-        let mut best: Option<(u32, (i32, u32, f64))> = None;
-        for c in range {
-            let n = &self.nodes[c as usize];
-            let proven = n.proven_for_mover();
-            // Rank: proven wins (shorter first), then unproven and drawn moves by visits and
-            // value, then proven losses (longer first).
-            let class = if proven >= score::PROVEN {
-                proven
-            } else if proven != UNPROVEN && proven <= -score::PROVEN {
-                -score::WIN * 2 + (proven + score::WIN)
-            } else {
-                -score::WIN
-            };
-            let key = (class, n.visits, n.value(prior_visits));
-            let better = match &best {
-                None => true,
-                Some((_, k)) => {
-                    key.0 > k.0 || (key.0 == k.0 && (key.1 > k.1 || (key.1 == k.1 && key.2 > k.2)))
-                }
-            };
-            if better {
-                best = Some((c, key));
-            }
-        }
-        best.map(|(c, _)| c)
+        let first = self.nodes[i as usize].first_child;
+        best_of(self.child_nodes(i).iter(), prior_visits).map(|k| first + k as u32)
     }
 
     /// Appends the line of best children from `i` (not including `i`'s own move) to `out`, at
@@ -268,4 +248,41 @@ impl<M: Copy + Default> Tree<M> {
             i = c;
         }
     }
+}
+
+/// How the player choosing among siblings ranks one to play (greater is better): a proven win
+/// (the shortest first), then unproven and drawn moves by visits and value, then proven losses
+/// (the longest first).
+pub fn choice_rank<M>(n: &Node<M>, prior_visits: f64) -> (i32, u32, f64) {
+    let proven = n.proven_for_mover();
+    let class = if proven >= score::PROVEN {
+        proven
+    } else if proven != UNPROVEN && proven <= -score::PROVEN {
+        -score::WIN * 2 + (proven + score::WIN)
+    } else {
+        -score::WIN
+    };
+    (class, n.visits, n.value(prior_visits))
+}
+
+/// The position among `nodes` of the one to play by [`choice_rank`] (the first of equals),
+/// `None` when there are none.
+pub fn best_of<'a, M: 'a>(
+    nodes: impl Iterator<Item = &'a Node<M>>,
+    prior_visits: f64,
+) -> Option<usize> {
+    let mut best: Option<(usize, (i32, u32, f64))> = None;
+    for (k, n) in nodes.enumerate() {
+        let key = choice_rank(n, prior_visits);
+        let better = match &best {
+            None => true,
+            Some((_, b)) => {
+                key.0 > b.0 || (key.0 == b.0 && (key.1 > b.1 || (key.1 == b.1 && key.2 > b.2)))
+            }
+        };
+        if better {
+            best = Some((k, key));
+        }
+    }
+    best.map(|(k, _)| k)
 }
