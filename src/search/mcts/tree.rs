@@ -221,9 +221,13 @@ impl<M: Copy + Default> Tree<M> {
         }
     }
 
-    /// `i`'s children, side by side in the arena.
+    /// `i`'s children, side by side in the arena (none for a leaf, whose `first_child` means
+    /// nothing and may point past the arena's end after [`Tree::keep_subtree`]).
     pub fn child_nodes(&self, i: u32) -> &[Node<M>] {
         let r = self.children(i);
+        if r.is_empty() {
+            return &[];
+        }
         &self.nodes[r.start as usize..r.end as usize]
     }
 
@@ -285,4 +289,36 @@ pub fn best_of<'a, M: 'a>(
         }
     }
     best.map(|(k, _)| k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A node cut off by `keep_subtree` becomes a leaf whose `first_child` points past the
+    /// arena: it must read as having no children (reports walk lines into such leaves).
+    #[test]
+    fn a_leaf_cut_off_by_keep_subtree_has_no_children() {
+        let mut tree: Tree<u8> = Tree::with_capacity(64);
+        let child = |mv| NewChild {
+            mv,
+            prior: 0.5,
+            proven: UNPROVEN,
+        };
+        assert!(tree.add_children(0, &[child(1), child(2)]));
+        assert!(tree.add_children(1, &[child(3), child(4), child(5)]));
+        assert!(tree.add_children(3, &[child(6), child(7), child(8)]));
+        let mut scratch = Vec::new();
+        // Node 1 and its three children fit in 4 nodes; their children do not.
+        tree.keep_subtree(1, &mut scratch, 4);
+        assert_eq!(tree.len(), 4);
+        let leaf = tree.children(0).next().unwrap();
+        assert_eq!(tree.node(leaf).mv, 3);
+        assert!(
+            tree.node(leaf).first_child as usize >= tree.len(),
+            "a stale index"
+        );
+        assert!(tree.child_nodes(leaf).is_empty());
+        assert_eq!(tree.best_child(leaf, 4.0), None);
+    }
 }
