@@ -83,6 +83,8 @@ struct Counters {
     seldepth: u32,
     /// Nodes in the tree (filled in for reports).
     tree_nodes: u64,
+    /// Threads counted (filled in for reports).
+    threads: u32,
 }
 
 impl Counters {
@@ -94,6 +96,7 @@ impl Counters {
         self.max_depth = self.max_depth.max(other.max_depth);
         self.seldepth = self.seldepth.max(other.seldepth);
         self.tree_nodes += other.tree_nodes;
+        self.threads += other.threads;
         self
     }
 }
@@ -364,6 +367,7 @@ impl<G: Evaluate> Mcts<G> {
     fn counts(&self) -> Counters {
         Counters {
             tree_nodes: self.tree.len() as u64,
+            threads: 1,
             ..self.counters
         }
     }
@@ -384,6 +388,7 @@ impl<G: Evaluate> Mcts<G> {
                 iterations: c.iterations,
                 reused: c.reused,
                 tree_nodes: c.tree_nodes,
+                threads: c.threads,
                 elapsed_ms: self.elapsed_ms(),
                 nps: if secs > 0.0 {
                     (c.iterations as f64 / secs) as u64

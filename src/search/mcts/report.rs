@@ -42,7 +42,7 @@ pub struct MctsRootMove<M> {
     /// The most visited line starting with this move.
     pub pv: Vec<M>,
     /// The replies the tree has generated, most visited first (empty before the move's node is
-    /// expanded).
+    /// expanded). On several threads: those of the tree that visited the move most, as is `pv`.
     pub replies: Vec<MctsReply<M>>,
 }
 
@@ -55,8 +55,10 @@ pub struct MctsReport<M> {
     /// Visits below the root kept from the previous search's tree (0 without reuse): the root
     /// moves' visits add up to `iterations + reused`.
     pub reused: u64,
-    /// Nodes in the tree, the root included.
+    /// Nodes in the tree, the root included (in all the threads' trees).
     pub tree_nodes: u64,
+    /// Threads whose trees the report merges (root parallelism; 1 on one thread).
+    pub threads: u32,
     /// Iterations per second since the search started.
     pub nps: u64,
     /// Milliseconds since the search started.
@@ -109,6 +111,7 @@ pub struct Counts {
     pub iterations: u64,
     pub reused: u64,
     pub tree_nodes: u64,
+    pub threads: u32,
     pub elapsed_ms: u64,
     pub nps: u64,
     pub max_depth: u32,
@@ -145,6 +148,7 @@ pub fn build<M: Copy + Default>(
         iterations: counts.iterations,
         reused: counts.reused,
         tree_nodes: counts.tree_nodes,
+        threads: counts.threads,
         nps: counts.nps,
         elapsed_ms: counts.elapsed_ms,
         max_depth: counts.max_depth,
