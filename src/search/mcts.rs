@@ -87,20 +87,6 @@ struct Counters {
     threads: u32,
 }
 
-impl Counters {
-    /// These counters and `other`'s, for a report of several threads.
-    fn add(mut self, other: &Counters) -> Counters {
-        self.iterations += other.iterations;
-        self.depth_sum += other.depth_sum;
-        self.reused += other.reused;
-        self.max_depth = self.max_depth.max(other.max_depth);
-        self.seldepth = self.seldepth.max(other.seldepth);
-        self.tree_nodes += other.tree_nodes;
-        self.threads += other.threads;
-        self
-    }
-}
-
 /// A reusable MCTS searcher for game `G`: its node arena is allocated once, when it is made.
 pub struct Mcts<G: Evaluate> {
     /// The search's settings; changes apply from the next search.
@@ -186,11 +172,7 @@ impl<G: Evaluate> Mcts<G> {
     pub fn clear(&mut self) {
         self.tree.reset();
         self.root_pos = None;
-        #[cfg(all(
-            feature = "threads",
-            any(not(target_arch = "wasm32"), target_feature = "atomics")
-        ))]
-        self.team.clear();
+        self.clear_helpers();
     }
 
     /// Keeps the subtree of the last search's tree whose root is `pos` (found at most two plies
@@ -248,7 +230,7 @@ impl<G: Evaluate> Mcts<G> {
         &mut self,
         pos: &G,
         limits: Limits,
-        mut on_report: impl FnMut(&MctsReport<G::Move>),
+        on_report: impl FnMut(&MctsReport<G::Move>),
     ) -> MctsResult<G::Move> {
         if pos.outcome().is_some() {
             self.clear();
@@ -260,13 +242,20 @@ impl<G: Evaluate> Mcts<G> {
                 stop: StopReason::Solved,
             };
         }
+        // On several threads the team searches; one thread gets the callback back.
         #[cfg(all(
             feature = "threads",
             any(not(target_arch = "wasm32"), target_feature = "atomics")
         ))]
-        if self.team.threads() > 1 {
-            return self.search_team(pos, limits, on_report);
-        }
+        let mut on_report = match self.search_team(pos, limits, on_report) {
+            Ok(result) => return result,
+            Err(on_report) => on_report,
+        };
+        #[cfg(not(all(
+            feature = "threads",
+            any(not(target_arch = "wasm32"), target_feature = "atomics")
+        )))]
+        let mut on_report = on_report;
         let stop = self.run(pos, limits, Instant::now(), |m| on_report(&m.report()));
         let best = self.tree.best_child(0, self.config.prior_visits);
         MctsResult {
@@ -628,6 +617,9 @@ impl<G: Evaluate> Mcts<G> {
     pub fn threads(&self) -> usize {
         1
     }
+
+    /// Forgets the helpers' trees: this build has none.
+    fn clear_helpers(&mut self) {}
 }
 
 /// The winning chance (0..1) of the side a score is from: proven results are certain, an

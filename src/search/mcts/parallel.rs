@@ -42,6 +42,20 @@ impl<M> Default for Snapshot<M> {
     }
 }
 
+impl Counters {
+    /// These counters and `other`'s, for a report of several threads.
+    fn add(mut self, other: &Counters) -> Counters {
+        self.iterations += other.iterations;
+        self.depth_sum += other.depth_sum;
+        self.reused += other.reused;
+        self.max_depth = self.max_depth.max(other.max_depth);
+        self.seldepth = self.seldepth.max(other.seldepth);
+        self.tree_nodes += other.tree_nodes;
+        self.threads += other.threads;
+        self
+    }
+}
+
 /// A searcher's helpers and what the threads of a search share.
 pub(super) struct Team<G: Evaluate> {
     /// The helper searchers, kept between searches (each reuses its own tree).
@@ -119,14 +133,23 @@ impl<G: Evaluate> Mcts<G> {
         self.team.threads()
     }
 
+    /// Forgets the helpers' trees.
+    pub(super) fn clear_helpers(&mut self) {
+        self.team.clear();
+    }
+
     /// [`Mcts::search`] on every thread: the helpers each on a thread of their own, the main
-    /// search here; `pos` is not over.
-    pub(super) fn search_team(
+    /// search here; `pos` is not over. On one thread: `Err(on_report)`, for the caller to
+    /// search alone.
+    pub(super) fn search_team<F: FnMut(&MctsReport<G::Move>)>(
         &mut self,
         pos: &G,
         limits: Limits,
-        mut on_report: impl FnMut(&MctsReport<G::Move>),
-    ) -> MctsResult<G::Move> {
+        mut on_report: F,
+    ) -> Result<MctsResult<G::Move>, F> {
+        if self.team.threads() == 1 {
+            return Err(on_report);
+        }
         let mut helpers = std::mem::take(&mut self.team.helpers);
         let snapshots = std::mem::take(&mut self.team.snapshots);
         let stop = *self.team.stop.get_or_insert_with(StopFlag::new);
@@ -187,7 +210,7 @@ impl<G: Evaluate> Mcts<G> {
         let result = self.merged_result(&helpers, if solved { StopReason::Solved } else { end });
         self.team.helpers = helpers;
         self.team.snapshots = snapshots;
-        result
+        Ok(result)
     }
 
     /// The report while the helpers run: this tree's root moves merged with the helpers' last
