@@ -37,6 +37,7 @@ function snapshot() {
           iterations: app.report.iterations.length,
           playouts: app.report.iteration?.iterations ?? null,
           reused: app.report.iteration?.reused ?? null,
+          threads: app.report.iteration?.threads ?? null,
           links: app.report.chain?.links ?? null,
           elapsedMs: app.report.iteration?.elapsed_ms ?? null,
           progressDepth: app.report.progress?.depth ?? null,

@@ -34,7 +34,8 @@ pub struct AnalyseArgs {
     /// MCTS: stop after this many iterations (reproducible with the seed).
     #[arg(long)]
     pub iterations: Option<u64>,
-    /// Alpha-beta search threads (Lazy SMP).
+    /// Search threads: Lazy SMP for alpha-beta, root parallelism for MCTS (its `--iterations`
+    /// shared out among them).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
 }
@@ -48,15 +49,10 @@ pub fn run(args: AnalyseArgs) -> Result<(), Failure> {
             "--threads must be 1 to {MAX_THREADS}"
         )));
     }
-    if threads > 1 && engine == EngineKind::Mcts {
-        return Err(Failure::BadArgument(
-            "--threads is for alpha-beta (MCTS runs on one thread)".into(),
-        ));
-    }
     let result = with_game!(args.game.as_str(),
         G => G::from_moves(&args.setup, &args.moves).map_err(|e| e.to_string()).and_then(|pos| match engine {
             EngineKind::AlphaBeta => analyse(&pos, ms, exact_root, threads),
-            EngineKind::Mcts => analyse_mcts(&pos, ms, iterations, mcts),
+            EngineKind::Mcts => analyse_mcts(&pos, ms, iterations, mcts, threads),
         }),
         other => Err(format!("unknown game {other}")));
     Ok(result?)
@@ -113,12 +109,14 @@ fn analyse<G: boardlab::game::Evaluate>(
     Ok(())
 }
 
-/// Runs MCTS on one position, printing a report every 250 ms, then the root moves.
+/// Runs MCTS on one position on `threads` threads, printing a report every 250 ms, then the
+/// root moves.
 fn analyse_mcts<G: boardlab::game::Evaluate>(
     pos: &G,
     ms: u64,
     iterations: Option<u64>,
     config: MctsConfig,
+    threads: usize,
 ) -> Result<(), String> {
     if pos.outcome().is_some() {
         return Err("the game is over".into());
@@ -128,6 +126,7 @@ fn analyse_mcts<G: boardlab::game::Evaluate>(
         ..config
     };
     let mut mcts: boardlab::search::Mcts<G> = boardlab::search::Mcts::new(64, config);
+    mcts.set_threads(threads);
     let limits = match iterations {
         Some(n) => Limits {
             max_nodes: Some(n),

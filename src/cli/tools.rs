@@ -6,10 +6,11 @@ use std::io::{self, Write};
 use boardlab::clock::Instant;
 use clap::{Args, ValueEnum};
 
+use boardlab::arena::stats::MatchStats;
 use boardlab::baseline::MinimaxAgent;
 use boardlab::game::Game;
 use boardlab::games::connect4::solver::{self, RandomPositions};
-use boardlab::play::{engine_agent, play_match};
+use boardlab::play::{play_match, Agent, EngineAgent, MctsAgent};
 use boardlab::search::{EngineKind, MctsConfig, MAX_THREADS};
 use boardlab::{bench, perft, with_game};
 
@@ -52,6 +53,8 @@ pub struct BenchArgs {
 pub enum Opponent {
     /// Seed 000's fixed-depth minimax with a one-ply threat evaluation.
     Minimax,
+    /// The same engine on one thread, held to `--opponent-nodes` (what a second thread buys).
+    Engine,
 }
 
 #[derive(Args)]
@@ -74,9 +77,19 @@ pub struct MatchArgs {
     /// The engine: alphabeta or mcts (default: the game's).
     #[arg(long)]
     pub engine: Option<EngineKind>,
-    /// MCTS settings to change, as `name=value,...`.
+    /// MCTS settings to change, as `name=value,...` (both engines with `--opponent engine`).
     #[arg(long, default_value = "")]
     pub mcts: String,
+    /// The engine's search threads (alpha-beta: Lazy SMP; MCTS: root parallelism).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// The engine's nodes (MCTS: iterations) per move, in all over its threads, on top of the
+    /// time: a comparison the machine's load cannot sway (give a generous `--ms`).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// `--opponent engine`: its nodes (MCTS: iterations) per move.
+    #[arg(long)]
+    pub opponent_nodes: Option<u64>,
 }
 
 #[derive(Args)]
@@ -134,20 +147,24 @@ pub fn bench_cmd(args: BenchArgs) -> Result<(), Failure> {
 }
 
 pub fn match_cmd(args: MatchArgs) -> Result<(), Failure> {
-    let MatchArgs {
-        game,
-        opponent: Opponent::Minimax,
-        games,
-        ms,
-        opening_plies,
-        seed,
-        engine,
+    if !(1..=MAX_THREADS).contains(&args.threads) {
+        return Err(Failure::BadArgument(format!(
+            "--threads must be 1 to {MAX_THREADS}"
+        )));
+    }
+    let (engine, mcts) = engine_and_mcts(&args.game, args.engine, &args.mcts)?;
+    let setup = MatchSetup {
+        kind: engine,
         mcts,
-    } = args;
-    let (engine, mcts) = engine_and_mcts(&game, engine, &mcts)?;
-    let result = with_game!(game.as_str(),
+        threads: args.threads,
+        nodes: args.nodes,
+        opponent: args.opponent,
+        opponent_nodes: args.opponent_nodes,
+    };
+    let (games, ms, plies, seed) = (args.games, args.ms, args.opening_plies, args.seed);
+    let result = with_game!(args.game.as_str(),
         G => {
-            run_match_vs_minimax(&G::start(), engine, mcts, games, ms, opening_plies, seed);
+            run_match(&G::start(), &setup, games, ms, plies, seed);
             Ok(())
         },
         other => Err(format!("unknown game {other}")));
@@ -237,24 +254,71 @@ fn run_bench<G: boardlab::game::Evaluate>(
     Ok(())
 }
 
-/// Engine vs the `minimax` baseline (depth 2) from `start`, in-process.
-fn run_match_vs_minimax<G: boardlab::game::Evaluate + boardlab::baseline::Baseline>(
-    start: &G,
+/// Who plays an in-process match: the engine under test and its opponent.
+struct MatchSetup {
     kind: EngineKind,
     mcts: MctsConfig,
+    threads: usize,
+    nodes: Option<u64>,
+    opponent: Opponent,
+    opponent_nodes: Option<u64>,
+}
+
+/// The engine of `kind` with 64 MiB on `threads` threads, held to `nodes` nodes (MCTS:
+/// iterations) per move when given.
+fn engine_on_threads<G: boardlab::game::Evaluate>(
+    kind: EngineKind,
+    mcts: MctsConfig,
+    nodes: Option<u64>,
+    threads: usize,
+) -> Box<dyn Agent<G>> {
+    match kind {
+        EngineKind::AlphaBeta => {
+            let mut agent = EngineAgent::<G>::new(64, None);
+            agent.max_nodes = nodes;
+            agent.searcher.set_threads(threads);
+            Box::new(agent)
+        }
+        EngineKind::Mcts => {
+            let mut agent = MctsAgent::<G>::new(64, mcts);
+            agent.max_iterations = nodes;
+            agent.mcts.set_threads(threads);
+            Box::new(agent)
+        }
+    }
+}
+
+/// The engine against the `minimax` baseline (depth 2) or against itself on one thread, from
+/// `start`, in-process; prints the score and its Elo with a 95 % interval.
+fn run_match<G: boardlab::game::Evaluate + boardlab::baseline::Baseline>(
+    start: &G,
+    setup: &MatchSetup,
     games: u32,
     ms: u64,
     opening_plies: u32,
     seed: u64,
 ) {
-    let mut engine = engine_agent::<G>(kind, 64, mcts, None);
-    let mut minimax = MinimaxAgent::default();
+    let kind = setup.kind;
+    let mut engine = engine_on_threads::<G>(kind, setup.mcts, setup.nodes, setup.threads);
+    let (mut opponent, name): (Box<dyn Agent<G>>, String) = match setup.opponent {
+        Opponent::Minimax => (Box::new(MinimaxAgent::default()), "minimax depth 2".into()),
+        Opponent::Engine => (
+            engine_on_threads::<G>(kind, setup.mcts, setup.opponent_nodes, 1),
+            format!("itself on 1 thread ({})", nodes_text(setup.opponent_nodes)),
+        ),
+    };
     let pairs = games.div_ceil(2);
-    println!("{}: engine ({kind}) at {ms} ms/move vs minimax depth 2, {} games, openings of {opening_plies} random plies, seed {seed}", G::NAME, pairs * 2);
+    println!(
+        "{}: engine ({kind}, {} thread(s), {}) at {ms} ms/move vs {name}, {} games, openings of {opening_plies} random plies, seed {seed}",
+        G::NAME,
+        setup.threads,
+        nodes_text(setup.nodes),
+        pairs * 2
+    );
     let score = play_match(
         start,
         engine.as_mut(),
-        &mut minimax,
+        opponent.as_mut(),
         ms,
         pairs,
         opening_plies,
@@ -282,4 +346,18 @@ fn run_match_vs_minimax<G: boardlab::game::Evaluate + boardlab::baseline::Baseli
         score.percent(),
         score.max_move_ms
     );
+    let stats = MatchStats {
+        wins: score.wins,
+        draws: score.draws,
+        losses: score.losses,
+        ..MatchStats::default()
+    };
+    if let Some((elo, lo, hi)) = stats.elo_interval() {
+        println!("Elo {elo:+.0} (95 % interval {lo:+.0} .. {hi:+.0})");
+    }
+}
+
+/// `N nodes/move`, or `time only`.
+fn nodes_text(nodes: Option<u64>) -> String {
+    nodes.map_or("time only".into(), |n| format!("{n} nodes/move"))
 }

@@ -27,6 +27,12 @@
 //! search with a time budget returns within it.
 
 mod config;
+mod merge;
+#[cfg(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+))]
+mod parallel;
 mod report;
 mod tree;
 
@@ -34,8 +40,13 @@ use crate::clock::Instant;
 
 use crate::game::{score, Evaluate, Outcome};
 use crate::rng::Rng;
-use crate::search::{Limits, StopReason};
+use crate::search::{Limits, StopFlag, StopReason};
 pub use config::MctsConfig;
+#[cfg(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+))]
+pub use parallel::HELPER_NAME;
 pub use report::{value_score, MctsReply, MctsReport, MctsResult, MctsRootMove};
 use tree::{proven_reward, NewChild, Tree, UNPROVEN};
 
@@ -70,6 +81,10 @@ struct Counters {
     reused: u64,
     max_depth: u32,
     seldepth: u32,
+    /// Nodes in the tree (filled in for reports).
+    tree_nodes: u64,
+    /// Threads counted (filled in for reports).
+    threads: u32,
 }
 
 /// A reusable MCTS searcher for game `G`: its node arena is allocated once, when it is made.
@@ -98,16 +113,33 @@ pub struct Mcts<G: Evaluate> {
     stop_flag: Option<crate::search::StopFlag>,
     /// The running search saw its deadline (or flag) in the middle of an iteration.
     out_of_time: bool,
+    /// Root parallelism: the flag that stops every thread of the running search (a thread
+    /// that ends it for all raises it), `None` on one thread.
+    team_stop: Option<StopFlag>,
+    /// Root parallelism's helpers only: the spread (0..1) of the noise added to every new
+    /// child's prior, so that their trees differ from the main thread's ([`MctsConfig::helper_noise`]).
+    prior_noise: f64,
+    /// Root parallelism: the helper searchers (each its own tree) and what they share with
+    /// this one; none on one thread.
+    #[cfg(all(
+        feature = "threads",
+        any(not(target_arch = "wasm32"), target_feature = "atomics")
+    ))]
+    team: parallel::Team<G>,
 }
 
 impl<G: Evaluate> Mcts<G> {
     /// A searcher whose tree may use about `tree_mib` MiB (at least a few thousand nodes).
     pub fn new(tree_mib: usize, config: MctsConfig) -> Self {
         let node_bytes = std::mem::size_of::<tree::Node<G::Move>>();
-        let capacity = (tree_mib << 20) / node_bytes;
+        Self::with_nodes(((tree_mib << 20) / node_bytes).max(4096), config)
+    }
+
+    /// A searcher whose tree holds at most `capacity` nodes.
+    fn with_nodes(capacity: usize, config: MctsConfig) -> Self {
         Mcts {
             config,
-            tree: Tree::with_capacity(capacity.max(4096)),
+            tree: Tree::with_capacity(capacity),
             rng: Rng(config.seed),
             candidates: Vec::with_capacity(256),
             children: Vec::with_capacity(256),
@@ -121,6 +153,13 @@ impl<G: Evaluate> Mcts<G> {
             stop_at_ms: None,
             stop_flag: None,
             out_of_time: false,
+            team_stop: None,
+            prior_noise: 0.0,
+            #[cfg(all(
+                feature = "threads",
+                any(not(target_arch = "wasm32"), target_feature = "atomics")
+            ))]
+            team: parallel::Team::new(capacity),
         }
     }
 
@@ -133,6 +172,7 @@ impl<G: Evaluate> Mcts<G> {
     pub fn clear(&mut self) {
         self.tree.reset();
         self.root_pos = None;
+        self.clear_helpers();
     }
 
     /// Keeps the subtree of the last search's tree whose root is `pos` (found at most two plies
@@ -180,23 +220,18 @@ impl<G: Evaluate> Mcts<G> {
         }
     }
 
-    /// Searches `pos` within `limits`: `time_ms` (returns within it), `max_nodes` (iterations),
-    /// `max_depth` (no node deeper than this many plies below the root is expanded) and `stop`;
-    /// `exact_root_scores` does not apply. Calls `on_report` every
-    /// [`MctsConfig::report_ms`] milliseconds; the final report is in the result.
+    /// Searches `pos` within `limits`: `time_ms` (returns within it), `max_nodes` (iterations,
+    /// in all: on several threads each runs its share), `max_depth` (no node deeper than this
+    /// many plies below the root is expanded) and `stop`; `exact_root_scores` does not apply.
+    /// Calls `on_report` every [`MctsConfig::report_ms`] milliseconds; the final report is in
+    /// the result. On several threads ([`Mcts::set_threads`]) the root moves are those of every
+    /// thread's tree merged.
     pub fn search(
         &mut self,
         pos: &G,
         limits: Limits,
-        mut on_report: impl FnMut(&MctsReport<G::Move>),
+        on_report: impl FnMut(&MctsReport<G::Move>),
     ) -> MctsResult<G::Move> {
-        self.started = Instant::now();
-        self.counters = Counters::default();
-        self.rng = Rng(self.config.seed);
-        self.full = false;
-        self.stop_at_ms = limits.stop_at_ms();
-        self.stop_flag = limits.stop;
-        self.out_of_time = false;
         if pos.outcome().is_some() {
             self.clear();
             return MctsResult {
@@ -207,6 +242,48 @@ impl<G: Evaluate> Mcts<G> {
                 stop: StopReason::Solved,
             };
         }
+        // On several threads the team searches; one thread gets the callback back.
+        #[cfg(all(
+            feature = "threads",
+            any(not(target_arch = "wasm32"), target_feature = "atomics")
+        ))]
+        let mut on_report = match self.search_team(pos, limits, on_report) {
+            Ok(result) => return result,
+            Err(on_report) => on_report,
+        };
+        #[cfg(not(all(
+            feature = "threads",
+            any(not(target_arch = "wasm32"), target_feature = "atomics")
+        )))]
+        let mut on_report = on_report;
+        let stop = self.run(pos, limits, Instant::now(), |m| on_report(&m.report()));
+        let best = self.tree.best_child(0, self.config.prior_visits);
+        MctsResult {
+            best: best.map(|c| self.tree.node(c).mv),
+            last: Some(self.report()),
+            iterations: self.counters.iterations,
+            elapsed_ms: self.elapsed_ms(),
+            stop,
+        }
+    }
+
+    /// The search loop of one thread, from the clock `started` on (the main thread's, on
+    /// several), calling `tick` every [`MctsConfig::report_ms`]; `pos` is not over. Leaves the
+    /// tree for the next search's reuse.
+    fn run(
+        &mut self,
+        pos: &G,
+        limits: Limits,
+        started: Instant,
+        mut tick: impl FnMut(&Self),
+    ) -> StopReason {
+        self.started = started;
+        self.counters = Counters::default();
+        self.rng = Rng(self.config.seed);
+        self.full = false;
+        self.stop_at_ms = limits.stop_at_ms();
+        self.stop_flag = limits.stop;
+        self.out_of_time = false;
         let reused = self.config.reuse_tree && self.reuse_subtree(pos);
         self.root_pos = None;
         // A kept root has its children; a single one is as good as forced.
@@ -242,22 +319,15 @@ impl<G: Evaluate> Mcts<G> {
                 if let Some(at) = next_report {
                     let elapsed = self.elapsed_ms();
                     if elapsed >= at {
-                        on_report(&self.report());
+                        tick(self);
                         next_report = Some(elapsed + self.config.report_ms.unwrap_or(0).max(1));
                     }
                 }
             }
             self.iterate(pos, max_depth);
         };
-        let best = self.tree.best_child(0, self.config.prior_visits);
         self.root_pos = Some(pos.clone());
-        MctsResult {
-            best: best.map(|c| self.tree.node(c).mv),
-            last: Some(self.report()),
-            iterations: self.counters.iterations,
-            elapsed_ms: self.elapsed_ms(),
-            stop,
-        }
+        stop
     }
 
     fn elapsed_ms(&self) -> u64 {
@@ -268,17 +338,46 @@ impl<G: Evaluate> Mcts<G> {
     fn time_is_up(&self) -> bool {
         self.stop_at_ms.is_some_and(|ms| self.elapsed_ms() >= ms)
             || self.stop_flag.is_some_and(|f| f.is_raised())
+            || self.team_stop.is_some_and(|f| f.is_raised())
     }
 
     /// The report of the tree as it stands.
     pub fn report(&self) -> MctsReport<G::Move> {
-        let c = self.counters;
+        let roots = merge::merge(&[self.root_children()], 1);
+        self.report_of(&[&self.tree], &roots, self.counts())
+    }
+
+    /// This thread's root children, for [`merge::merge`].
+    fn root_children(&self) -> merge::RootChildren<'_, G::Move> {
+        (self.tree.child_nodes(0), self.tree.node(0).first_child)
+    }
+
+    /// This thread's counters, the tree's size filled in.
+    fn counts(&self) -> Counters {
+        Counters {
+            tree_nodes: self.tree.len() as u64,
+            threads: 1,
+            ..self.counters
+        }
+    }
+
+    /// The report of the merged root moves `roots` of `trees`, with the counters `c` (of every
+    /// thread) and this thread's clock.
+    fn report_of(
+        &self,
+        trees: &[&Tree<G::Move>],
+        roots: &[merge::RootMove<G::Move>],
+        c: Counters,
+    ) -> MctsReport<G::Move> {
         let secs = self.started.elapsed().as_secs_f64();
         report::build(
-            &self.tree,
+            trees,
+            roots,
             report::Counts {
                 iterations: c.iterations,
                 reused: c.reused,
+                tree_nodes: c.tree_nodes,
+                threads: c.threads,
                 elapsed_ms: self.elapsed_ms(),
                 nps: if secs > 0.0 {
                     (c.iterations as f64 / secs) as u64
@@ -356,7 +455,8 @@ impl<G: Evaluate> Mcts<G> {
                     } else {
                         UNPROVEN
                     };
-                    (1.0 - self.leaf_chance(s), proven)
+                    let prior = 1.0 - self.leaf_chance(s);
+                    (with_noise(prior, self.prior_noise, &mut self.rng), proven)
                 }
             };
             self.children.push(NewChild {
@@ -491,6 +591,35 @@ impl<G: Evaluate> Mcts<G> {
             }
         }
     }
+}
+
+/// `prior` with a uniform noise of spread `noise` from `rng` added (a helper's, see
+/// [`MctsConfig::helper_noise`]), kept inside 0..1; `prior` itself when `noise` is 0.
+fn with_noise(prior: f64, noise: f64, rng: &mut Rng) -> f64 {
+    if noise <= 0.0 {
+        return prior;
+    }
+    let unit = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    (prior + noise * (2.0 * unit - 1.0)).clamp(0.001, 0.999)
+}
+
+/// Without threads (no `threads` feature, as in the CodinGame bundle, or wasm without atomics)
+/// the search runs on one thread.
+#[cfg(not(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+)))]
+impl<G: Evaluate> Mcts<G> {
+    /// Asks for `n` threads; this build has one and keeps it.
+    pub fn set_threads(&mut self, _n: usize) {}
+
+    /// Threads a search runs on: one in this build.
+    pub fn threads(&self) -> usize {
+        1
+    }
+
+    /// Forgets the helpers' trees: this build has none.
+    fn clear_helpers(&mut self) {}
 }
 
 /// The winning chance (0..1) of the side a score is from: proven results are certain, an

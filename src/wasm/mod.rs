@@ -131,7 +131,8 @@ pub fn territory(game: &str, setup: &str, moves: &str) -> Result<JsValue, WasmEr
 /// (iterations/s), elapsed_ms, score, pv, root_moves [{move, score, bound: exact, visits, value
 /// (winning chance 0..1 for the side to move), prior, pv [move], replies [{move, visits, value
 /// (for the player replying), score}]}], iterations, reused (visits kept from the previous
-/// search's tree, which MCTS reuses when the position is in it), tree_nodes, mean_depth,
+/// search's tree, which MCTS reuses when the position is in it), tree_nodes (in all the
+/// threads' trees), threads (whose trees the report merges: root parallelism), mean_depth,
 /// value}`.
 ///
 /// Returns `{engine, best (move|null), last (report|null), nodes, elapsed_ms, stop:
@@ -189,7 +190,7 @@ pub fn default_engine(game: &str) -> Result<String, WasmError> {
 }
 
 /// How the page names the engine build in use, e.g. `wasm, 4 threads` or `wasm, 1 thread`: the
-/// threads an alpha-beta search runs on (the engine's Worker and, in the threaded build, the
+/// threads a search (alpha-beta or MCTS) runs on (the engine's Worker and, in the threaded build, the
 /// helpers `start_helpers` started).
 #[wasm_bindgen]
 pub fn engine_build() -> String {

@@ -205,7 +205,8 @@ pub fn search_alphabeta<G: Evaluate>(
     to_js(&view)
 }
 
-/// Searches with MCTS: a report every [`MCTS_REPORT_MS`].
+/// Searches with MCTS on the build's search threads (root parallelism; the tree size is shared
+/// out among them): a report every [`MCTS_REPORT_MS`].
 pub fn search_mcts<G: Evaluate>(
     setup: &str,
     moves: &str,
@@ -225,6 +226,7 @@ pub fn search_mcts<G: Evaluate>(
             Mcts::<G>::new(plan.tt_mib, config)
         },
         |mcts| {
+            mcts.set_threads(super::threads::search_threads());
             let result = mcts.search(&pos, plan.limits, |r| {
                 report_to(on_iteration, to_js(&mcts_view(&pos, r)));
             });

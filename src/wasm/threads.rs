@@ -2,7 +2,8 @@
 //! target feature) searches on the engine's Worker alone. The threaded build (built with
 //! `atomics` and `bulk-memory` over a shared `WebAssembly.Memory`, see scripts/build-site.sh)
 //! also has a pool of helper Workers, started once by [`start_helpers`] (wasm-bindgen-rayon);
-//! every alpha-beta search then runs Lazy SMP on the Worker and all the helpers.
+//! every search then runs on the Worker and all the helpers: alpha-beta as Lazy SMP, MCTS
+//! (Amazons) with root parallelism.
 
 /// How the page names the build in use: `wasm, 1 thread` here.
 #[cfg(not(target_feature = "atomics"))]
@@ -34,7 +35,7 @@ mod pool {
     /// Starts `helpers` helper Workers (at least 1, at most the search's thread cap less one),
     /// each instantiating this module over the shared memory, and resolves once all are running
     /// (rejects if a Worker cannot be started). Call it once, before the first search; every
-    /// alpha-beta search then runs on `helpers + 1` threads.
+    /// search (alpha-beta or MCTS) then runs on `helpers + 1` threads.
     #[wasm_bindgen]
     pub fn start_helpers(helpers: usize) -> js_sys::Promise {
         let helpers = helpers.clamp(1, MAX_THREADS - 1);

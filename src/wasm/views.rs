@@ -173,7 +173,10 @@ pub struct MctsView {
     /// Visits kept from the previous search's tree: root moves' visits add up to iterations +
     /// reused.
     reused: u64,
+    /// Nodes in all the threads' trees.
     tree_nodes: u64,
+    /// Threads whose trees the report merges (root parallelism; 1 on one thread).
+    threads: u32,
     mean_depth: f64,
     /// The best move's winning chance (0..1) for the side to move.
     value: f64,
@@ -326,6 +329,7 @@ pub fn mcts_view<G: Game>(pos: &G, r: &MctsReport<G::Move>) -> MctsView {
         iterations: r.iterations,
         reused: r.reused,
         tree_nodes: r.tree_nodes,
+        threads: r.threads,
         mean_depth: r.mean_depth,
         value: r.value,
     }

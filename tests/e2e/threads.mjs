@@ -1,6 +1,7 @@
 // The engine on several threads (issue 16): the threaded wasm build in a cross-origin isolated
-// page, the single-threaded fallback in a page without isolation, Stop and a crash ending every
-// thread, and the Threads and Memory settings. Each test serves dist/ itself with `boardlab
+// page (alpha-beta's Lazy SMP in Yavalath, MCTS's root parallelism in Amazons), the
+// single-threaded fallback in a page without isolation, Stop and a crash ending every thread,
+// and the Threads and Memory settings. Each test serves dist/ itself with `boardlab
 // serve` (BOARDLAB_BIN), with or without the isolation headers, whatever server the runner has.
 
 import { spawn } from 'node:child_process';
@@ -114,6 +115,31 @@ export default suite('threads', (test) => {
       server.stop();
     }
   }, { timeoutMs: 150_000 });
+
+  test('Amazons: MCTS runs on both threads (root parallelism) and the report merges both trees; Stop ends every thread', async ({ page }) => {
+    const server = await serveDist();
+    try {
+      const workers = watchWorkers(page);
+      await page.goto(`${server.url}?game=amazons#mode=analysis&threads=2&analysis=600000`);
+      await waitForState(page, () => window.boardlab?.state().engineBuild != null, 'the engine worker to load a build', 30_000);
+      let s = await state(page);
+      assert(s.engine === 'mcts', `Amazons' engine is ${s.engine}, not MCTS`);
+      assert(s.engineBuild.threaded && s.engineBuild.threads === 2, `not the threaded build on 2 threads: ${JSON.stringify(s.engineBuild)}`);
+      await waitForState(page, 'window.boardlab.state().report?.threads === 2 && window.boardlab.state().report?.playouts >= 100',
+        'an MCTS report merging two threads\' trees', 30_000);
+      const shown = await page.locator('#stat-nodes').textContent();
+      assert(/nodes in 2 trees\)$/.test(shown), `the panel's iterations say ${JSON.stringify(shown)}`);
+      const running = workers.open();
+      assert(running.length === 2 && running.some((w) => w.url.endsWith('/worker.js')) && running.some((w) => w.url.startsWith('blob:')),
+        `expected the engine worker and one helper, found ${JSON.stringify(running)}`);
+      await page.click('#analysis-stop');
+      s = await state(page);
+      assert(!s.analysing && s.report.stop === 'stopped' && s.report.threads === 2, `the analysis did not stop: ${brief(s)}`);
+      await waitAllClosed(running, 'after Stop');
+    } finally {
+      server.stop();
+    }
+  }, { timeoutMs: 120_000 });
 
   test('a page without isolation falls back to one thread and says why; the service worker isolates the next load', async ({ page }) => {
     const server = await serveDist(['--no-isolation']);

@@ -30,6 +30,12 @@ pub struct MctsConfig {
     /// Keep the part of the last search's tree that the new position is found in (the same
     /// position, or one or two plies below its root: after our move and the reply).
     pub reuse_tree: bool,
+    /// Root parallelism ([`super::Mcts::set_threads`]): the helper threads add to each new
+    /// child's prior a uniform noise of this spread (a winning chance, `prior ± helper_noise`),
+    /// each from its own seed. Without it a search whose leaves are evaluations (no random
+    /// playout plies, Amazons' setting) grows the same tree on every thread. The main thread
+    /// never adds noise.
+    pub helper_noise: f64,
 }
 
 impl Default for MctsConfig {
@@ -45,6 +51,7 @@ impl Default for MctsConfig {
             report_ms: None,
             seed: 0x4D43_5453,
             reuse_tree: true,
+            helper_noise: 0.05,
         }
     }
 }
@@ -99,6 +106,7 @@ impl MctsConfig {
                 "widen_exponent" => self.widen_exponent = number()?,
                 "expand_after" => self.expand_after = whole()?.clamp(1, 1_000_000) as u32,
                 "tempo" => self.tempo = number()?,
+                "helper_noise" => self.helper_noise = number()?.min(1.0),
                 "seed" => self.seed = whole()?,
                 "reuse_tree" => {
                     self.reuse_tree = match value {
@@ -115,7 +123,7 @@ impl MctsConfig {
                     return Err(format!(
                         "unknown MCTS setting '{other}' (known: exploration, playout_plies, \
                          prior_visits, widen_base, widen_exponent, expand_after, tempo, seed, \
-                         reuse_tree)"
+                         reuse_tree, helper_noise)"
                     ))
                 }
             }

@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use crate::game::score;
+use crate::search::mcts::merge;
 use crate::search::mcts::tree::{Tree, UNPROVEN};
 use crate::search::report::{Score, StopReason};
 
@@ -41,7 +42,7 @@ pub struct MctsRootMove<M> {
     /// The most visited line starting with this move.
     pub pv: Vec<M>,
     /// The replies the tree has generated, most visited first (empty before the move's node is
-    /// expanded).
+    /// expanded). On several threads: those of the tree that visited the move most, as is `pv`.
     pub replies: Vec<MctsReply<M>>,
 }
 
@@ -54,8 +55,10 @@ pub struct MctsReport<M> {
     /// Visits below the root kept from the previous search's tree (0 without reuse): the root
     /// moves' visits add up to `iterations + reused`.
     pub reused: u64,
-    /// Nodes in the tree, the root included.
+    /// Nodes in the tree, the root included (in all the threads' trees).
     pub tree_nodes: u64,
+    /// Threads whose trees the report merges (root parallelism; 1 on one thread).
+    pub threads: u32,
     /// Iterations per second since the search started.
     pub nps: u64,
     /// Milliseconds since the search started.
@@ -103,10 +106,12 @@ pub fn value_score(value: f64, proven: Option<i32>, scale: f64) -> Score {
     Score::Eval(s.clamp(-score::PROVEN + 1, score::PROVEN - 1))
 }
 
-/// Search-wide counts a report needs beyond the tree.
+/// Search-wide counts a report needs beyond the trees (summed over the threads).
 pub struct Counts {
     pub iterations: u64,
     pub reused: u64,
+    pub tree_nodes: u64,
+    pub threads: u32,
     pub elapsed_ms: u64,
     pub nps: u64,
     pub max_depth: u32,
@@ -117,31 +122,24 @@ pub struct Counts {
 /// Longest line a report lists.
 const MAX_LINE: usize = 32;
 
-/// Reads a report off the tree.
+/// Reads a report off the merged root moves `roots` ([`merge::merge`]), each move's line and
+/// replies from the tree `trees[source]` it names.
 pub fn build<M: Copy + Default>(
-    tree: &Tree<M>,
+    trees: &[&Tree<M>],
+    roots: &[merge::RootMove<M>],
     counts: Counts,
     prior_visits: f64,
     scale: f64,
 ) -> MctsReport<M> {
-    let mut root_moves: Vec<(u32, MctsRootMove<M>)> = tree
-        .children(0)
-        .map(|c| (c, root_move(tree, c, prior_visits, scale)))
+    let mut root_moves: Vec<MctsRootMove<M>> = roots
+        .iter()
+        .map(|r| root_move(trees[r.source], r, prior_visits, scale))
         .collect();
-    // Most visited first, as the search ranks them; the best move (a proven win may have few
-    // visits) leads.
-    root_moves.sort_by(|a, b| {
-        b.1.visits
-            .cmp(&a.1.visits)
-            .then(b.1.value.total_cmp(&a.1.value))
-    });
-    if let Some(best) = tree.best_child(0, prior_visits) {
-        if let Some(idx) = root_moves.iter().position(|r| r.0 == best) {
-            let entry = root_moves.remove(idx);
-            root_moves.insert(0, entry);
-        }
-    }
-    let root_moves: Vec<MctsRootMove<M>> = root_moves.into_iter().map(|r| r.1).collect();
+    // The best move (a proven win may have few visits) leads, then the most visited, as the
+    // search ranks them.
+    let best = merge::best(roots, prior_visits).map(|k| root_moves.remove(k));
+    root_moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value)));
+    root_moves.splice(0..0, best);
     let (value, score, pv) = match root_moves.first() {
         Some(r) => (r.value, r.score, r.pv.clone()),
         None => (0.5, Score::Eval(0), Vec::new()),
@@ -149,7 +147,8 @@ pub fn build<M: Copy + Default>(
     MctsReport {
         iterations: counts.iterations,
         reused: counts.reused,
-        tree_nodes: tree.len() as u64,
+        tree_nodes: counts.tree_nodes,
+        threads: counts.threads,
         nps: counts.nps,
         elapsed_ms: counts.elapsed_ms,
         max_depth: counts.max_depth,
@@ -162,21 +161,21 @@ pub fn build<M: Copy + Default>(
     }
 }
 
-/// The report of root child `c`: its numbers, its line and its replies.
+/// The report of root move `r`: its (merged) numbers, and its line and replies in `tree`.
 fn root_move<M: Copy + Default>(
     tree: &Tree<M>,
-    c: u32,
+    r: &merge::RootMove<M>,
     prior_visits: f64,
     scale: f64,
 ) -> MctsRootMove<M> {
-    let n = tree.node(c);
+    let n = &r.node;
     let value = n.value(prior_visits);
     let mut pv = vec![n.mv];
-    tree.line_from(c, prior_visits, MAX_LINE - 1, &mut pv);
+    tree.line_from(r.index, prior_visits, MAX_LINE - 1, &mut pv);
     let mut replies: Vec<MctsReply<M>> = tree
-        .children(c)
-        .map(|r| {
-            let rn = tree.node(r);
+        .children(r.index)
+        .map(|c| {
+            let rn = tree.node(c);
             let v = rn.value(prior_visits);
             MctsReply {
                 mv: rn.mv,

@@ -221,36 +221,20 @@ impl<M: Copy + Default> Tree<M> {
         }
     }
 
-    /// The child to play from `i`: a proven win (the shortest), else the most visited child that
-    /// is not a proven loss (ties: the better value), else the longest proven loss. `None` for a
-    /// leaf.
-    pub fn best_child(&self, i: u32, prior_visits: f64) -> Option<u32> {
-        let range = self.children(i);
-        let mut best: Option<(u32, (i32, u32, f64))> = None;
-        for c in range {
-            let n = &self.nodes[c as usize];
-            let proven = n.proven_for_mover();
-            // Rank: proven wins (shorter first), then unproven and drawn moves by visits and
-            // value, then proven losses (longer first).
-            let class = if proven >= score::PROVEN {
-                proven
-            } else if proven != UNPROVEN && proven <= -score::PROVEN {
-                -score::WIN * 2 + (proven + score::WIN)
-            } else {
-                -score::WIN
-            };
-            let key = (class, n.visits, n.value(prior_visits));
-            let better = match &best {
-                None => true,
-                Some((_, k)) => {
-                    key.0 > k.0 || (key.0 == k.0 && (key.1 > k.1 || (key.1 == k.1 && key.2 > k.2)))
-                }
-            };
-            if better {
-                best = Some((c, key));
-            }
+    /// `i`'s children, side by side in the arena (none for a leaf, whose `first_child` means
+    /// nothing and may point past the arena's end after [`Tree::keep_subtree`]).
+    pub fn child_nodes(&self, i: u32) -> &[Node<M>] {
+        let r = self.children(i);
+        if r.is_empty() {
+            return &[];
         }
-        best.map(|(c, _)| c)
+        &self.nodes[r.start as usize..r.end as usize]
+    }
+
+    /// The child to play from `i` ([`choice_rank`]'s best), `None` for a leaf.
+    pub fn best_child(&self, i: u32, prior_visits: f64) -> Option<u32> {
+        let first = self.nodes[i as usize].first_child;
+        best_of(self.child_nodes(i).iter(), prior_visits).map(|k| first + k as u32)
     }
 
     /// Appends the line of best children from `i` (not including `i`'s own move) to `out`, at
@@ -267,5 +251,74 @@ impl<M: Copy + Default> Tree<M> {
             out.push(n.mv);
             i = c;
         }
+    }
+}
+
+/// How the player choosing among siblings ranks one to play (greater is better): a proven win
+/// (the shortest first), then unproven and drawn moves by visits and value, then proven losses
+/// (the longest first).
+pub fn choice_rank<M>(n: &Node<M>, prior_visits: f64) -> (i32, u32, f64) {
+    let proven = n.proven_for_mover();
+    let class = if proven >= score::PROVEN {
+        proven
+    } else if proven != UNPROVEN && proven <= -score::PROVEN {
+        -score::WIN * 2 + (proven + score::WIN)
+    } else {
+        -score::WIN
+    };
+    (class, n.visits, n.value(prior_visits))
+}
+
+/// The position among `nodes` of the one to play by [`choice_rank`] (the first of equals),
+/// `None` when there are none.
+pub fn best_of<'a, M: 'a>(
+    nodes: impl Iterator<Item = &'a Node<M>>,
+    prior_visits: f64,
+) -> Option<usize> {
+    let mut best: Option<(usize, (i32, u32, f64))> = None;
+    for (k, n) in nodes.enumerate() {
+        let key = choice_rank(n, prior_visits);
+        let better = match &best {
+            None => true,
+            Some((_, b)) => {
+                key.0 > b.0 || (key.0 == b.0 && (key.1 > b.1 || (key.1 == b.1 && key.2 > b.2)))
+            }
+        };
+        if better {
+            best = Some((k, key));
+        }
+    }
+    best.map(|(k, _)| k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A node cut off by `keep_subtree` becomes a leaf whose `first_child` points past the
+    /// arena: it must read as having no children (reports walk lines into such leaves).
+    #[test]
+    fn a_leaf_cut_off_by_keep_subtree_has_no_children() {
+        let mut tree: Tree<u8> = Tree::with_capacity(64);
+        let child = |mv| NewChild {
+            mv,
+            prior: 0.5,
+            proven: UNPROVEN,
+        };
+        assert!(tree.add_children(0, &[child(1), child(2)]));
+        assert!(tree.add_children(1, &[child(3), child(4), child(5)]));
+        assert!(tree.add_children(3, &[child(6), child(7), child(8)]));
+        let mut scratch = Vec::new();
+        // Node 1 and its three children fit in 4 nodes; their children do not.
+        tree.keep_subtree(1, &mut scratch, 4);
+        assert_eq!(tree.len(), 4);
+        let leaf = tree.children(0).next().unwrap();
+        assert_eq!(tree.node(leaf).mv, 3);
+        assert!(
+            tree.node(leaf).first_child as usize >= tree.len(),
+            "a stale index"
+        );
+        assert!(tree.child_nodes(leaf).is_empty());
+        assert_eq!(tree.best_child(leaf, 4.0), None);
     }
 }
