@@ -11,7 +11,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use boardlab::arena::openings::parse_openings;
 use boardlab::games::ataxx::{Ataxx, FEATURES, FEATURE_NAMES};
 use boardlab::tune::fit::{fit, fit_scale, loss, Dataset, FitConfig};
-use boardlab::tune::selfplay::{parse_samples, samples_text, self_play, Sample, SelfPlayConfig};
+use boardlab::tune::samples::{parse_samples, samples_text};
+use boardlab::tune::selfplay::{self_play, Sample, SelfPlayConfig};
 use boardlab::tune::{ataxx_inputs, connect4 as c4, weights_source, HAND_WEIGHTS};
 
 use super::Failure;
@@ -235,7 +236,7 @@ fn run_connect4(args: TuneArgs) -> Result<(), Failure> {
     let samples = if args.reuse_data {
         let text =
             std::fs::read_to_string(&data).map_err(|e| format!("{}: {e}", data.display()))?;
-        c4::parse_samples(&text).map_err(|e| format!("{}: {e}", data.display()))?
+        parse_samples(&text).map_err(|e| format!("{}: {e}", data.display()))?
     } else {
         let config = c4::LabelConfig {
             games: args.games.unwrap_or(600),
@@ -256,7 +257,7 @@ fn run_connect4(args: TuneArgs) -> Result<(), Failure> {
             ));
         });
         progress.finish_and_clear();
-        write_data(&data, &c4::samples_text(&samples))?;
+        write_data(&data, &samples_text(&samples))?;
         println!("{} positions written to {}", samples.len(), data.display());
         samples
     };

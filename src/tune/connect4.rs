@@ -46,15 +46,7 @@ pub struct LabelConfig {
 }
 
 /// A labelled position.
-#[derive(Clone, Debug)]
-pub struct Sample {
-    /// The game it comes from (`0..games`), so a fit can hold whole games out.
-    pub game: usize,
-    /// The exact result for the side to move: 1 a win, 0.5 a draw, 0 a loss.
-    pub result: f32,
-    /// The position.
-    pub position: Connect4Cg,
-}
+pub type Sample = super::samples::Sample<Connect4Cg>;
 
 /// Progress of [`label_games`], reported after each game.
 #[derive(Clone, Copy, Debug, Default)]
@@ -178,41 +170,6 @@ pub fn inputs(pos: &Connect4Cg) -> [f32; FEATURES] {
         out[i] = if i == TEMPO { f[i] } else { s * f[i] } as f32;
     }
     out
-}
-
-/// The samples as text, one a line: `game result position` (result for the side to move,
-/// position as [`Connect4Cg::position_string`], whose spaces end the line).
-pub fn samples_text(samples: &[Sample]) -> String {
-    let mut s = String::new();
-    for sample in samples {
-        s.push_str(&format!(
-            "{} {} {}\n",
-            sample.game,
-            sample.result,
-            sample.position.position_string()
-        ));
-    }
-    s
-}
-
-/// Reads [`samples_text`]'s lines back. Errors: the first unreadable line, by number.
-pub fn parse_samples(text: &str) -> Result<Vec<Sample>, String> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let read = || -> Option<Sample> {
-            let mut parts = line.splitn(3, ' ');
-            let game = parts.next()?.parse().ok()?;
-            let result: f32 = parts.next()?.parse().ok()?;
-            let position = Connect4Cg::from_position_string(parts.next()?).ok()?;
-            (0.0..=1.0).contains(&result).then_some(Sample {
-                game,
-                result,
-                position,
-            })
-        };
-        out.push(read().ok_or_else(|| format!("line {}: not `game result position`", i + 1))?);
-    }
-    Ok(out)
 }
 
 /// The Rust source of `src/games/connect4/weights.rs` for `weights`, with `provenance` (lines of

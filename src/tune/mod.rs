@@ -7,6 +7,7 @@
 
 pub mod connect4;
 pub mod fit;
+pub mod samples;
 pub mod selfplay;
 
 use crate::games::ataxx::{Ataxx, FEATURES, FEATURE_NAMES};

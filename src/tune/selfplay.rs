@@ -31,15 +31,7 @@ pub struct SelfPlayConfig {
 }
 
 /// A labelled position.
-#[derive(Clone, Debug)]
-pub struct Sample {
-    /// The game it comes from (`0..games`), so a fit can hold whole games out.
-    pub game: usize,
-    /// The result for the side to move: 1 a win, 0.5 a draw, 0 a loss.
-    pub result: f32,
-    /// The position.
-    pub position: Ataxx,
-}
+pub type Sample = super::samples::Sample<Ataxx>;
 
 /// Plays `config.games` games from `starts` (positions after a book line, cycled) and seeded
 /// walled starts, calling `on_game` with the number of games finished so far after each one
@@ -143,38 +135,4 @@ fn play_game(
             position,
         })
         .collect()
-}
-
-/// The samples as text, one a line: `game result FEN` (result for the side to move).
-pub fn samples_text(samples: &[Sample]) -> String {
-    let mut s = String::new();
-    for sample in samples {
-        s.push_str(&format!(
-            "{} {} {}\n",
-            sample.game,
-            sample.result,
-            sample.position.fen()
-        ));
-    }
-    s
-}
-
-/// Reads [`samples_text`]'s lines back. Errors: the first unreadable line, by number.
-pub fn parse_samples(text: &str) -> Result<Vec<Sample>, String> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let read = || -> Option<Sample> {
-            let mut parts = line.splitn(3, ' ');
-            let game = parts.next()?.parse().ok()?;
-            let result: f32 = parts.next()?.parse().ok()?;
-            let position = Ataxx::from_fen(parts.next()?).ok()?;
-            (0.0..=1.0).contains(&result).then_some(Sample {
-                game,
-                result,
-                position,
-            })
-        };
-        out.push(read().ok_or_else(|| format!("line {}: not `game result FEN`", i + 1))?);
-    }
-    Ok(out)
 }

@@ -1,0 +1,124 @@
+//! Labelled positions and their data files, shared by the fits of every game: one sample a line,
+//! `game result position`, the position in the game's own text form (the rest of the line).
+
+use crate::games::ataxx::Ataxx;
+use crate::games::connect4::Connect4Cg;
+
+/// A labelled position.
+#[derive(Clone, Debug)]
+pub struct Sample<P> {
+    /// The game it comes from (`0..games`), so a fit can hold whole games out.
+    pub game: usize,
+    /// The label for the side to move: 1 a win, 0.5 a draw, 0 a loss (a game's result, or the
+    /// exact solver's).
+    pub result: f32,
+    /// The position.
+    pub position: P,
+}
+
+/// How a position is written as the last field of a sample's line.
+pub trait SampleText: Sized {
+    /// What the field is called in an error message (`FEN`, `position`).
+    const FIELD: &'static str;
+    /// The position as one field (it may hold spaces: it ends the line).
+    fn to_field(&self) -> String;
+    /// The position back from [`SampleText::to_field`]'s text, or `None` when it is not one.
+    fn from_field(text: &str) -> Option<Self>;
+}
+
+impl SampleText for Ataxx {
+    const FIELD: &'static str = "FEN";
+    fn to_field(&self) -> String {
+        self.fen()
+    }
+    fn from_field(text: &str) -> Option<Self> {
+        Ataxx::from_fen(text).ok()
+    }
+}
+
+impl SampleText for Connect4Cg {
+    const FIELD: &'static str = "position";
+    fn to_field(&self) -> String {
+        self.position_string()
+    }
+    fn from_field(text: &str) -> Option<Self> {
+        Connect4Cg::from_position_string(text).ok()
+    }
+}
+
+/// The samples as text, one a line: `game result position`.
+pub fn samples_text<P: SampleText>(samples: &[Sample<P>]) -> String {
+    let mut s = String::new();
+    for sample in samples {
+        s.push_str(&format!(
+            "{} {} {}\n",
+            sample.game,
+            sample.result,
+            sample.position.to_field()
+        ));
+    }
+    s
+}
+
+/// Reads [`samples_text`]'s lines back. Errors: the first unreadable line, by number.
+pub fn parse_samples<P: SampleText>(text: &str) -> Result<Vec<Sample<P>>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let read = || -> Option<Sample<P>> {
+            let mut parts = line.splitn(3, ' ');
+            let game = parts.next()?.parse().ok()?;
+            let result: f32 = parts.next()?.parse().ok()?;
+            let position = P::from_field(parts.next()?)?;
+            (0.0..=1.0).contains(&result).then_some(Sample {
+                game,
+                result,
+                position,
+            })
+        };
+        out.push(read().ok_or_else(|| format!("line {}: not `game result {}`", i + 1, P::FIELD))?);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    fn round_trip<P: SampleText + Game>(position: P) {
+        let samples = vec![
+            Sample {
+                game: 3,
+                result: 0.5,
+                position: position.clone(),
+            },
+            Sample {
+                game: 4,
+                result: 1.0,
+                position,
+            },
+        ];
+        let back: Vec<Sample<P>> = parse_samples(&samples_text(&samples)).unwrap();
+        assert_eq!(back.len(), 2);
+        for (a, b) in samples.iter().zip(&back) {
+            assert_eq!((a.game, a.result), (b.game, b.result));
+            assert_eq!(a.position.to_field(), b.position.to_field());
+        }
+    }
+
+    #[test]
+    fn a_data_file_reads_back_the_samples_it_was_written_from() {
+        let (c4, _) = crate::play::random_line(&Connect4Cg::start(), 6, &mut crate::rng::Rng(5));
+        round_trip(c4);
+        let (ataxx, _) = crate::play::random_line(&Ataxx::start(), 6, &mut crate::rng::Rng(5));
+        round_trip(ataxx);
+    }
+
+    #[test]
+    fn an_unreadable_line_is_named_by_its_number() {
+        let text = "0 1 x5o/7/7/7/7/7/o5x x 0 1\n1 2 x5o/7/7/7/7/7/o5x x 0 1\n";
+        let err = parse_samples::<Ataxx>(text).unwrap_err();
+        assert_eq!(err, "line 2: not `game result FEN`");
+        assert!(parse_samples::<Connect4Cg>("0 0.5 not a board\n").is_err());
+    }
+}
