@@ -42,7 +42,9 @@ async function safeMove(page, preferred = []) {
 
 export default suite('viz', (test) => {
   test('heatmap: off while playing, on in analysis with a legend and the best line; the toggle hides it', async ({ page, url }) => {
-    await openPlayground(page, url, { game: GAME, thinkMs: 1000, humanSide: 1 });
+    // 3 s of thinking: on a loaded machine the first report can come late, and the engine must
+    // still be thinking when the board is checked.
+    await openPlayground(page, url, { game: GAME, thinkMs: 3000, humanSide: 1 });
     assert(!(await page.locator('#overlay').isChecked()), 'the overlay is on by default against the engine');
     // The opening book answers the first stone at once (it steals e5); the next reply is searched.
     await playHumanMove(page, 'e5');
