@@ -7,8 +7,15 @@
 //! move either keeps the result (win stays win, draw stays draw) or gives it away. The table
 //! counts both per band of chips, and how often the bot's own solver settled the position within
 //! the move's budget ([`BotEngine::last_proof`]).
+//!
+//! The games of two builds differ (the bot follows its clock), so comparing builds this way is
+//! noisy. `--dump` writes every checked position with the oracle's verdicts; `--positions` lets
+//! a build move in those same positions instead of playing games, and solves only the moves that
+//! differ from the dumped ones: a paired comparison of two builds on one set of positions.
 
+use std::fs;
 use std::io::{self, Write};
+use std::path::PathBuf;
 
 use clap::Args;
 
@@ -48,6 +55,16 @@ pub struct C4CheckArgs {
     /// The bot's table (and its solver's), MiB, as `boardlab bot`.
     #[arg(long, default_value_t = 64)]
     pub tt_mb: usize,
+    /// Write every position the oracle settled to this file, one a line:
+    /// `chips<TAB>moves from the empty board<TAB>the bot's column<TAB>value<TAB>value after it`
+    /// (values `Win`, `Draw`, `Loss` for the side to move), for `--positions`.
+    #[arg(long)]
+    pub dump: Option<PathBuf>,
+    /// Instead of playing games, the bot moves once in each position of a `--dump` file (after
+    /// moving in the position two plies earlier, as in play, so its tables are as warm); the
+    /// oracle solves only the moves that differ from the file's.
+    #[arg(long)]
+    pub positions: Option<PathBuf>,
 }
 
 /// One move the bot made.
@@ -58,6 +75,17 @@ struct Sample {
     proof: Option<Wdl>,
     /// The moves from the empty board, for the log.
     line: String,
+    /// The oracle's verdicts from a `--dump` file, when the position came from one.
+    known: Option<Known>,
+}
+
+/// What the oracle proved about a position of a `--dump` file.
+struct Known {
+    /// The position's value for the side to move.
+    value: Wdl,
+    /// The column the dumped bot played, and the value it kept.
+    mv: u8,
+    got: Wdl,
 }
 
 /// The bands of chips the table reports, as `(first, last)`.
@@ -65,14 +93,17 @@ const BANDS: &[(u32, u32)] = &[(20, 23), (24, 29), (30, 39), (40, 63)];
 
 pub fn run(args: C4CheckArgs) -> Result<(), Failure> {
     let started = Instant::now();
-    let samples = play_games(&args);
+    let samples = match &args.positions {
+        Some(path) => move_in_positions(&args, path)?,
+        None => play_games(&args),
+    };
     eprintln!(
-        "c4check: {} positions with {}+ chips from {} games in {:.0} s; solving them",
+        "c4check: {} positions with {}+ chips in {:.0} s; solving them",
         samples.len(),
         args.min_chips,
-        args.games,
         started.elapsed().as_secs_f64()
     );
+    let mut dump = String::new();
     let mut oracle = Solver::<9, 7>::new(args.oracle_mb);
     // Per chip count: [positions, bot-settled, lost, non-lost, kept, unsettled by the oracle].
     let mut by_chips = [[0u32; 6]; 64];
@@ -83,10 +114,17 @@ pub fn run(args: C4CheckArgs) -> Result<(), Failure> {
         by_chips[c][1] += s.proof.is_some() as u32;
         let t = Instant::now();
         oracle.set_time_limit((args.oracle_ms > 0).then_some(args.oracle_ms));
-        let verdict = oracle
-            .wdl(&s.pos)
-            .and_then(|value| Ok((value, oracle.move_wdl(&s.pos, s.mv)?)));
+        let verdict = match &s.known {
+            Some(k) if k.value == Wdl::Loss || k.mv == s.mv => Ok((k.value, k.got)),
+            Some(k) => oracle.move_wdl(&s.pos, s.mv).map(|got| (k.value, got)),
+            None => oracle
+                .wdl(&s.pos)
+                .and_then(|value| Ok((value, oracle.move_wdl(&s.pos, s.mv)?))),
+        };
         let ms = t.elapsed().as_millis();
+        if let Ok((value, got)) = verdict {
+            dump += &format!("{c}\t{}\t{}\t{value:?}\t{got:?}\n", s.line, s.mv);
+        }
         match verdict {
             Ok((Wdl::Loss, _)) => by_chips[c][2] += 1,
             Ok((value, got)) => {
@@ -111,6 +149,10 @@ pub fn run(args: C4CheckArgs) -> Result<(), Failure> {
                 started.elapsed().as_secs_f64()
             );
         }
+    }
+    if let Some(path) = &args.dump {
+        fs::write(path, dump)
+            .map_err(|e| Failure::from(format!("cannot write {}: {e}", path.display())))?;
     }
     let _ = writeln!(
         out,
@@ -179,6 +221,7 @@ fn play_games(args: &C4CheckArgs) -> Vec<Sample> {
                     mv,
                     proof: bot.last_proof,
                     line: line.join(" "),
+                    known: None,
                 });
             }
             line.push(pos.format_move(mv));
@@ -193,4 +236,52 @@ fn play_games(args: &C4CheckArgs) -> Vec<Sample> {
         );
     }
     samples
+}
+
+/// Reads a `--dump` file and lets a bot move in each of its positions with at least
+/// `--min-chips` chips: first in the position two plies earlier (the bot's previous turn), then
+/// in the position itself. Errors: an unreadable file or line, with its number.
+fn move_in_positions(args: &C4CheckArgs, path: &PathBuf) -> Result<Vec<Sample>, Failure> {
+    let text = fs::read_to_string(path)
+        .map_err(|e| Failure::from(format!("cannot read {}: {e}", path.display())))?;
+    let mut bot = BotEngine::new(args.tt_mb);
+    let mut samples = Vec::new();
+    for (i, row) in text.lines().enumerate() {
+        let bad = |why: String| Failure::from(format!("{}:{}: {why}", path.display(), i + 1));
+        let fields: Vec<&str> = row.split('\t').collect();
+        let [_, line, mv, value, got] = fields[..] else {
+            return Err(bad(format!("expected 5 tab-separated fields: {row:?}")));
+        };
+        let wdl = |text: &str| match text {
+            "Win" => Ok(Wdl::Win),
+            "Draw" => Ok(Wdl::Draw),
+            "Loss" => Ok(Wdl::Loss),
+            other => Err(bad(format!("not a value (Win, Draw, Loss): {other:?}"))),
+        };
+        let known = Known {
+            value: wdl(value)?,
+            mv: mv.parse().map_err(|_| bad(format!("not a column: {mv:?}")))?,
+            got: wdl(got)?,
+        };
+        let pos = Connect4Cg::from_moves("", line).map_err(|e| bad(e.to_string()))?;
+        if pos.chips() < args.min_chips {
+            continue;
+        }
+        bot.new_game();
+        let moves: Vec<&str> = line.split_whitespace().collect();
+        if moves.len() >= 2 {
+            let earlier = moves[..moves.len() - 2].join(" ");
+            let before = Connect4Cg::from_moves("", &earlier).map_err(|e| bad(e.to_string()))?;
+            bot.choose(&before, args.ms);
+        }
+        let mv = bot.choose(&pos, args.ms);
+        samples.push(Sample {
+            pos,
+            mv,
+            proof: bot.last_proof,
+            line: line.to_string(),
+            known: Some(known),
+        });
+    }
+    Ok(samples)
 }
