@@ -44,6 +44,10 @@ pub struct TuneArgs {
     /// Connect 4: the exact solver's time per position, ms; unsettled positions are dropped.
     #[arg(long, default_value_t = 3000)]
     pub solve_ms: u64,
+    /// Connect 4: the exact solver's node budget per position instead of `--solve-ms` (the
+    /// labelled set then does not depend on the machine's load).
+    #[arg(long)]
+    pub solve_nodes: Option<u64>,
     /// Connect 4: each thread's solver table, MiB.
     #[arg(long, default_value_t = 256)]
     pub solver_mb: usize,
@@ -244,6 +248,7 @@ fn run_connect4(args: TuneArgs) -> Result<(), Failure> {
             opening_plies: (args.min_opening_plies, args.max_opening_plies),
             chips: (args.min_chips, args.max_chips),
             solve_ms: args.solve_ms,
+            solve_nodes: args.solve_nodes,
             threads: args.threads,
             seed: args.seed,
             solver_mib: args.solver_mb,
@@ -330,14 +335,17 @@ fn run_connect4(args: TuneArgs) -> Result<(), Failure> {
             } else {
                 format!(
                     "`boardlab tune connect4 --games {} --nodes {} --min-opening-plies {} --max-opening-plies {} \
-                     --min-chips {} --max-chips {} --solve-ms {} --seed {} --threads {} --l2 {l2}`:",
+                     --min-chips {} --max-chips {} {} --seed {} --threads {} --l2 {l2}`:",
                     args.games.unwrap_or(600),
                     args.nodes.unwrap_or(2000),
                     args.min_opening_plies,
                     args.max_opening_plies,
                     args.min_chips,
                     args.max_chips,
-                    args.solve_ms,
+                    match args.solve_nodes {
+                        Some(n) => format!("--solve-nodes {n}"),
+                        None => format!("--solve-ms {}", args.solve_ms),
+                    },
                     args.seed,
                     args.threads
                 )

@@ -37,6 +37,9 @@ pub struct LabelConfig {
     /// fullest, quickest) back, and a game's first timeout ends its labelling: fewer chips take
     /// longer still.
     pub solve_ms: u64,
+    /// The solver's node budget per position instead of `solve_ms`, when given: which positions
+    /// get labelled then does not depend on the machine's speed or load.
+    pub solve_nodes: Option<u64>,
     /// Threads playing and labelling games at once, each with its own engine and solver.
     pub threads: usize,
     /// Seed of the openings.
@@ -55,7 +58,7 @@ pub struct Progress {
     pub games: usize,
     /// Positions labelled so far.
     pub labelled: usize,
-    /// Positions the solver did not settle within `solve_ms` (one per game at most: the first
+    /// Positions the solver did not settle within its budget (one per game at most: the first
     /// timeout ends the game's labelling).
     pub unsettled: usize,
 }
@@ -144,7 +147,13 @@ fn label(
 ) -> (Vec<Sample>, bool) {
     let mut out = Vec::new();
     for position in positions.into_iter().rev() {
-        solver.set_time_limit(Some(config.solve_ms));
+        match config.solve_nodes {
+            Some(nodes) => {
+                solver.set_time_limit(None);
+                solver.set_node_limit(Some(nodes));
+            }
+            None => solver.set_time_limit(Some(config.solve_ms)),
+        }
         let result = match solver.wdl(&position) {
             Ok(Wdl::Win) => 1.0,
             Ok(Wdl::Draw) => 0.5,
