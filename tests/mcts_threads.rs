@@ -4,24 +4,18 @@
 //! searching count every thread, and `stop` or a time limit ends every thread.
 #![cfg(feature = "threads")]
 
+mod helper_threads;
+
 use std::sync::mpsc;
 use std::sync::Mutex;
 use std::time::Duration;
+
+use helper_threads::{no_helper_left, serial, stop_when_running, within_guard};
 
 use boardlab::game::Game;
 use boardlab::games::amazons::Amazons;
 use boardlab::search::mcts::HELPER_NAME;
 use boardlab::search::{Limits, Mcts, MctsConfig, MctsResult, StopFlag, StopReason};
-
-/// The tests run one at a time, so one can count the process's threads.
-static SERIAL: Mutex<()> = Mutex::new(());
-
-fn serial() -> std::sync::MutexGuard<'static, ()> {
-    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// A hang guard, not a timing claim: how long a search that must stop may take at most.
-const HANG_GUARD: Duration = Duration::from_secs(60);
 
 fn iterations(n: u64) -> Limits {
     Limits {
@@ -35,37 +29,6 @@ fn searcher(threads: usize) -> Mcts<Amazons> {
     let mut m = Mcts::new(16, MctsConfig::default());
     m.set_threads(threads);
     m
-}
-
-/// This process's MCTS helper threads (Linux: their names in `/proc/self/task/*/comm`), or
-/// `None` where that cannot be read.
-fn helper_threads() -> Option<usize> {
-    let tasks = std::fs::read_dir("/proc/self/task").ok()?;
-    Some(
-        tasks
-            .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("comm")).ok())
-            .filter(|name| name.starts_with(HELPER_NAME))
-            .count(),
-    )
-}
-
-/// Waits (at most the hang guard) for the kernel to stop listing joined helper threads.
-fn no_helper_left() -> bool {
-    let deadline = std::time::Instant::now() + HANG_GUARD;
-    while helper_threads().unwrap_or(0) > 0 && std::time::Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    helper_threads().unwrap_or(0) == 0
-}
-
-/// Runs `search` on a thread of its own and waits at most [`HANG_GUARD`] for it.
-fn within_guard<T: Send + 'static>(search: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(search());
-    });
-    rx.recv_timeout(HANG_GUARD)
-        .expect("the search stopped within the hang guard")
 }
 
 /// The root moves' visits and the best move, to compare two searches.
@@ -173,16 +136,7 @@ fn stop_ends_every_thread() {
     let _serial = serial();
     let stop = StopFlag::new();
     // Stops the search once its three helpers are seen running (or the guard runs out).
-    let raiser = std::thread::spawn(move || {
-        let deadline = std::time::Instant::now() + HANG_GUARD;
-        let mut seen = 0;
-        while seen < 3 && std::time::Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(5));
-            seen = helper_threads().unwrap_or(3);
-        }
-        stop.raise();
-        seen
-    });
+    let raiser = stop_when_running(stop, HELPER_NAME, 3);
     let result = within_guard(move || {
         let limits = Limits {
             stop: Some(stop),
@@ -193,7 +147,7 @@ fn stop_ends_every_thread() {
     assert_eq!(raiser.join().unwrap(), 3, "three helpers ran");
     assert!(result.best.is_some());
     assert_eq!(result.stop, StopReason::Time);
-    assert!(no_helper_left(), "no helper is left");
+    assert!(no_helper_left(HELPER_NAME), "no helper is left");
 }
 
 #[test]
@@ -202,5 +156,5 @@ fn a_time_limit_ends_every_thread() {
     let result = within_guard(|| searcher(3).search(&Amazons::start(), Limits::time(300), |_| {}));
     assert!(result.best.is_some());
     assert!(result.iterations > 0);
-    assert!(no_helper_left(), "no helper is left");
+    assert!(no_helper_left(HELPER_NAME), "no helper is left");
 }

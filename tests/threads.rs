@@ -3,9 +3,13 @@
 //! single-threaded search; `stop` and time limits end every thread; UAI's `Threads` option.
 #![cfg(feature = "threads")]
 
+mod helper_threads;
+
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+use helper_threads::{helper_threads, no_helper_left, serial, stop_when_running, within_guard};
 
 use boardlab::bench;
 use boardlab::game::{Evaluate, Game};
@@ -15,28 +19,6 @@ use boardlab::games::yavalath::Yavalath;
 use boardlab::protocol::uai;
 use boardlab::search::alphabeta::HELPER_NAME;
 use boardlab::search::{Limits, Score, Searcher, StopFlag, MAX_THREADS};
-
-/// The tests run one at a time, so one can count the process's threads.
-static SERIAL: Mutex<()> = Mutex::new(());
-
-fn serial() -> std::sync::MutexGuard<'static, ()> {
-    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// A hang guard, not a timing claim: how long a search that must stop may take at most.
-const HANG_GUARD: Duration = Duration::from_secs(60);
-
-/// This process's Lazy SMP helper threads (Linux: their names in `/proc/self/task/*/comm`), or
-/// `None` where that cannot be read.
-fn helper_threads() -> Option<usize> {
-    let tasks = std::fs::read_dir("/proc/self/task").ok()?;
-    Some(
-        tasks
-            .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("comm")).ok())
-            .filter(|name| name.starts_with(HELPER_NAME))
-            .count(),
-    )
-}
 
 /// Whether a score is a proven result, and whose: `Some(true)` a win for the side to move.
 fn proven_winner(s: Score) -> Option<bool> {
@@ -108,31 +90,12 @@ fn more_threads_than_allowed_are_clamped() {
     assert!(MAX_THREADS >= 2, "this build has threads");
 }
 
-/// Runs `search` on a thread of its own and waits at most [`HANG_GUARD`] for it.
-fn within_guard<T: Send + 'static>(search: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(search());
-    });
-    rx.recv_timeout(HANG_GUARD)
-        .expect("the search stopped within the hang guard")
-}
-
 #[test]
 fn stop_ends_every_thread() {
     let _serial = serial();
     let stop = StopFlag::new();
     // Stops the search once its three helpers are seen running (or the guard runs out).
-    let raiser = std::thread::spawn(move || {
-        let deadline = std::time::Instant::now() + HANG_GUARD;
-        let mut seen = 0;
-        while seen < 3 && std::time::Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(5));
-            seen = helper_threads().unwrap_or(3);
-        }
-        stop.raise();
-        seen
-    });
+    let raiser = stop_when_running(stop, HELPER_NAME, 3);
     let result = within_guard(move || {
         let mut s: Searcher<Yavalath> = Searcher::new(8);
         s.set_threads(4);
@@ -145,13 +108,8 @@ fn stop_ends_every_thread() {
     let seen = raiser.join().unwrap();
     assert_eq!(seen, 3, "three helpers ran");
     assert!(result.best.is_some());
-    // The helpers were joined before the search returned. The kernel may list a joined thread
-    // for a moment longer, so the count is given the hang guard to reach 0.
-    let deadline = std::time::Instant::now() + HANG_GUARD;
-    while helper_threads().unwrap_or(0) > 0 && std::time::Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    assert_eq!(helper_threads().unwrap_or(0), 0, "no helper is left");
+    // The helpers were joined before the search returned.
+    assert!(no_helper_left(HELPER_NAME), "no helper is left");
 }
 
 #[test]
