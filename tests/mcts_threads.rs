@@ -6,10 +6,6 @@
 
 mod helper_threads;
 
-use std::sync::mpsc;
-use std::sync::Mutex;
-use std::time::Duration;
-
 use helper_threads::{no_helper_left, serial, stop_when_running, within_guard};
 
 use boardlab::game::Game;

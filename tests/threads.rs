@@ -5,11 +5,9 @@
 
 mod helper_threads;
 
-use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
-use helper_threads::{helper_threads, no_helper_left, serial, stop_when_running, within_guard};
+use helper_threads::{no_helper_left, serial, stop_when_running, within_guard};
 
 use boardlab::bench;
 use boardlab::game::{Evaluate, Game};
