@@ -9,8 +9,7 @@
 //! generates ([`MctsConfig::helper_noise`]); the main thread adds none. An iteration budget is
 //! split evenly among the threads and each keeps to its share, so a search limited by
 //! iterations gives the same result every time. The main thread reports; the search returns
-//! once every helper has ended (a scoped thread each natively, a rayon job on the threaded wasm
-//! build's pool of Web Workers).
+//! once every helper has ended ([`crate::search::team::run`]).
 
 use std::sync::Mutex;
 
@@ -19,6 +18,7 @@ use super::tree::{Node, Tree};
 use super::{Counters, Mcts, MctsConfig, MctsReport, MctsResult};
 use crate::clock::Instant;
 use crate::game::Evaluate;
+use crate::search::team::{self, WhenMainEnds};
 use crate::search::{Limits, StopFlag, StopReason, MAX_THREADS};
 
 /// The helper threads' names: this and the helper's number from 1 (`mcts-root-1`, ...).
@@ -93,16 +93,6 @@ impl<G: Evaluate> Team<G> {
 /// Locks a snapshot; a helper that panicked holding it left nothing half written that matters.
 fn lock<M>(s: &Mutex<Snapshot<M>>) -> std::sync::MutexGuard<'_, Snapshot<M>> {
     s.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// Raises the team's stop flag when dropped, so a main search that ends in any way (a panic
-/// included) never leaves the scope waiting for helpers that would not stop.
-struct StopHelpers(StopFlag);
-
-impl Drop for StopHelpers {
-    fn drop(&mut self) {
-        self.0.raise();
-    }
 }
 
 impl<G: Evaluate> Mcts<G> {
@@ -191,17 +181,24 @@ impl<G: Evaluate> Mcts<G> {
             max_nodes: share(0),
             ..limits
         };
-        let end = run_team(jobs, stop, started, || {
-            let end = self.run(pos, main_limits, started, |m| {
-                on_report(&m.running_report(&snapshots))
-            });
-            // Its own share of iterations done, the main thread waits for the helpers' shares
-            // (the result then does not depend on the threads' speeds); otherwise all stop.
-            if end != StopReason::Nodes {
-                stop.raise();
-            }
-            end
-        });
+        let jobs = jobs.into_iter().map(|job| move || job.run(stop, started));
+        let end = team::run(
+            HELPER_NAME,
+            stop.flag(),
+            jobs,
+            WhenMainEnds::LetHelpersFinish,
+            || {
+                let end = self.run(pos, main_limits, started, |m| {
+                    on_report(&m.running_report(&snapshots))
+                });
+                // Its own share of iterations done, the main thread waits for the helpers' shares
+                // (the result then does not depend on the threads' speeds); otherwise all stop.
+                if end != StopReason::Nodes {
+                    stop.raise();
+                }
+                end
+            },
+        );
         self.team_stop = None;
         let solved = end == StopReason::Solved
             || snapshots
@@ -275,61 +272,4 @@ impl<G: Evaluate> HelperJob<'_, G> {
             .extend_from_slice(self.searcher.tree.child_nodes(0));
         s.counters = self.searcher.counts();
     }
-}
-
-/// Runs each helper job on a thread of its own (scoped threads) and `main` here, and returns
-/// `main`'s answer once every helper has ended.
-#[cfg(not(target_arch = "wasm32"))]
-fn run_team<G: Evaluate>(
-    jobs: Vec<HelperJob<'_, G>>,
-    stop: StopFlag,
-    started: Instant,
-    main: impl FnOnce() -> StopReason,
-) -> StopReason {
-    std::thread::scope(|scope| {
-        let guard = StopHelpers(stop);
-        let mut running = Vec::new();
-        for (i, job) in jobs.into_iter().enumerate() {
-            // A helper the system cannot start is left out: fewer threads search.
-            running.extend(
-                std::thread::Builder::new()
-                    .name(format!("{HELPER_NAME}{}", i + 1))
-                    .spawn_scoped(scope, move || job.run(stop, started))
-                    .ok(),
-            );
-        }
-        let end = main();
-        // Joined here, not only awaited by the scope: the threads themselves have ended when
-        // the search returns. A helper's panic is a bug, passed on.
-        for helper in running {
-            if let Err(panic) = helper.join() {
-                std::panic::resume_unwind(panic);
-            }
-        }
-        drop(guard);
-        end
-    })
-}
-
-/// The browser's threaded build: each helper is a job on rayon's global pool, whose threads are
-/// Web Workers over this module's memory (see `alphabeta/smp.rs`); the main search runs here,
-/// on the engine's Worker, and the scope returns once every job has ended.
-#[cfg(target_arch = "wasm32")]
-fn run_team<G: Evaluate>(
-    jobs: Vec<HelperJob<'_, G>>,
-    stop: StopFlag,
-    started: Instant,
-    main: impl FnOnce() -> StopReason,
-) -> StopReason {
-    rayon::in_place_scope(|scope| {
-        let guard = StopHelpers(stop);
-        for job in jobs {
-            scope.spawn(move |_| job.run(stop, started));
-        }
-        let end = main();
-        // The guard stays up until the scope ends: a main thread that kept to its share of
-        // iterations lets the helpers finish theirs.
-        std::mem::forget(guard);
-        end
-    })
 }
