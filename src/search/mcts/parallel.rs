@@ -1,3 +1,6 @@
+//! A search on several threads: the team of helper searchers, and root parallelism ([`Parallel::Root`];
+//! tree parallelism, [`Parallel::Tree`], is `shared.rs`).
+//!
 //! Root parallelism (Chaslot, Winands and van den Herik, "Parallel Monte-Carlo Tree Search",
 //! 2008): every thread grows a tree of its own from the same root, and the root moves' visits and
 //! rewards are summed over the trees to choose the move and to report ([`super::merge`]). The
@@ -15,14 +18,14 @@ use std::sync::Mutex;
 
 use super::merge::{self, RootMove};
 use super::tree::{Node, Tree};
-use super::{Counters, Mcts, MctsConfig, MctsReport, MctsResult};
+use super::{Counters, Mcts, MctsConfig, MctsReport, MctsResult, Parallel};
 use crate::clock::Instant;
 use crate::game::Evaluate;
 use crate::search::team::{self, WhenMainEnds};
 use crate::search::{Limits, StopFlag, StopReason, MAX_THREADS};
 
-/// The helper threads' names: this and the helper's number from 1 (`mcts-root-1`, ...).
-pub const HELPER_NAME: &str = "mcts-root-";
+/// The helper threads' names: this and the helper's number from 1 (`mcts-helper-1`, ...).
+pub const HELPER_NAME: &str = "mcts-helper-";
 
 /// What a helper shows the main thread while it searches: a copy of its root children and its
 /// counters, refreshed every report interval; and how it ended.
@@ -44,7 +47,7 @@ impl<M> Default for Snapshot<M> {
 
 impl Counters {
     /// These counters and `other`'s, for a report of several threads.
-    fn add(mut self, other: &Counters) -> Counters {
+    pub(super) fn add(mut self, other: &Counters) -> Counters {
         self.iterations += other.iterations;
         self.depth_sum += other.depth_sum;
         self.reused += other.reused;
@@ -58,13 +61,19 @@ impl Counters {
 
 /// A searcher's helpers and what the threads of a search share.
 pub(super) struct Team<G: Evaluate> {
-    /// The helper searchers, kept between searches (each reuses its own tree).
+    /// Threads a search runs on: the helpers and the searcher's own.
+    threads: usize,
+    /// The scheme the helpers and the trees are laid out for (`None`: not laid out yet).
+    layout: Option<Parallel>,
+    /// The helper searchers, kept between searches (with root parallelism each reuses its own
+    /// tree; with tree parallelism they have none).
     helpers: Vec<Mcts<G>>,
     /// One snapshot per helper.
     snapshots: Vec<Mutex<Snapshot<G::Move>>>,
     /// Raised to stop every thread (made with the first helpers).
     stop: Option<StopFlag>,
-    /// The nodes all the threads' trees hold together: the searcher's size, shared out.
+    /// The nodes all the threads' trees hold together: the searcher's size (shared out among
+    /// the threads' trees with root parallelism).
     capacity: usize,
 }
 
@@ -72,6 +81,8 @@ impl<G: Evaluate> Team<G> {
     /// No helpers, for a searcher of `capacity` nodes.
     pub(super) fn new(capacity: usize) -> Self {
         Team {
+            threads: 1,
+            layout: None,
             helpers: Vec::new(),
             snapshots: Vec::new(),
             stop: None,
@@ -81,7 +92,7 @@ impl<G: Evaluate> Team<G> {
 
     /// Threads a search runs on: the helpers and the searcher's own.
     pub(super) fn threads(&self) -> usize {
-        self.helpers.len() + 1
+        self.threads
     }
 
     /// Forgets the helpers' trees.
@@ -97,25 +108,45 @@ fn lock<M>(s: &Mutex<Snapshot<M>>) -> std::sync::MutexGuard<'_, Snapshot<M>> {
 
 impl<G: Evaluate> Mcts<G> {
     /// Searches on `n` threads from now on (clamped to 1..=[`MAX_THREADS`]): `n - 1` helpers,
-    /// each with a tree of its own. The memory the searcher was made with is shared out: each
-    /// thread's tree holds `1/n` of its nodes (the trees are made anew when `n` changes, so the
-    /// next search reuses nothing). One thread searches exactly as a searcher never given
-    /// helpers.
+    /// sharing the work as [`MctsConfig::parallel`] says. With tree parallelism the threads
+    /// share this searcher's tree; with root parallelism each has a tree of its own, holding
+    /// `1/n` of the nodes the searcher was made with. The trees are laid out anew at the next
+    /// search when `n` or the scheme has changed (that search reuses nothing). One thread
+    /// searches exactly as a searcher never given helpers.
     pub fn set_threads(&mut self, n: usize) {
         let n = n.clamp(1, MAX_THREADS);
-        if n == self.team.threads() {
+        if n != self.team.threads {
+            self.team.threads = n;
+            self.team.layout = None;
+        }
+    }
+
+    /// Makes the trees and the helpers for the team's threads and the configured scheme, unless
+    /// they are already laid out for them: one tree of the whole size (tree parallelism, or one
+    /// thread), or a tree of `1/n` of it for each thread (root parallelism).
+    fn lay_out_team(&mut self) {
+        let n = self.team.threads;
+        let scheme = self.config.parallel;
+        if self.team.layout == Some(scheme) && self.team.helpers.len() + 1 == n {
             return;
         }
-        let nodes = (self.team.capacity / n).max(4096);
-        self.tree = Tree::with_capacity(nodes);
-        self.root_pos = None;
+        let (main_nodes, helper_nodes) = match scheme {
+            Parallel::Root if n > 1 => {
+                let nodes = (self.team.capacity / n).max(4096);
+                (nodes, nodes)
+            }
+            // The helpers of tree parallelism grow no tree of their own.
+            _ => (self.team.capacity, 2),
+        };
+        if self.tree.capacity() != main_nodes {
+            self.tree = Tree::with_capacity(main_nodes);
+            self.root_pos = None;
+        }
         self.team.helpers = (1..n)
-            .map(|_| Mcts::with_nodes(nodes, self.config))
+            .map(|_| Mcts::with_nodes(helper_nodes, self.config))
             .collect();
         self.team.snapshots = (1..n).map(|_| Mutex::default()).collect();
-        if n > 1 && self.team.stop.is_none() {
-            self.team.stop = Some(StopFlag::new());
-        }
+        self.team.layout = Some(scheme);
     }
 
     /// Threads a search runs on ([`Mcts::set_threads`]).
@@ -137,12 +168,19 @@ impl<G: Evaluate> Mcts<G> {
         limits: Limits,
         mut on_report: F,
     ) -> Result<MctsResult<G::Move>, F> {
+        self.lay_out_team();
         if self.team.threads() == 1 {
             return Err(on_report);
         }
+        let stop = *self.team.stop.get_or_insert_with(StopFlag::new);
+        if self.config.parallel == Parallel::Tree {
+            let mut helpers = std::mem::take(&mut self.team.helpers);
+            let result = self.search_shared(pos, limits, on_report, &mut helpers, stop);
+            self.team.helpers = helpers;
+            return Ok(result);
+        }
         let mut helpers = std::mem::take(&mut self.team.helpers);
         let snapshots = std::mem::take(&mut self.team.snapshots);
-        let stop = *self.team.stop.get_or_insert_with(StopFlag::new);
         stop.lower();
         for s in &snapshots {
             *lock(s) = Snapshot::default();
