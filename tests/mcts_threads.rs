@@ -287,6 +287,11 @@ fn a_time_limit_ends_every_thread() {
         });
         assert!(result.best.is_some());
         assert!(result.iterations > 0);
+        // Iterations cut off at the deadline count for nothing: with tree parallelism they take
+        // back the visits their walk down added, so none is left over.
+        let report = result.last.unwrap();
+        let root_visits: u64 = report.root_moves.iter().map(|r| r.visits as u64).sum();
+        assert_eq!(root_visits, report.iterations + report.reused, "{scheme:?}");
         assert!(no_helper_left(), "{scheme:?}: no helper is left");
     }
 }
