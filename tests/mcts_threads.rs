@@ -1,7 +1,9 @@
-//! MCTS root parallelism (`Mcts::set_threads`): the merged search answers a legal move, its root
-//! moves' visits are every thread's iterations, an iteration budget is shared out exactly and
-//! gives the same result every time, one thread is the single-threaded search, reports while
-//! searching count every thread, and `stop` or a time limit ends every thread.
+//! MCTS on several threads (`Mcts::set_threads`). Root parallelism: the merged search answers a
+//! legal move, its root moves' visits are every thread's iterations, an iteration budget is
+//! shared out exactly and gives the same result every time. Tree parallelism: a budget is run
+//! exactly on the one shared tree, whose visits then add up (no virtual loss is left behind).
+//! Both: one thread is the single-threaded search, reports while searching count every thread,
+//! and `stop` or a time limit ends every thread.
 #![cfg(feature = "threads")]
 
 mod helper_threads;
@@ -10,6 +12,7 @@ use helper_threads::{no_helper_left, serial, stop_when_running, within_guard};
 
 use boardlab::game::Game;
 use boardlab::games::amazons::Amazons;
+use boardlab::search::mcts::Parallel;
 use boardlab::search::mcts::HELPER_NAME;
 use boardlab::search::{Limits, Mcts, MctsConfig, MctsResult, StopFlag, StopReason};
 
@@ -20,12 +23,25 @@ fn iterations(n: u64) -> Limits {
     }
 }
 
-/// A searcher of 16 MiB on `threads` threads.
+/// A searcher of 16 MiB on `threads` threads, with root parallelism.
 fn searcher(threads: usize) -> Mcts<Amazons> {
-    let mut m = Mcts::new(16, MctsConfig::default());
+    searcher_with(threads, Parallel::Root)
+}
+
+/// A searcher of 16 MiB on `threads` threads sharing the work as `scheme` says.
+fn searcher_with(threads: usize, scheme: Parallel) -> Mcts<Amazons> {
+    let mut m = Mcts::new(
+        16,
+        MctsConfig {
+            parallel: scheme,
+            ..MctsConfig::default()
+        },
+    );
     m.set_threads(threads);
     m
 }
+
+const SCHEMES: [Parallel; 2] = [Parallel::Tree, Parallel::Root];
 
 /// The root moves' visits and the best move, to compare two searches.
 fn fingerprint(r: &MctsResult<<Amazons as Game>::Move>) -> (Vec<u32>, String) {
@@ -95,41 +111,107 @@ fn back_to_one_thread_the_search_is_the_single_threaded_one() {
     let _serial = serial();
     let pos = Amazons::from_setup("seed:7").unwrap();
     let expected = searcher(1).search(&pos, iterations(1500), |_| {});
-    let mut m = searcher(4);
-    m.set_threads(1);
-    assert_eq!(m.threads(), 1);
-    let got = m.search(&pos, iterations(1500), |_| {});
-    assert_eq!(fingerprint(&got), fingerprint(&expected));
+    for scheme in SCHEMES {
+        let mut m = searcher_with(4, scheme);
+        // A search on 4 threads first: going back to one must leave nothing of it behind.
+        m.search(&pos, iterations(200), |_| {});
+        m.set_threads(1);
+        m.clear();
+        assert_eq!(m.threads(), 1);
+        let got = m.search(&pos, iterations(1500), |_| {});
+        assert_eq!(fingerprint(&got), fingerprint(&expected), "{scheme:?}");
+    }
+}
+
+#[test]
+fn tree_parallelism_runs_a_budget_exactly_on_one_tree() {
+    let _serial = serial();
+    for (setup, threads) in [("seed:3", 2), ("seed:11", 3), ("", 4)] {
+        let pos = Amazons::from_setup(setup).unwrap();
+        let mut m = searcher_with(threads, Parallel::Tree);
+        for turn in 0..2 {
+            let result = within_guard({
+                let pos = pos.clone();
+                let mut m = std::mem::replace(&mut m, searcher(1));
+                move || (m.search(&pos, iterations(3001), |_| {}), m)
+            });
+            let (result, back) = result;
+            m = back;
+            assert_eq!(result.stop, StopReason::Nodes, "{setup}");
+            assert_eq!(
+                result.iterations, 3001,
+                "{setup}: the claims add up to the budget"
+            );
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            let best = result.best.expect("a move");
+            assert!(legal.contains(&best), "{setup}: illegal {best:?}");
+            let report = result.last.unwrap();
+            assert_eq!(report.threads, threads as u32);
+            // Every iteration passed one root move once: a virtual loss left on the way down
+            // would show as a visit too many.
+            let root_visits: u64 = report.root_moves.iter().map(|r| r.visits as u64).sum();
+            assert_eq!(
+                root_visits,
+                report.iterations + report.reused,
+                "{setup}, turn {turn}"
+            );
+            if turn == 1 {
+                assert!(
+                    report.reused > 0,
+                    "{setup}: the second search reuses the shared tree"
+                );
+            }
+            assert_eq!(Some(report.root_moves[0].mv), result.best);
+            assert!(report.root_moves.iter().all(|r| r.pv[0] == r.mv));
+        }
+    }
 }
 
 #[test]
 fn reports_while_searching_count_every_thread() {
     let _serial = serial();
-    let pos = Amazons::from_setup("seed:9").unwrap();
-    let mut m = Mcts::new(
-        16,
-        MctsConfig {
-            report_ms: Some(5),
-            ..MctsConfig::default()
-        },
-    );
-    m.set_threads(2);
-    let mut reports = 0;
-    let result = within_guard(move || {
-        m.search(&pos, Limits::time(400), |r| {
-            reports += 1;
-            let visits: u64 = r.root_moves.iter().map(|x| x.visits as u64).sum();
-            assert_eq!(visits, r.iterations + r.reused, "a running report adds up");
-            assert_eq!(r.pv.first(), r.root_moves.first().map(|x| &x.mv));
+    for scheme in SCHEMES {
+        let pos = Amazons::from_setup("seed:9").unwrap();
+        let mut m = Mcts::new(
+            16,
+            MctsConfig {
+                report_ms: Some(5),
+                parallel: scheme,
+                ..MctsConfig::default()
+            },
+        );
+        m.set_threads(2);
+        let mut reports = 0;
+        let result = within_guard(move || {
+            m.search(&pos, Limits::time(400), |r| {
+                reports += 1;
+                assert_eq!(r.threads, 2);
+                let visits: u64 = r.root_moves.iter().map(|x| x.visits as u64).sum();
+                let counted = r.iterations + r.reused;
+                // Tree parallelism: the helper's iteration under way has its virtual visit.
+                let in_flight = if scheme == Parallel::Tree { 1 } else { 0 };
+                assert!(
+                    (counted..=counted + in_flight).contains(&visits),
+                    "{scheme:?}: a running report adds up ({visits} visits, {counted} counted)"
+                );
+                assert_eq!(r.pv.first(), r.root_moves.first().map(|x| &x.mv));
+            });
+            reports
         });
-        reports
-    });
-    assert!(result >= 1, "the main thread reported");
+        assert!(result >= 1, "{scheme:?}: the main thread reported");
+    }
 }
 
 #[test]
 fn stop_ends_every_thread() {
     let _serial = serial();
+    for scheme in SCHEMES {
+        stop_ends_every_thread_of(scheme);
+    }
+}
+
+fn stop_ends_every_thread_of(scheme: Parallel) {
     let stop = StopFlag::new();
     // Stops the search once its three helpers are seen running (or the guard runs out).
     let raiser = stop_when_running(stop, HELPER_NAME, 3);
@@ -138,9 +220,9 @@ fn stop_ends_every_thread() {
             stop: Some(stop),
             ..Limits::default()
         };
-        searcher(4).search(&Amazons::start(), limits, |_| {})
+        searcher_with(4, scheme).search(&Amazons::start(), limits, |_| {})
     });
-    assert_eq!(raiser.join().unwrap(), 3, "three helpers ran");
+    assert_eq!(raiser.join().unwrap(), 3, "{scheme:?}: three helpers ran");
     assert!(result.best.is_some());
     assert_eq!(result.stop, StopReason::Time);
     assert!(no_helper_left(HELPER_NAME), "no helper is left");
@@ -149,8 +231,17 @@ fn stop_ends_every_thread() {
 #[test]
 fn a_time_limit_ends_every_thread() {
     let _serial = serial();
-    let result = within_guard(|| searcher(3).search(&Amazons::start(), Limits::time(300), |_| {}));
-    assert!(result.best.is_some());
-    assert!(result.iterations > 0);
-    assert!(no_helper_left(HELPER_NAME), "no helper is left");
+    for scheme in SCHEMES {
+        let result = within_guard(move || {
+            searcher_with(3, scheme).search(&Amazons::start(), Limits::time(300), |_| {})
+        });
+        assert!(result.best.is_some());
+        assert!(result.iterations > 0);
+        // Iterations cut off at the deadline count for nothing: with tree parallelism they take
+        // back the visits their walk down added, so none is left over.
+        let report = result.last.unwrap();
+        let root_visits: u64 = report.root_moves.iter().map(|r| r.visits as u64).sum();
+        assert_eq!(root_visits, report.iterations + report.reused, "{scheme:?}");
+        assert!(no_helper_left(HELPER_NAME), "{scheme:?}: no helper is left");
+    }
 }

@@ -314,8 +314,8 @@ export function createSearchPanel(root, { onPreview = () => {} } = {}) {
     }
     if (mcts) {
       fields.depth.textContent = `${iteration.depth} (mean ${iteration.mean_depth.toFixed(1)})`;
-      const trees = iteration.threads > 1 ? ` in ${iteration.threads} trees` : '';
-      fields.nodes.textContent = `${formatCount(iteration.iterations)} (${formatCount(iteration.tree_nodes)} nodes${trees})`;
+      const threads = iteration.threads > 1 ? ` on ${iteration.threads} threads` : '';
+      fields.nodes.textContent = `${formatCount(iteration.iterations)} (${formatCount(iteration.tree_nodes)} nodes${threads})`;
       fields.speed.textContent = speedText(iteration, atOnce);
       // The value is the best move's winning chance; a proven result says so in plies.
       fields.score.textContent = valueText(iteration);

@@ -34,8 +34,8 @@ pub struct AnalyseArgs {
     /// MCTS: stop after this many iterations (reproducible with the seed).
     #[arg(long)]
     pub iterations: Option<u64>,
-    /// Search threads: Lazy SMP for alpha-beta, root parallelism for MCTS (its `--iterations`
-    /// shared out among them).
+    /// Search threads: Lazy SMP for alpha-beta; for MCTS tree parallelism (`--mcts
+    /// parallel=root`: root parallelism), `--iterations` counting every thread's.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
 }

@@ -53,7 +53,8 @@ pub struct BenchArgs {
 pub enum Opponent {
     /// Seed 000's fixed-depth minimax with a one-ply threat evaluation.
     Minimax,
-    /// The same engine on one thread, held to `--opponent-nodes` (what a second thread buys).
+    /// The same engine on `--opponent-threads` threads (default one), held to `--opponent-nodes`
+    /// and changed by `--opponent-mcts` (what a second thread, or another scheme, buys).
     Engine,
 }
 
@@ -80,7 +81,8 @@ pub struct MatchArgs {
     /// MCTS settings to change, as `name=value,...` (both engines with `--opponent engine`).
     #[arg(long, default_value = "")]
     pub mcts: String,
-    /// The engine's search threads (alpha-beta: Lazy SMP; MCTS: root parallelism).
+    /// The engine's search threads (alpha-beta: Lazy SMP; MCTS: tree or root parallelism, see
+    /// `--mcts parallel=`).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// The engine's nodes (MCTS: iterations) per move, in all over its threads, on top of the
@@ -90,6 +92,13 @@ pub struct MatchArgs {
     /// `--opponent engine`: its nodes (MCTS: iterations) per move.
     #[arg(long)]
     pub opponent_nodes: Option<u64>,
+    /// `--opponent engine`: its search threads.
+    #[arg(long, default_value_t = 1)]
+    pub opponent_threads: usize,
+    /// `--opponent engine`: MCTS settings to change for it alone, as `name=value,...`, on top
+    /// of `--mcts` (e.g. `parallel=root`).
+    #[arg(long, default_value = "")]
+    pub opponent_mcts: String,
 }
 
 #[derive(Args)]
@@ -147,15 +156,25 @@ pub fn bench_cmd(args: BenchArgs) -> Result<(), Failure> {
 }
 
 pub fn match_cmd(args: MatchArgs) -> Result<(), Failure> {
-    if !(1..=MAX_THREADS).contains(&args.threads) {
-        return Err(Failure::BadArgument(format!(
-            "--threads must be 1 to {MAX_THREADS}"
-        )));
+    for (flag, threads) in [
+        ("--threads", args.threads),
+        ("--opponent-threads", args.opponent_threads),
+    ] {
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(Failure::BadArgument(format!(
+                "{flag} must be 1 to {MAX_THREADS}"
+            )));
+        }
     }
     let (engine, mcts) = engine_and_mcts(&args.game, args.engine, &args.mcts)?;
+    let opponent_mcts = mcts
+        .with_overrides(&args.opponent_mcts)
+        .map_err(Failure::BadArgument)?;
     let setup = MatchSetup {
         kind: engine,
         mcts,
+        opponent_mcts,
+        opponent_threads: args.opponent_threads,
         threads: args.threads,
         nodes: args.nodes,
         opponent: args.opponent,
@@ -258,6 +277,8 @@ fn run_bench<G: boardlab::game::Evaluate>(
 struct MatchSetup {
     kind: EngineKind,
     mcts: MctsConfig,
+    opponent_mcts: MctsConfig,
+    opponent_threads: usize,
     threads: usize,
     nodes: Option<u64>,
     opponent: Opponent,
@@ -303,8 +324,22 @@ fn run_match<G: boardlab::game::Evaluate + boardlab::baseline::Baseline>(
     let (mut opponent, name): (Box<dyn Agent<G>>, String) = match setup.opponent {
         Opponent::Minimax => (Box::new(MinimaxAgent::default()), "minimax depth 2".into()),
         Opponent::Engine => (
-            engine_on_threads::<G>(kind, setup.mcts, setup.opponent_nodes, 1),
-            format!("itself on 1 thread ({})", nodes_text(setup.opponent_nodes)),
+            engine_on_threads::<G>(
+                kind,
+                setup.opponent_mcts,
+                setup.opponent_nodes,
+                setup.opponent_threads,
+            ),
+            format!(
+                "itself on {} thread(s) ({}{})",
+                setup.opponent_threads,
+                nodes_text(setup.opponent_nodes),
+                if setup.opponent_mcts == setup.mcts {
+                    String::new()
+                } else {
+                    format!(", MCTS {:?}", setup.opponent_mcts)
+                }
+            ),
         ),
     };
     let pairs = games.div_ceil(2);

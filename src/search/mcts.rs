@@ -34,6 +34,11 @@ mod merge;
 ))]
 mod parallel;
 mod report;
+#[cfg(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+))]
+mod shared;
 mod tree;
 
 use crate::clock::Instant;
@@ -41,7 +46,7 @@ use crate::clock::Instant;
 use crate::game::{score, Evaluate, Outcome};
 use crate::rng::Rng;
 use crate::search::{Limits, StopFlag, StopReason};
-pub use config::MctsConfig;
+pub use config::{MctsConfig, Parallel};
 #[cfg(all(
     feature = "threads",
     any(not(target_arch = "wasm32"), target_feature = "atomics")
@@ -113,14 +118,14 @@ pub struct Mcts<G: Evaluate> {
     stop_flag: Option<crate::search::StopFlag>,
     /// The running search saw its deadline (or flag) in the middle of an iteration.
     out_of_time: bool,
-    /// Root parallelism: the flag that stops every thread of the running search (a thread
+    /// On several threads: the flag that stops every thread of the running search (a thread
     /// that ends it for all raises it), `None` on one thread.
     team_stop: Option<StopFlag>,
     /// Root parallelism's helpers only: the spread (0..1) of the noise added to every new
     /// child's prior, so that their trees differ from the main thread's ([`MctsConfig::helper_noise`]).
     prior_noise: f64,
-    /// Root parallelism: the helper searchers (each its own tree) and what they share with
-    /// this one; none on one thread.
+    /// On several threads: the helper searchers and what they share with this one; none on
+    /// one thread.
     #[cfg(all(
         feature = "threads",
         any(not(target_arch = "wasm32"), target_feature = "atomics")
@@ -277,32 +282,11 @@ impl<G: Evaluate> Mcts<G> {
         started: Instant,
         mut tick: impl FnMut(&Self),
     ) -> StopReason {
-        self.started = started;
-        self.counters = Counters::default();
-        self.rng = Rng(self.config.seed);
-        self.full = false;
-        self.stop_at_ms = limits.stop_at_ms();
-        self.stop_flag = limits.stop;
-        self.out_of_time = false;
-        let reused = self.config.reuse_tree && self.reuse_subtree(pos);
-        self.root_pos = None;
-        // A kept root has its children; a single one is as good as forced.
-        let forced = if reused {
-            self.counters.reused = self
-                .tree
-                .children(0)
-                .map(|c| self.tree.node(c).visits as u64)
-                .sum();
-            true
-        } else {
-            self.tree.reset();
-            self.expand(0, pos).unwrap_or(false)
-        };
+        let forced = self.begin(pos, limits, started);
         let max_depth = limits.max_depth.unwrap_or(u32::MAX).max(1);
         let mut next_report = self.config.report_ms;
         let stop = loop {
-            if self.tree.node(0).proven != UNPROVEN || (forced && self.tree.children(0).len() == 1)
-            {
+            if self.settled(forced) {
                 break StopReason::Solved;
             }
             let done = self.counters.iterations;
@@ -328,6 +312,40 @@ impl<G: Evaluate> Mcts<G> {
         };
         self.root_pos = Some(pos.clone());
         stop
+    }
+
+    /// Readies the searcher for a search of `pos` within `limits` on the clock `started`: the
+    /// counters, random generator and deadline, and the root (the last search's subtree kept
+    /// when `pos` is found in it, else a fresh root with its children). Returns whether the
+    /// root's move selection was forced (a kept root counts as forced).
+    fn begin(&mut self, pos: &G, limits: Limits, started: Instant) -> bool {
+        self.started = started;
+        self.counters = Counters::default();
+        self.rng = Rng(self.config.seed);
+        self.full = false;
+        self.stop_at_ms = limits.stop_at_ms();
+        self.stop_flag = limits.stop;
+        self.out_of_time = false;
+        let reused = self.config.reuse_tree && self.reuse_subtree(pos);
+        self.root_pos = None;
+        // A kept root has its children; a single one is as good as forced.
+        if reused {
+            self.counters.reused = self
+                .tree
+                .children(0)
+                .map(|c| self.tree.node(c).visits as u64)
+                .sum();
+            true
+        } else {
+            self.tree.reset();
+            self.expand(0, pos).unwrap_or(false)
+        }
+    }
+
+    /// Whether the search has nothing left to do: the root is proven, or it has a single move
+    /// and its selection was `forced`.
+    fn settled(&self, forced: bool) -> bool {
+        self.tree.node(0).proven != UNPROVEN || (forced && self.tree.children(0).len() == 1)
     }
 
     fn elapsed_ms(&self) -> u64 {
@@ -414,9 +432,10 @@ impl<G: Evaluate> Mcts<G> {
                 if self.out_of_time {
                     return; // the expansion was abandoned: this iteration counts for nothing
                 }
-                break self.playout(node, &mut pos, depth);
+                let prior = self.tree.node(node).prior;
+                break self.playout(prior, node == 0, &mut pos, depth);
             }
-            let child = self.select(node);
+            let child = select(&self.tree, &self.config, node);
             pos.play(self.tree.node(child).mv);
             node = child;
             depth += 1;
@@ -431,11 +450,26 @@ impl<G: Evaluate> Mcts<G> {
     /// being scored (then `out_of_time` is set and the tree is unchanged; never at the root,
     /// which needs its children for a move).
     fn expand(&mut self, node: u32, pos: &G) -> Option<bool> {
+        let forced = self.score_children(node == 0, pos)?;
+        if !self.tree.add_children(node, &self.children) {
+            self.full = true;
+            return None;
+        }
+        self.tree.try_prove(node);
+        Some(forced)
+    }
+
+    /// The children of the node `pos` (the root when `at_root`), in `self.children`: the game's
+    /// move selection, each scored by the evaluation, best first. Returns whether the selection
+    /// was forced, or `None` when there is none, or when the deadline came while they were
+    /// being scored (then `out_of_time` is set; never at the root, which needs its children
+    /// for a move).
+    fn score_children(&mut self, at_root: bool, pos: &G) -> Option<bool> {
         self.candidates.clear();
         let forced = pos.search_moves(&mut self.candidates);
         self.children.clear();
         for (i, &mv) in self.candidates.iter().enumerate() {
-            if node != 0
+            if !at_root
                 && i % CHILDREN_PER_CLOCK_CHECK == CHILDREN_PER_CLOCK_CHECK - 1
                 && self.time_is_up()
             {
@@ -476,64 +510,19 @@ impl<G: Evaluate> Mcts<G> {
         if self.children.is_empty() {
             return None; // the game promises moves while it is not over; never loop on none
         }
-        if !self.tree.add_children(node, &self.children) {
-            self.full = true;
-            return None;
-        }
-        self.tree.try_prove(node);
         Some(forced)
     }
 
-    /// UCT among the children progressive widening allows: a proven win at once, never a
-    /// proven loss while anything else is left, an unvisited child without prior first.
-    fn select(&self, node: u32) -> u32 {
-        let cfg = &self.config;
-        let n = self.tree.node(node);
-        let all = self.tree.children(node);
-        let widened = (cfg.widen_base + (n.visits as f64).powf(cfg.widen_exponent)) as u32;
-        let allowed = all.start..all.start + widened.clamp(1, all.len() as u32);
-        let ln_n = ((n.visits + 1) as f64).ln();
-        for range in [allowed, all.clone()] {
-            let mut best = None;
-            let mut best_u = f64::NEG_INFINITY;
-            for c in range {
-                let child = self.tree.node(c);
-                let proven = child.proven_for_mover();
-                if proven != UNPROVEN {
-                    if proven >= score::PROVEN {
-                        return c;
-                    }
-                    if proven <= -score::PROVEN {
-                        continue;
-                    }
-                }
-                let visits = child.visits as f64 + cfg.prior_visits;
-                if visits <= 0.0 {
-                    return c;
-                }
-                let u = child.value(cfg.prior_visits) + cfg.exploration * (ln_n / visits).sqrt();
-                if u > best_u {
-                    best_u = u;
-                    best = Some(c);
-                }
-            }
-            if let Some(c) = best {
-                return c;
-            }
-        }
-        // Every child is a proven loss (then the solver has proven this node: not reached).
-        all.start
-    }
-
-    /// The result (0..1) for the side to move at the leaf `node` (`pos`, `depth` plies below the
-    /// root): its own evaluation, or the evaluation after a few random plies.
-    fn playout(&mut self, node: u32, pos: &mut G, depth: u32) -> f64 {
+    /// The result (0..1) for the side to move at a leaf (`pos`, `depth` plies below the root,
+    /// the root itself when `at_root`) whose prior is `prior`: its own evaluation, or the
+    /// evaluation after a few random plies.
+    fn playout(&mut self, prior: f32, at_root: bool, pos: &mut G, depth: u32) -> f64 {
         let c = &mut self.counters;
         c.depth_sum += depth as u64;
         c.max_depth = c.max_depth.max(depth);
-        if self.config.playout_plies == 0 && node != 0 {
+        if self.config.playout_plies == 0 && !at_root {
             c.seldepth = c.seldepth.max(depth);
-            return 1.0 - self.tree.node(node).prior as f64;
+            return 1.0 - prior as f64;
         }
         let side = pos.to_move();
         let mut plies = 0;
@@ -574,23 +563,48 @@ impl<G: Evaluate> Mcts<G> {
     /// it) and moves proven results up.
     fn backpropagate(&mut self, reward: f64) {
         self.counters.iterations += 1;
-        // The last node's mover is the other side from the one the reward is for.
-        let mut r = 1.0 - reward;
-        for &i in self.path.iter().rev() {
-            let n = self.tree.node_mut(i);
-            n.visits += 1;
-            n.reward += r;
-            r = 1.0 - r;
-        }
-        for k in (1..self.path.len()).rev() {
-            if self.tree.node(self.path[k]).proven == UNPROVEN
-                || self.tree.node(self.path[k - 1]).proven != UNPROVEN
-                || !self.tree.try_prove(self.path[k - 1])
-            {
-                break;
+        self.tree.back_up(&self.path, reward, true);
+    }
+}
+
+/// UCT among `node`'s children that progressive widening allows: a proven win at once, never a
+/// proven loss while anything else is left, an unvisited child without prior first.
+fn select<M: Copy + Default>(tree: &Tree<M>, cfg: &MctsConfig, node: u32) -> u32 {
+    let n = tree.node(node);
+    let all = tree.children(node);
+    let widened = (cfg.widen_base + (n.visits as f64).powf(cfg.widen_exponent)) as u32;
+    let allowed = all.start..all.start + widened.clamp(1, all.len() as u32);
+    let ln_n = ((n.visits + 1) as f64).ln();
+    for range in [allowed, all.clone()] {
+        let mut best = None;
+        let mut best_u = f64::NEG_INFINITY;
+        for c in range {
+            let child = tree.node(c);
+            let proven = child.proven_for_mover();
+            if proven != UNPROVEN {
+                if proven >= score::PROVEN {
+                    return c;
+                }
+                if proven <= -score::PROVEN {
+                    continue;
+                }
+            }
+            let visits = child.visits as f64 + cfg.prior_visits;
+            if visits <= 0.0 {
+                return c;
+            }
+            let u = child.value(cfg.prior_visits) + cfg.exploration * (ln_n / visits).sqrt();
+            if u > best_u {
+                best_u = u;
+                best = Some(c);
             }
         }
+        if let Some(c) = best {
+            return c;
+        }
     }
+    // Every child is a proven loss (then the solver has proven this node: not reached).
+    all.start
 }
 
 /// `prior` with a uniform noise of spread `noise` from `rng` added (a helper's, see

@@ -8,6 +8,11 @@ pub mod budget;
 pub mod mcts;
 pub mod report;
 pub mod statics;
+#[cfg(all(
+    feature = "threads",
+    any(not(target_arch = "wasm32"), target_feature = "atomics")
+))]
+pub(crate) mod team;
 pub mod tt;
 
 pub use alphabeta::{Searcher, MAX_THREADS};
@@ -43,6 +48,15 @@ impl StopFlag {
     /// Lowers the flag before a new search.
     pub fn lower(self) {
         self.0.store(false, Ordering::Relaxed);
+    }
+
+    /// The flag itself, for a team of threads to watch ([`team::run`]).
+    #[cfg(all(
+        feature = "threads",
+        any(not(target_arch = "wasm32"), target_feature = "atomics")
+    ))]
+    pub(crate) fn flag(self) -> &'static AtomicBool {
+        self.0
     }
 
     /// Whether the flag is up.

@@ -132,7 +132,7 @@ pub fn territory(game: &str, setup: &str, moves: &str) -> Result<JsValue, WasmEr
 /// (winning chance 0..1 for the side to move), prior, pv [move], replies [{move, visits, value
 /// (for the player replying), score}]}], iterations, reused (visits kept from the previous
 /// search's tree, which MCTS reuses when the position is in it), tree_nodes (in all the
-/// threads' trees), threads (whose trees the report merges: root parallelism), mean_depth,
+/// threads' trees), threads (the search ran on: one shared tree, or with root parallelism the trees the report merges), mean_depth,
 /// value}`.
 ///
 /// Returns `{engine, best (move|null), last (report|null), nodes, elapsed_ms, stop:

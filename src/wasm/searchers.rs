@@ -205,8 +205,9 @@ pub fn search_alphabeta<G: Evaluate>(
     to_js(&view)
 }
 
-/// Searches with MCTS on the build's search threads (root parallelism; the tree size is shared
-/// out among them): a report every [`MCTS_REPORT_MS`].
+/// Searches with MCTS on the build's search threads (tree parallelism, [`MctsConfig::parallel`]'s
+/// default: one tree of the whole size shared by every thread): a report every
+/// [`MCTS_REPORT_MS`].
 pub fn search_mcts<G: Evaluate>(
     setup: &str,
     moves: &str,

@@ -3,7 +3,7 @@
 //! `atomics` and `bulk-memory` over a shared `WebAssembly.Memory`, see scripts/build-site.sh)
 //! also has a pool of helper Workers, started once by [`start_helpers`] (wasm-bindgen-rayon);
 //! every search then runs on the Worker and all the helpers: alpha-beta as Lazy SMP, MCTS
-//! (Amazons) with root parallelism.
+//! (Amazons) with tree parallelism (one shared tree, virtual loss).
 
 /// How the page names the build in use: `wasm, 1 thread` here.
 #[cfg(not(target_feature = "atomics"))]

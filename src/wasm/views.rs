@@ -175,7 +175,7 @@ pub struct MctsView {
     reused: u64,
     /// Nodes in all the threads' trees.
     tree_nodes: u64,
-    /// Threads whose trees the report merges (root parallelism; 1 on one thread).
+    /// Threads the search ran on (root parallelism: whose trees the report merges).
     threads: u32,
     mean_depth: f64,
     /// The best move's winning chance (0..1) for the side to move.

@@ -1,5 +1,5 @@
 // The engine on several threads (issue 16): the threaded wasm build in a cross-origin isolated
-// page (alpha-beta's Lazy SMP in Yavalath, MCTS's root parallelism in Amazons), the
+// page (alpha-beta's Lazy SMP in Yavalath, MCTS's tree parallelism in Amazons), the
 // single-threaded fallback in a page without isolation, Stop and a crash ending every thread,
 // and the Threads and Memory settings. Each test serves dist/ itself with `boardlab
 // serve` (BOARDLAB_BIN), with or without the isolation headers, whatever server the runner has.
@@ -116,7 +116,7 @@ export default suite('threads', (test) => {
     }
   }, { timeoutMs: 150_000 });
 
-  test('Amazons: MCTS runs on both threads (root parallelism) and the report merges both trees; Stop ends every thread', async ({ page }) => {
+  test('Amazons: MCTS runs on both threads (tree parallelism) and the report counts both; Stop ends every thread', async ({ page }) => {
     const server = await serveDist();
     try {
       const workers = watchWorkers(page);
@@ -126,9 +126,9 @@ export default suite('threads', (test) => {
       assert(s.engine === 'mcts', `Amazons' engine is ${s.engine}, not MCTS`);
       assert(s.engineBuild.threaded && s.engineBuild.threads === 2, `not the threaded build on 2 threads: ${JSON.stringify(s.engineBuild)}`);
       await waitForState(page, 'window.boardlab.state().report?.threads === 2 && window.boardlab.state().report?.playouts >= 100',
-        'an MCTS report merging two threads\' trees', 30_000);
+        'an MCTS report of two threads', 30_000);
       const shown = await page.locator('#stat-nodes').textContent();
-      assert(/nodes in 2 trees\)$/.test(shown), `the panel's iterations say ${JSON.stringify(shown)}`);
+      assert(/nodes on 2 threads\)$/.test(shown), `the panel's iterations say ${JSON.stringify(shown)}`);
       const running = workers.open();
       assert(running.length === 2 && running.some((w) => w.url.endsWith('/worker.js')) && running.some((w) => w.url.startsWith('blob:')),
         `expected the engine worker and one helper, found ${JSON.stringify(running)}`);

@@ -3,13 +3,14 @@
 //! so each finds the others' results there. Helpers skip some depths (Stockfish 10's
 //! `SkipSize`/`SkipPhase` tables), so they run ahead of the main thread rather than beside it.
 //! Only the main search reports and chooses the move; when it ends it stops the helpers, and
-//! [`Searcher::search`] returns once every helper has (a scoped thread each).
+//! [`Searcher::search`] returns once every helper has ([`crate::search::team::run`]).
 
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::{Searcher, Team, MAX_PLY, MAX_THREADS};
 use crate::game::Evaluate;
 use crate::search::report::{Iteration, Progress, RootMove, Score, ScoreBound, SearchResult};
+use crate::search::team::{self, WhenMainEnds};
 use crate::search::Limits;
 
 /// The helper threads' names: this and the helper's number from 1 (`lazy-smp-1`, ...).
@@ -20,16 +21,6 @@ pub const HELPER_NAME: &str = "lazy-smp-";
 /// two, three or four (Stockfish 10, `search.cpp`).
 const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
 const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
-
-/// Raises the helpers' stop flag when dropped, so a main search that ends in any way (a panic
-/// included) never leaves the scope waiting for helpers that would not stop.
-struct StopHelpers<'a>(&'a std::sync::atomic::AtomicBool);
-
-impl Drop for StopHelpers<'_> {
-    fn drop(&mut self) {
-        self.0.store(true, Relaxed);
-    }
-}
 
 impl<G: Evaluate> Searcher<G> {
     /// Searches on `n` threads from now on (clamped to 1..=[`MAX_THREADS`]): `n - 1` helpers
@@ -76,9 +67,9 @@ impl<G: Evaluate> Searcher<G> {
         result
     }
 
-    /// Runs the main search here and each helper on a thread of its own (scoped threads), and
-    /// returns once every helper has ended.
-    #[cfg(not(target_arch = "wasm32"))]
+    /// Runs the main search here and each helper on a thread of its own
+    /// ([`crate::search::team::run`]); the helpers stop when the main search ends, and this
+    /// returns once every helper has.
     fn run_team(
         &mut self,
         helpers: &mut [Searcher<G>],
@@ -88,60 +79,18 @@ impl<G: Evaluate> Searcher<G> {
         on_iteration: impl FnMut(&Iteration<G::Move>),
         on_progress: &mut dyn FnMut(&Progress),
     ) -> SearchResult<G::Move> {
-        std::thread::scope(|scope| {
-            let stop = StopHelpers(&team.stop);
-            let mut running = Vec::new();
-            for (i, h) in helpers.iter_mut().enumerate() {
-                h.nodes = 0;
-                let pos = pos.clone();
-                // A helper the system cannot start is left out: fewer threads search.
-                running.extend(
-                    std::thread::Builder::new()
-                        .name(format!("{HELPER_NAME}{}", i + 1))
-                        .spawn_scoped(scope, move || h.run_helper(&pos, limits.max_depth, i))
-                        .ok(),
-                );
-            }
-            let result = self.run(pos, limits, on_iteration, on_progress);
-            drop(stop);
-            // Joined here, not only awaited by the scope: the threads themselves have ended
-            // when the search returns. A helper's panic is a bug, passed on.
-            for helper in running {
-                if let Err(panic) = helper.join() {
-                    std::panic::resume_unwind(panic);
-                }
-            }
-            result
-        })
-    }
-
-    /// The browser's threaded build: wasm32 has no `std::thread::spawn`, so each helper is a job
-    /// on rayon's global pool, whose threads are Web Workers sharing this module's memory
-    /// (wasm-bindgen-rayon; `crate::wasm` starts the pool with one thread per helper). The main
-    /// search runs here, on the engine's own Worker (`in_place_scope`, so its reports reach
-    /// the page from the thread that owns the page's callbacks), and the scope returns once
-    /// every helper's job has ended: the pool's threads then sleep until the next search.
-    #[cfg(target_arch = "wasm32")]
-    fn run_team(
-        &mut self,
-        helpers: &mut [Searcher<G>],
-        team: &Team,
-        pos: &G,
-        limits: Limits,
-        on_iteration: impl FnMut(&Iteration<G::Move>),
-        on_progress: &mut dyn FnMut(&Progress),
-    ) -> SearchResult<G::Move> {
-        rayon::in_place_scope(|scope| {
-            let stop = StopHelpers(&team.stop);
-            for (i, h) in helpers.iter_mut().enumerate() {
-                h.nodes = 0;
-                let pos = pos.clone();
-                scope.spawn(move |_| h.run_helper(&pos, limits.max_depth, i));
-            }
-            let result = self.run(pos, limits, on_iteration, on_progress);
-            drop(stop);
-            result
-        })
+        let jobs = helpers.iter_mut().enumerate().map(|(i, h)| {
+            h.nodes = 0;
+            let pos = pos.clone();
+            move || h.run_helper(&pos, limits.max_depth, i)
+        });
+        team::run(
+            HELPER_NAME,
+            &team.stop,
+            jobs,
+            WhenMainEnds::StopHelpers,
+            || self.run(pos, limits, on_iteration, on_progress),
+        )
     }
 
     /// A helper's search: iterative deepening to `max_depth` (plies) or until the main search

@@ -36,6 +36,19 @@ pub struct MctsConfig {
     /// playout plies, Amazons' setting) grows the same tree on every thread. The main thread
     /// never adds noise.
     pub helper_noise: f64,
+    /// How a search on several threads ([`super::Mcts::set_threads`]) shares the work.
+    pub parallel: Parallel,
+}
+
+/// The scheme of a search on several threads (Chaslot, Winands and van den Herik, "Parallel
+/// Monte-Carlo Tree Search", 2008).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parallel {
+    /// Tree parallelism: one tree shared by every thread under a lock, with a virtual loss on
+    /// the nodes a thread is walking through (`mcts/shared.rs`).
+    Tree,
+    /// Root parallelism: a tree per thread, the root moves' visits merged (`mcts/parallel.rs`).
+    Root,
 }
 
 impl Default for MctsConfig {
@@ -52,6 +65,7 @@ impl Default for MctsConfig {
             seed: 0x4D43_5453,
             reuse_tree: true,
             helper_noise: 0.05,
+            parallel: Parallel::Tree,
         }
     }
 }
@@ -108,6 +122,17 @@ impl MctsConfig {
                 "tempo" => self.tempo = number()?,
                 "helper_noise" => self.helper_noise = number()?.min(1.0),
                 "seed" => self.seed = whole()?,
+                "parallel" => {
+                    self.parallel = match value {
+                        "tree" => Parallel::Tree,
+                        "root" => Parallel::Root,
+                        _ => {
+                            return Err(format!(
+                                "MCTS setting {name}: '{value}' is not tree or root"
+                            ))
+                        }
+                    }
+                }
                 "reuse_tree" => {
                     self.reuse_tree = match value {
                         "true" | "1" => true,
@@ -123,7 +148,7 @@ impl MctsConfig {
                     return Err(format!(
                         "unknown MCTS setting '{other}' (known: exploration, playout_plies, \
                          prior_visits, widen_base, widen_exponent, expand_after, tempo, seed, \
-                         reuse_tree, helper_noise)"
+                         reuse_tree, helper_noise, parallel)"
                     ))
                 }
             }

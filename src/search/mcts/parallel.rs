@@ -1,3 +1,6 @@
+//! A search on several threads: the team of helper searchers, and root parallelism ([`Parallel::Root`];
+//! tree parallelism, [`Parallel::Tree`], is `shared.rs`).
+//!
 //! Root parallelism (Chaslot, Winands and van den Herik, "Parallel Monte-Carlo Tree Search",
 //! 2008): every thread grows a tree of its own from the same root, and the root moves' visits and
 //! rewards are summed over the trees to choose the move and to report ([`super::merge`]). The
@@ -9,20 +12,20 @@
 //! generates ([`MctsConfig::helper_noise`]); the main thread adds none. An iteration budget is
 //! split evenly among the threads and each keeps to its share, so a search limited by
 //! iterations gives the same result every time. The main thread reports; the search returns
-//! once every helper has ended (a scoped thread each natively, a rayon job on the threaded wasm
-//! build's pool of Web Workers).
+//! once every helper has ended ([`crate::search::team::run`]).
 
 use std::sync::Mutex;
 
 use super::merge::{self, RootMove};
 use super::tree::{Node, Tree};
-use super::{Counters, Mcts, MctsConfig, MctsReport, MctsResult};
+use super::{Counters, Mcts, MctsConfig, MctsReport, MctsResult, Parallel};
 use crate::clock::Instant;
 use crate::game::Evaluate;
+use crate::search::team::{self, WhenMainEnds};
 use crate::search::{Limits, StopFlag, StopReason, MAX_THREADS};
 
-/// The helper threads' names: this and the helper's number from 1 (`mcts-root-1`, ...).
-pub const HELPER_NAME: &str = "mcts-root-";
+/// The helper threads' names: this and the helper's number from 1 (`mcts-helper-1`, ...).
+pub const HELPER_NAME: &str = "mcts-helper-";
 
 /// What a helper shows the main thread while it searches: a copy of its root children and its
 /// counters, refreshed every report interval; and how it ended.
@@ -44,7 +47,7 @@ impl<M> Default for Snapshot<M> {
 
 impl Counters {
     /// These counters and `other`'s, for a report of several threads.
-    fn add(mut self, other: &Counters) -> Counters {
+    pub(super) fn add(mut self, other: &Counters) -> Counters {
         self.iterations += other.iterations;
         self.depth_sum += other.depth_sum;
         self.reused += other.reused;
@@ -58,13 +61,19 @@ impl Counters {
 
 /// A searcher's helpers and what the threads of a search share.
 pub(super) struct Team<G: Evaluate> {
-    /// The helper searchers, kept between searches (each reuses its own tree).
+    /// Threads a search runs on: the helpers and the searcher's own.
+    threads: usize,
+    /// The scheme the helpers and the trees are laid out for (`None`: not laid out yet).
+    layout: Option<Parallel>,
+    /// The helper searchers, kept between searches (with root parallelism each reuses its own
+    /// tree; with tree parallelism they have none).
     helpers: Vec<Mcts<G>>,
     /// One snapshot per helper.
     snapshots: Vec<Mutex<Snapshot<G::Move>>>,
     /// Raised to stop every thread (made with the first helpers).
     stop: Option<StopFlag>,
-    /// The nodes all the threads' trees hold together: the searcher's size, shared out.
+    /// The nodes all the threads' trees hold together: the searcher's size (shared out among
+    /// the threads' trees with root parallelism).
     capacity: usize,
 }
 
@@ -72,6 +81,8 @@ impl<G: Evaluate> Team<G> {
     /// No helpers, for a searcher of `capacity` nodes.
     pub(super) fn new(capacity: usize) -> Self {
         Team {
+            threads: 1,
+            layout: None,
             helpers: Vec::new(),
             snapshots: Vec::new(),
             stop: None,
@@ -81,7 +92,7 @@ impl<G: Evaluate> Team<G> {
 
     /// Threads a search runs on: the helpers and the searcher's own.
     pub(super) fn threads(&self) -> usize {
-        self.helpers.len() + 1
+        self.threads
     }
 
     /// Forgets the helpers' trees.
@@ -95,37 +106,47 @@ fn lock<M>(s: &Mutex<Snapshot<M>>) -> std::sync::MutexGuard<'_, Snapshot<M>> {
     s.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Raises the team's stop flag when dropped, so a main search that ends in any way (a panic
-/// included) never leaves the scope waiting for helpers that would not stop.
-struct StopHelpers(StopFlag);
-
-impl Drop for StopHelpers {
-    fn drop(&mut self) {
-        self.0.raise();
-    }
-}
-
 impl<G: Evaluate> Mcts<G> {
     /// Searches on `n` threads from now on (clamped to 1..=[`MAX_THREADS`]): `n - 1` helpers,
-    /// each with a tree of its own. The memory the searcher was made with is shared out: each
-    /// thread's tree holds `1/n` of its nodes (the trees are made anew when `n` changes, so the
-    /// next search reuses nothing). One thread searches exactly as a searcher never given
-    /// helpers.
+    /// sharing the work as [`MctsConfig::parallel`] says. With tree parallelism the threads
+    /// share this searcher's tree; with root parallelism each has a tree of its own, holding
+    /// `1/n` of the nodes the searcher was made with. The trees are laid out anew at the next
+    /// search when `n` or the scheme has changed (that search reuses nothing). One thread
+    /// searches exactly as a searcher never given helpers.
     pub fn set_threads(&mut self, n: usize) {
         let n = n.clamp(1, MAX_THREADS);
-        if n == self.team.threads() {
+        if n != self.team.threads {
+            self.team.threads = n;
+            self.team.layout = None;
+        }
+    }
+
+    /// Makes the trees and the helpers for the team's threads and the configured scheme, unless
+    /// they are already laid out for them: one tree of the whole size (tree parallelism, or one
+    /// thread), or a tree of `1/n` of it for each thread (root parallelism).
+    fn lay_out_team(&mut self) {
+        let n = self.team.threads;
+        let scheme = self.config.parallel;
+        if self.team.layout == Some(scheme) && self.team.helpers.len() + 1 == n {
             return;
         }
-        let nodes = (self.team.capacity / n).max(4096);
-        self.tree = Tree::with_capacity(nodes);
-        self.root_pos = None;
+        let (main_nodes, helper_nodes) = match scheme {
+            Parallel::Root if n > 1 => {
+                let nodes = (self.team.capacity / n).max(4096);
+                (nodes, nodes)
+            }
+            // The helpers of tree parallelism grow no tree of their own.
+            _ => (self.team.capacity, 2),
+        };
+        if self.tree.capacity() != main_nodes {
+            self.tree = Tree::with_capacity(main_nodes);
+            self.root_pos = None;
+        }
         self.team.helpers = (1..n)
-            .map(|_| Mcts::with_nodes(nodes, self.config))
+            .map(|_| Mcts::with_nodes(helper_nodes, self.config))
             .collect();
         self.team.snapshots = (1..n).map(|_| Mutex::default()).collect();
-        if n > 1 && self.team.stop.is_none() {
-            self.team.stop = Some(StopFlag::new());
-        }
+        self.team.layout = Some(scheme);
     }
 
     /// Threads a search runs on ([`Mcts::set_threads`]).
@@ -147,12 +168,19 @@ impl<G: Evaluate> Mcts<G> {
         limits: Limits,
         mut on_report: F,
     ) -> Result<MctsResult<G::Move>, F> {
+        self.lay_out_team();
         if self.team.threads() == 1 {
             return Err(on_report);
         }
+        let stop = *self.team.stop.get_or_insert_with(StopFlag::new);
+        if self.config.parallel == Parallel::Tree {
+            let mut helpers = std::mem::take(&mut self.team.helpers);
+            let result = self.search_shared(pos, limits, on_report, &mut helpers, stop);
+            self.team.helpers = helpers;
+            return Ok(result);
+        }
         let mut helpers = std::mem::take(&mut self.team.helpers);
         let snapshots = std::mem::take(&mut self.team.snapshots);
-        let stop = *self.team.stop.get_or_insert_with(StopFlag::new);
         stop.lower();
         for s in &snapshots {
             *lock(s) = Snapshot::default();
@@ -191,17 +219,24 @@ impl<G: Evaluate> Mcts<G> {
             max_nodes: share(0),
             ..limits
         };
-        let end = run_team(jobs, stop, started, || {
-            let end = self.run(pos, main_limits, started, |m| {
-                on_report(&m.running_report(&snapshots))
-            });
-            // Its own share of iterations done, the main thread waits for the helpers' shares
-            // (the result then does not depend on the threads' speeds); otherwise all stop.
-            if end != StopReason::Nodes {
-                stop.raise();
-            }
-            end
-        });
+        let jobs = jobs.into_iter().map(|job| move || job.run(stop, started));
+        let end = team::run(
+            HELPER_NAME,
+            stop.flag(),
+            jobs,
+            WhenMainEnds::LetHelpersFinish,
+            || {
+                let end = self.run(pos, main_limits, started, |m| {
+                    on_report(&m.running_report(&snapshots))
+                });
+                // Its own share of iterations done, the main thread waits for the helpers' shares
+                // (the result then does not depend on the threads' speeds); otherwise all stop.
+                if end != StopReason::Nodes {
+                    stop.raise();
+                }
+                end
+            },
+        );
         self.team_stop = None;
         let solved = end == StopReason::Solved
             || snapshots
@@ -219,7 +254,11 @@ impl<G: Evaluate> Mcts<G> {
         let guards: Vec<_> = snapshots.iter().map(lock).collect();
         let mut roots = vec![self.root_children()];
         roots.extend(guards.iter().map(|g| (&g.children[..], 0)));
-        let counters = guards.iter().fold(self.counts(), |c, g| c.add(&g.counters));
+        // The team's size, also before a helper has posted its first snapshot.
+        let counters = Counters {
+            threads: snapshots.len() as u32 + 1,
+            ..guards.iter().fold(self.counts(), |c, g| c.add(&g.counters))
+        };
         self.report_of(&[&self.tree], &merge::merge(&roots, 1), counters)
     }
 
@@ -275,61 +314,4 @@ impl<G: Evaluate> HelperJob<'_, G> {
             .extend_from_slice(self.searcher.tree.child_nodes(0));
         s.counters = self.searcher.counts();
     }
-}
-
-/// Runs each helper job on a thread of its own (scoped threads) and `main` here, and returns
-/// `main`'s answer once every helper has ended.
-#[cfg(not(target_arch = "wasm32"))]
-fn run_team<G: Evaluate>(
-    jobs: Vec<HelperJob<'_, G>>,
-    stop: StopFlag,
-    started: Instant,
-    main: impl FnOnce() -> StopReason,
-) -> StopReason {
-    std::thread::scope(|scope| {
-        let guard = StopHelpers(stop);
-        let mut running = Vec::new();
-        for (i, job) in jobs.into_iter().enumerate() {
-            // A helper the system cannot start is left out: fewer threads search.
-            running.extend(
-                std::thread::Builder::new()
-                    .name(format!("{HELPER_NAME}{}", i + 1))
-                    .spawn_scoped(scope, move || job.run(stop, started))
-                    .ok(),
-            );
-        }
-        let end = main();
-        // Joined here, not only awaited by the scope: the threads themselves have ended when
-        // the search returns. A helper's panic is a bug, passed on.
-        for helper in running {
-            if let Err(panic) = helper.join() {
-                std::panic::resume_unwind(panic);
-            }
-        }
-        drop(guard);
-        end
-    })
-}
-
-/// The browser's threaded build: each helper is a job on rayon's global pool, whose threads are
-/// Web Workers over this module's memory (see `alphabeta/smp.rs`); the main search runs here,
-/// on the engine's Worker, and the scope returns once every job has ended.
-#[cfg(target_arch = "wasm32")]
-fn run_team<G: Evaluate>(
-    jobs: Vec<HelperJob<'_, G>>,
-    stop: StopFlag,
-    started: Instant,
-    main: impl FnOnce() -> StopReason,
-) -> StopReason {
-    rayon::in_place_scope(|scope| {
-        let guard = StopHelpers(stop);
-        for job in jobs {
-            scope.spawn(move |_| job.run(stop, started));
-        }
-        let end = main();
-        // The guard stays up until the scope ends: a main thread that kept to its share of
-        // iterations lets the helpers finish theirs.
-        std::mem::forget(guard);
-        end
-    })
 }

@@ -57,7 +57,8 @@ pub struct MctsReport<M> {
     pub reused: u64,
     /// Nodes in the tree, the root included (in all the threads' trees).
     pub tree_nodes: u64,
-    /// Threads whose trees the report merges (root parallelism; 1 on one thread).
+    /// Threads the search ran on (root parallelism: whose trees the report merges; 1 on one
+    /// thread).
     pub threads: u32,
     /// Iterations per second since the search started.
     pub nps: u64,

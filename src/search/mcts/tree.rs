@@ -221,6 +221,29 @@ impl<M: Copy + Default> Tree<M> {
         }
     }
 
+    /// Adds a playout's `reward` (0..1, for the side to move at the path's last node) to every
+    /// node of `path` (from the root down), each counting it for the player who moved into it,
+    /// with a visit each when `count_visits` (tree parallelism counts the visits on the way
+    /// down, as its virtual loss); then moves proven results up the path (MCTS-Solver).
+    pub fn back_up(&mut self, path: &[u32], reward: f64, count_visits: bool) {
+        // The last node's mover is the other side from the one the reward is for.
+        let mut r = 1.0 - reward;
+        for &i in path.iter().rev() {
+            let n = self.node_mut(i);
+            n.visits += u32::from(count_visits);
+            n.reward += r;
+            r = 1.0 - r;
+        }
+        for k in (1..path.len()).rev() {
+            if self.node(path[k]).proven == UNPROVEN
+                || self.node(path[k - 1]).proven != UNPROVEN
+                || !self.try_prove(path[k - 1])
+            {
+                break;
+            }
+        }
+    }
+
     /// `i`'s children, side by side in the arena (none for a leaf, whose `first_child` means
     /// nothing and may point past the arena's end after [`Tree::keep_subtree`]).
     pub fn child_nodes(&self, i: u32) -> &[Node<M>] {
