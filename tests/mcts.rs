@@ -218,7 +218,9 @@ fn reports_arrive_while_searching_when_asked() {
     };
     let mut m: Mcts<Amazons> = Mcts::new(16, config);
     let mut seen = Vec::new();
-    let result = m.search(&pos, Limits::time(60), |r| seen.push(r.iterations));
+    // An iteration budget, not a time limit: on a loaded machine a 60 ms search could end
+    // before its first 10 ms report was due; 20,000 iterations take far longer than 10 ms.
+    let result = m.search(&pos, iterations(20_000), |r| seen.push(r.iterations));
     assert!(!seen.is_empty(), "at least one report before the end");
     assert!(seen.windows(2).all(|w| w[0] <= w[1]));
     assert!(seen.iter().all(|&n| n <= result.iterations));
