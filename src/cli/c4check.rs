@@ -61,8 +61,11 @@ pub struct C4CheckArgs {
     #[arg(long)]
     pub dump: Option<PathBuf>,
     /// Instead of playing games, the bot moves once in each position of a `--dump` file (after
-    /// moving in the position two plies earlier, as in play, so its tables are as warm); the
-    /// oracle solves only the moves that differ from the file's.
+    /// moving in the position two plies earlier, as in play); the oracle solves only the moves
+    /// that differ from the file's. One bot moves in every position of the file, and its
+    /// solver's table (kept between turns, as in play) keeps what the earlier positions taught
+    /// it: replayed moves do better than the same build's in play, so compare replayed with
+    /// replayed.
     #[arg(long)]
     pub positions: Option<PathBuf>,
 }
@@ -238,9 +241,10 @@ fn play_games(args: &C4CheckArgs) -> Vec<Sample> {
     samples
 }
 
-/// Reads a `--dump` file and lets a bot move in each of its positions with at least
+/// Reads a `--dump` file and lets one bot move in each of its positions with at least
 /// `--min-chips` chips: first in the position two plies earlier (the bot's previous turn), then
-/// in the position itself. Errors: an unreadable file or line, with its number.
+/// in the position itself; the alpha-beta's table is cleared before each position, the solver's
+/// is not (see `--positions`). Errors: an unreadable file or line, with its number.
 fn move_in_positions(args: &C4CheckArgs, path: &PathBuf) -> Result<Vec<Sample>, Failure> {
     let text = fs::read_to_string(path)
         .map_err(|e| Failure::from(format!("cannot read {}: {e}", path.display())))?;
