@@ -264,7 +264,9 @@ fn move_in_positions(args: &C4CheckArgs, path: &PathBuf) -> Result<Vec<Sample>, 
         };
         let known = Known {
             value: wdl(value)?,
-            mv: mv.parse().map_err(|_| bad(format!("not a column: {mv:?}")))?,
+            mv: mv
+                .parse()
+                .map_err(|_| bad(format!("not a column: {mv:?}")))?,
             got: wdl(got)?,
         };
         let pos = Connect4Cg::from_moves("", line).map_err(|e| bad(e.to_string()))?;
