@@ -125,7 +125,7 @@ pub fn run(args: C4CheckArgs) -> Result<(), Failure> {
                 .and_then(|value| Ok((value, oracle.move_wdl(&s.pos, s.mv)?))),
         };
         let ms = t.elapsed().as_millis();
-        if let Ok((value, got)) = verdict {
+        if let (Some(_), Ok((value, got))) = (&args.dump, &verdict) {
             dump += &format!("{c}\t{}\t{}\t{value:?}\t{got:?}\n", s.line, s.mv);
         }
         match verdict {
