@@ -170,6 +170,8 @@ export default suite('navigation', (test) => {
     // A link with a ply opens the game at that move, the rest kept.
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
+    // The address follows the view when the page redraws, not with the key press itself.
+    await page.waitForFunction(() => new URL(window.location.href).hash.includes('ply=2'), null, { timeout: 3_000 });
     const link = page.url();
     await page.goto('about:blank');
     await page.goto(link);
