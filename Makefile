@@ -7,7 +7,7 @@ BOARDLAB := target/release/boardlab
 # browser tests too, so `make test` links the crate once per test binary and never with fat LTO.
 SUITE_BOARDLAB := target/suite/boardlab
 
-.PHONY: play test site toolchain rust-tests browser-tests bench strength bundle tune-ataxx tune-connect4 fuzz
+.PHONY: play test site toolchain rust-tests browser-tests bench strength bundle tune-ataxx tune-ataxx-linear tune-connect4 fuzz
 
 play: toolchain site
 	cargo build --release
@@ -68,9 +68,19 @@ bundle:
 	  rustc --edition 2021 -O target/codingame/$$game.rs -o target/codingame/$$game || exit 1; \
 	done
 
-# Regenerate Ataxx's self-play data and refit its evaluation (README: the fitted evaluation);
-# rewrites src/games/ataxx/weights.rs, then rebuild to play with the new weights.
+# Regenerate Ataxx's self-play data and retrain its evaluation network, a correction to the
+# linear evaluation (README: the evaluation network); rewrites src/games/ataxx/network_weights.rs,
+# then rebuild to play with it. The self-play is the current engine's, so each run is one more
+# generation. About 15 minutes on 2 cores.
 tune-ataxx:
+	cargo build --release
+	$(BOARDLAB) tune ataxx --model network --games 12000 --nodes 4000 --random-plies 3 --seed 103 \
+	  --epochs 8 --learning-rate 0.001 --result-weight 0.5 --write src/games/ataxx/network_weights.rs
+
+# Refit the linear evaluation's weights (README: the fitted evaluation); rewrites
+# src/games/ataxx/weights.rs. The network corrects the linear evaluation it was trained beside:
+# retrain it after this (make tune-ataxx).
+tune-ataxx-linear:
 	cargo build --release
 	$(BOARDLAB) tune ataxx --write src/games/ataxx/weights.rs
 

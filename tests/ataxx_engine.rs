@@ -229,7 +229,11 @@ fn the_engine_finds_a_win_in_three_plies() {
     let pos = setup("cg:2-4/4o2/3-3/5x1/5o1/2-4/-1x1o2 x 0 1");
     assert!(!forces_win(&pos, Player::First, 1) && forces_win(&pos, Player::First, 3));
     let mut s: Searcher<Ataxx> = Searcher::new(4);
-    let r = s.search(&pos, Limits::depth(6), |_| {});
+    // Forward pruning trusts the static score, so the nominal depth that proves a short win
+    // depends on the evaluation: 3 with the linear one alone, 7 with the network's correction
+    // (it likes o's position after c1e2 until the search sees the capture). Depth 8 is still
+    // a few thousand nodes.
+    let r = s.search(&pos, Limits::depth(8), |_| {});
     assert_eq!(r.last.unwrap().score, Score::Win(3));
     let best = r.best.unwrap();
     assert_eq!(pos.format_move(best), "c1e2");
@@ -238,9 +242,17 @@ fn the_engine_finds_a_win_in_three_plies() {
     assert!(forces_win(&after, Player::First, 2));
 }
 
+/// The most the network's correction may differ between mirror images, centi-stones (the
+/// shipped network: up to 162 on these positions).
+const MIRROR_GAP: i32 = 250;
+
 #[test]
-fn the_evaluation_is_the_same_under_colour_swap_and_every_mirror() {
+fn the_evaluation_is_the_same_under_colour_swap_and_close_under_every_mirror() {
+    // The linear part weighs symmetric counts, so it is exact under all sixteen; the network
+    // sees squares from the mover's view (exact under colour swap) and learned the mirrors
+    // from mirrored training positions, so it only agrees with itself closely there.
     let mut rng = Rng(7);
+    let mut worst = 0;
     for seed in 0..40u64 {
         let start = setup(&format!("walls:{seed}"));
         let played = random_opening(&start, (seed % 25) as u32 * 2 + 1, &mut rng);
@@ -248,18 +260,24 @@ fn the_evaluation_is_the_same_under_colour_swap_and_every_mirror() {
         if pos.outcome().is_some() {
             continue;
         }
-        let want = pos.evaluate();
+        assert_eq!(
+            variant(&pos, 0, true).evaluate(),
+            pos.evaluate(),
+            "{}",
+            pos.fen()
+        );
         for k in 0..8 {
             for swap in [false, true] {
-                assert_eq!(
-                    variant(&pos, k, swap).evaluate(),
-                    want,
-                    "{} {k} {swap}",
-                    pos.fen()
-                );
+                let image = variant(&pos, k, swap);
+                let at = format!("{} {k} {swap}", pos.fen());
+                assert_eq!(image.linear_score(), pos.linear_score(), "{at}");
+                let gap = (image.network_score() - pos.network_score()).abs();
+                worst = worst.max(gap);
+                assert!(gap <= MIRROR_GAP, "{at}: network {gap} centi-stones apart");
             }
         }
     }
+    eprintln!("largest mirror gap {worst}");
 }
 
 #[test]

@@ -9,8 +9,12 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use boardlab::arena::openings::parse_openings;
+use boardlab::games::ataxx::network::OUTPUT_SCALE;
 use boardlab::games::ataxx::{Ataxx, FEATURES, FEATURE_NAMES};
 use boardlab::tune::fit::{fit, fit_scale, loss, Dataset, FitConfig};
+use boardlab::tune::network::{
+    float_loss, quantized_loss, train as train_network, FloatNetwork, NetSample, TrainConfig,
+};
 use boardlab::tune::samples::{parse_samples, samples_text};
 use boardlab::tune::selfplay::{self_play, Sample, SelfPlayConfig};
 use boardlab::tune::{ataxx_inputs, connect4 as c4, weights_source, HAND_WEIGHTS};
@@ -84,6 +88,20 @@ pub struct TuneArgs {
     /// 1e-7, Connect 4 1e-6).
     #[arg(long)]
     pub l2: Option<f64>,
+    /// Ataxx: what is fitted: `linear` (the weights of `features.rs`' counts, `weights.rs`) or
+    /// `network` (the evaluation network, `network_weights.rs`).
+    #[arg(long, value_parser = ["linear", "network"], default_value = "linear")]
+    pub model: String,
+    /// Ataxx network: passes over the training positions.
+    #[arg(long, default_value_t = 30)]
+    pub epochs: usize,
+    /// Ataxx network: the label's share of the game result; the rest is the self-play search's
+    /// score there as a winning chance (`sigmoid(score / 499)`), as NNUE trainers blend them.
+    #[arg(long, default_value_t = 0.5)]
+    pub result_weight: f32,
+    /// Ataxx network: positions per optimiser step.
+    #[arg(long, default_value_t = 4096)]
+    pub batch: usize,
     /// Write the fitted weights to this Rust source file (e.g. src/games/ataxx/weights.rs);
     /// without it they are only printed.
     #[arg(long)]
@@ -121,6 +139,9 @@ pub fn run(args: TuneArgs) -> Result<(), Failure> {
         play(&args, &data, games, nodes)?
     };
     let played = samples.iter().map(|s| s.game).max().map_or(0, |g| g + 1);
+    if args.model == "network" {
+        return run_network(&args, &samples, played, games, nodes);
+    }
     let (mut train, mut test) = (Dataset::new(2 * FEATURES), Dataset::new(2 * FEATURES));
     for s in &samples {
         // Every tenth game is held out: the test loss is on games the fit never saw.
@@ -188,6 +209,97 @@ pub fn run(args: TuneArgs) -> Result<(), Failure> {
             ),
         ];
         std::fs::write(path, weights_source(&opening, &endgame, &provenance))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// Trains the evaluation network on `samples` (every tenth game held out), prints the losses
+/// of the linear evaluation and the network, and writes the network's source if asked.
+fn run_network(
+    args: &TuneArgs,
+    samples: &[Sample],
+    played: usize,
+    games: usize,
+    nodes: u64,
+) -> Result<(), Failure> {
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for s in samples {
+        // Every tenth game is held out, as in the linear fit.
+        let set = if s.game % 10 == 0 {
+            &mut test
+        } else {
+            &mut train
+        };
+        let target = match s.score {
+            Some(score) => {
+                let chance = 1.0 / (1.0 + (-(score as f32) / OUTPUT_SCALE as f32).exp());
+                args.result_weight * s.result + (1.0 - args.result_weight) * chance
+            }
+            None => s.result,
+        };
+        set.push(NetSample::new(&s.position, target));
+    }
+    println!(
+        "{} positions from {played} games: {} to train on, {} held out (every tenth game)",
+        samples.len(),
+        train.len(),
+        test.len()
+    );
+    // A network of zeros adds nothing: its loss is the linear evaluation's alone.
+    let linear = FloatNetwork::zero();
+    let (linear_train, linear_test) = (float_loss(&linear, &train), float_loss(&linear, &test));
+    println!(
+        "loss of the linear evaluation alone: {linear_train:.6} trained on, {linear_test:.6} held out"
+    );
+    let config = TrainConfig {
+        epochs: args.epochs,
+        batch: args.batch,
+        learning_rate: args.learning_rate.unwrap_or(0.001) as f32,
+        threads: args.threads,
+        seed: args.seed,
+    };
+    let progress = bar(args.epochs as u64, "epochs");
+    let net = train_network(&train, &config, &mut |epoch, loss, net| {
+        progress.set_position(epoch as u64);
+        let held_out = float_loss(net, &test);
+        progress.suspend(|| {
+            println!(
+                "epoch {epoch}: loss {loss:.6} trained on (random symmetries), {held_out:.6} held out"
+            )
+        });
+    })?;
+    progress.finish_and_clear();
+    let quantized = net.quantized();
+    let (train1, test1) = (
+        quantized_loss(quantized.weights(), &train),
+        quantized_loss(quantized.weights(), &test),
+    );
+    println!("loss of the integer network: {train1:.6} trained on, {test1:.6} held out");
+    if let Some(path) = &args.write {
+        let provenance = vec![
+            format!(
+                "`boardlab tune ataxx --model network {} --seed {} --epochs {} --batch {} --learning-rate {} --result-weight {}`:",
+                if args.reuse_data {
+                    "--reuse-data (positions played earlier)".to_string()
+                } else {
+                    format!(
+                        "--games {games} --nodes {nodes} --random-plies {} --walled-every {}",
+                        args.random_plies, args.walled_every
+                    )
+                },
+                args.seed, args.epochs, args.batch, config.learning_rate, args.result_weight
+            ),
+            format!(
+                "{} positions of {played} self-play games (every tenth game held out); mean squared error",
+                samples.len()
+            ),
+            format!(
+                "linear evaluation {linear_train:.6} (held out {linear_test:.6}), network {train1:.6} ({test1:.6})."
+            ),
+        ];
+        std::fs::write(path, quantized.source(&provenance))
             .map_err(|e| format!("{}: {e}", path.display()))?;
         println!("wrote {}", path.display());
     }

@@ -164,6 +164,7 @@ fn label(
         out.push(Sample {
             game,
             result,
+            score: None,
             position,
         });
     }

@@ -7,6 +7,7 @@
 
 pub mod connect4;
 pub mod fit;
+pub mod network;
 pub mod samples;
 pub mod selfplay;
 

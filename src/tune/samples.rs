@@ -1,5 +1,6 @@
 //! Labelled positions and their data files, shared by the fits of every game: one sample a line,
-//! `game result position`, the position in the game's own text form (the rest of the line).
+//! `game result score position`, the score `-` when there is none, the position in the game's
+//! own text form (the rest of the line).
 
 use crate::games::ataxx::Ataxx;
 use crate::games::connect4::Connect4Cg;
@@ -12,6 +13,9 @@ pub struct Sample<P> {
     /// The label for the side to move: 1 a win, 0.5 a draw, 0 a loss (a game's result, or the
     /// exact solver's).
     pub result: f32,
+    /// The engine's search score for the side to move when it moved here (self-play only), in
+    /// the evaluation's units; a proven result's score when the search proved one.
+    pub score: Option<i32>,
     /// The position.
     pub position: P,
 }
@@ -46,12 +50,13 @@ impl SampleText for Connect4Cg {
     }
 }
 
-/// The samples as text, one a line: `game result position`.
+/// The samples as text, one a line: `game result score position` (score `-` when none).
 pub fn samples_text<P: SampleText>(samples: &[Sample<P>]) -> String {
     let mut s = String::new();
     for sample in samples {
+        let score = sample.score.map_or("-".to_string(), |v| v.to_string());
         s.push_str(&format!(
-            "{} {} {}\n",
+            "{} {} {score} {}\n",
             sample.game,
             sample.result,
             sample.position.to_field()
@@ -65,17 +70,25 @@ pub fn parse_samples<P: SampleText>(text: &str) -> Result<Vec<Sample<P>>, String
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let read = || -> Option<Sample<P>> {
-            let mut parts = line.splitn(3, ' ');
+            let mut parts = line.splitn(4, ' ');
             let game = parts.next()?.parse().ok()?;
             let result: f32 = parts.next()?.parse().ok()?;
+            let score = match parts.next()? {
+                "-" => None,
+                text => Some(text.parse().ok()?),
+            };
             let position = P::from_field(parts.next()?)?;
             (0.0..=1.0).contains(&result).then_some(Sample {
                 game,
                 result,
+                score,
                 position,
             })
         };
-        out.push(read().ok_or_else(|| format!("line {}: not `game result {}`", i + 1, P::FIELD))?);
+        out.push(
+            read()
+                .ok_or_else(|| format!("line {}: not `game result score {}`", i + 1, P::FIELD))?,
+        );
     }
     Ok(out)
 }
@@ -90,18 +103,20 @@ mod tests {
             Sample {
                 game: 3,
                 result: 0.5,
+                score: None,
                 position: position.clone(),
             },
             Sample {
                 game: 4,
                 result: 1.0,
+                score: Some(-37),
                 position,
             },
         ];
         let back: Vec<Sample<P>> = parse_samples(&samples_text(&samples)).unwrap();
         assert_eq!(back.len(), 2);
         for (a, b) in samples.iter().zip(&back) {
-            assert_eq!((a.game, a.result), (b.game, b.result));
+            assert_eq!((a.game, a.result, a.score), (b.game, b.result, b.score));
             assert_eq!(a.position.to_field(), b.position.to_field());
         }
     }
@@ -116,9 +131,11 @@ mod tests {
 
     #[test]
     fn an_unreadable_line_is_named_by_its_number() {
-        let text = "0 1 x5o/7/7/7/7/7/o5x x 0 1\n1 2 x5o/7/7/7/7/7/o5x x 0 1\n";
+        let text = "0 1 - x5o/7/7/7/7/7/o5x x 0 1\n1 2 12 x5o/7/7/7/7/7/o5x x 0 1\n";
         let err = parse_samples::<Ataxx>(text).unwrap_err();
-        assert_eq!(err, "line 2: not `game result FEN`");
-        assert!(parse_samples::<Connect4Cg>("0 0.5 not a board\n").is_err());
+        assert_eq!(err, "line 2: not `game result score FEN`");
+        assert!(parse_samples::<Connect4Cg>("0 0.5 - not a board\n").is_err());
+        // A score that is not a number is an error too, not a position.
+        assert!(parse_samples::<Ataxx>("0 1 x5o/7/7/7/7/7/o5x x 0 1\n").is_err());
     }
 }

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use crate::game::{Evaluate, Game, Outcome};
 use crate::games::ataxx::{Ataxx, Move};
 use crate::rng::{splitmix, Rng};
-use crate::search::{Limits, Searcher};
+use crate::search::{Limits, Score, Searcher};
 
 /// How the games are played.
 #[derive(Clone, Debug)]
@@ -36,7 +36,8 @@ pub type Sample = super::samples::Sample<Ataxx>;
 /// Plays `config.games` games from `starts` (positions after a book line, cycled) and seeded
 /// walled starts, calling `on_game` with the number of games finished so far after each one
 /// (from any thread). Returns every position the engine moved in, except finished ones and
-/// proven shut-outs (the evaluation does not score those), labelled with the game's result.
+/// proven shut-outs (the evaluation does not score those), labelled with the game's result and
+/// the engine's search score there.
 /// Errors: no start and no walled games.
 pub fn self_play(
     starts: &[Ataxx],
@@ -84,6 +85,16 @@ fn start_of(game: usize, starts: &[Ataxx], config: &SelfPlayConfig) -> Ataxx {
     }
 }
 
+/// A search score in the evaluation's units, proven results as the search scores them.
+fn engine_units(score: Score) -> i32 {
+    match score {
+        Score::Eval(v) => v,
+        Score::Win(plies) => crate::game::score::win_in(plies),
+        Score::Loss(plies) => crate::game::score::loss_in(plies),
+        Score::Draw => 0,
+    }
+}
+
 /// One game from `start`: the random spawns, then the engine for both sides.
 fn play_game(
     searcher: &mut Searcher<Ataxx>,
@@ -111,12 +122,10 @@ fn play_game(
     let mut seen = Vec::new();
     while pos.outcome().is_none() {
         let labelled = pos.evaluate().score.abs() < crate::game::score::PROVEN;
-        let mv = searcher
-            .search(&pos, limits, |_| {})
-            .best
-            .expect("the game is not over");
+        let found = searcher.search(&pos, limits, |_| {});
+        let mv = found.best.expect("the game is not over");
         if labelled {
-            seen.push(pos.clone());
+            seen.push((pos.clone(), found.last.map(|it| engine_units(it.score))));
         }
         pos.play(mv);
     }
@@ -125,8 +134,9 @@ fn play_game(
         _ => None,
     };
     seen.into_iter()
-        .map(|position| Sample {
+        .map(|(position, score)| Sample {
             game,
+            score,
             result: match winner {
                 None => 0.5,
                 Some(p) if p == position.to_move() => 1.0,

@@ -23,6 +23,8 @@
 
 mod eval;
 mod features;
+pub mod network;
+mod network_weights;
 mod notation;
 mod tables;
 mod weights;

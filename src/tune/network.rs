@@ -1,0 +1,472 @@
+//! Training Ataxx's evaluation network (`games::ataxx::network`) on self-play positions. The
+//! network adds a logit to the linear evaluation's (`linear score / OUTPUT_SCALE`); the sum `y`
+//! predicts the label as `sigmoid(y)`, and the weights minimise the mean squared error, as the
+//! linear fit does (`fit.rs`), by Adam (Kingma and Ba, 2015) on shuffled mini-batches. The
+//! label blends the game's result with the self-play search's score as a winning chance, as
+//! NNUE trainers do (Stockfish's `lambda`): the score tells which of two similar positions the
+//! search liked, the result keeps it honest. Each position is seen in a random one of the
+//! board's eight symmetries each epoch (the rules and a wall layout's meaning do not change under
+//! them). Hidden weights stay within ±`HIDDEN_WEIGHT_LIMIT` so the integer network cannot
+//! overflow; [`FloatNetwork::quantized`] rounds them to the shipped integers.
+
+use crate::game::Game;
+use crate::games::ataxx::network::{
+    for_each_input, NetworkWeights, HIDDEN, HIDDEN_WEIGHT_LIMIT, INPUTS, OUTPUT_SCALE, QA, QB,
+};
+use crate::games::ataxx::Ataxx;
+use crate::rng::{splitmix, Rng};
+
+/// A training position: the side to move's stones, the other side's, the walls, and the label
+/// (1 a win for the side to move, 0.5 a draw, 0 a loss).
+#[derive(Clone, Copy, Debug)]
+pub struct NetSample {
+    /// The side to move's stones (49-square bitboard).
+    pub mover: u64,
+    /// The other side's stones.
+    pub other: u64,
+    /// The walls.
+    pub walls: u64,
+    /// The label, in `0..=1`.
+    pub target: f32,
+    /// The linear evaluation's score as a logit (centi-stones / `OUTPUT_SCALE`): the network
+    /// learns a correction to it. The same under every symmetry (its features are).
+    pub base: f32,
+}
+
+impl NetSample {
+    /// The sample of `pos` labelled `target`.
+    pub fn new(pos: &Ataxx, target: f32) -> NetSample {
+        let side = pos.to_move();
+        NetSample {
+            mover: pos.stones(side),
+            other: pos.stones(side.opponent()),
+            walls: pos.walls(),
+            target,
+            base: pos.linear_score() as f32 / OUTPUT_SCALE as f32,
+        }
+    }
+
+    /// The same position under symmetry `sym` (`0..8`, see [`symmetric`]).
+    pub fn symmetric(&self, sym: usize) -> NetSample {
+        NetSample {
+            mover: symmetric(self.mover, sym),
+            other: symmetric(self.other, sym),
+            walls: symmetric(self.walls, sym),
+            target: self.target,
+            base: self.base,
+        }
+    }
+}
+
+/// `bb` under the board's symmetry `sym`: bit 0 mirrors the files, bit 1 the ranks, bit 2
+/// swaps files and ranks (the eight symmetries of the square).
+pub fn symmetric(bb: u64, sym: usize) -> u64 {
+    if sym == 0 {
+        return bb;
+    }
+    let mut out = 0;
+    let mut rest = bb;
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let (mut f, mut r) = (sq % 7, sq / 7);
+        if sym & 1 != 0 {
+            f = 6 - f;
+        }
+        if sym & 2 != 0 {
+            r = 6 - r;
+        }
+        if sym & 4 != 0 {
+            std::mem::swap(&mut f, &mut r);
+        }
+        out |= 1 << (r * 7 + f);
+    }
+    out
+}
+
+/// The network in floating point, as trained: the same shape as the shipped integer one.
+#[derive(Clone, Debug)]
+pub struct FloatNetwork {
+    /// `hidden[input * HIDDEN + unit]`.
+    pub hidden: Vec<f32>,
+    /// The hidden units' biases.
+    pub hidden_bias: Vec<f32>,
+    /// The output's weights.
+    pub output: Vec<f32>,
+    /// The output's bias.
+    pub output_bias: f32,
+}
+
+/// Parameters in one flat vector for the optimiser: hidden, hidden bias, output, output bias.
+const PARAMETERS: usize = INPUTS * HIDDEN + 2 * HIDDEN + 1;
+
+impl FloatNetwork {
+    /// Small random weights from `seed` (uniform, ±0.1 for the hidden layer's, ±0.3 for the
+    /// output's) and a small positive hidden bias, so that units start active.
+    pub fn random(seed: u64) -> FloatNetwork {
+        let mut rng = Rng(splitmix(seed));
+        let mut uniform =
+            |a: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * a - a;
+        FloatNetwork {
+            hidden: (0..INPUTS * HIDDEN).map(|_| uniform(0.1)).collect(),
+            hidden_bias: (0..HIDDEN).map(|_| 0.2 + uniform(0.1)).collect(),
+            output: (0..HIDDEN).map(|_| uniform(0.3)).collect(),
+            output_bias: 0.0,
+        }
+    }
+
+    /// All weights zero: it adds nothing to the linear evaluation (its loss is the linear
+    /// evaluation's).
+    pub fn zero() -> FloatNetwork {
+        FloatNetwork {
+            hidden: vec![0.0; INPUTS * HIDDEN],
+            hidden_bias: vec![0.0; HIDDEN],
+            output: vec![0.0; HIDDEN],
+            output_bias: 0.0,
+        }
+    }
+
+    fn accumulate(&self, s: &NetSample) -> [f32; HIDDEN] {
+        let mut acc = [0f32; HIDDEN];
+        acc.copy_from_slice(&self.hidden_bias);
+        for_each_input(s.mover, s.other, s.walls, |i| {
+            for (a, w) in acc
+                .iter_mut()
+                .zip(&self.hidden[i * HIDDEN..(i + 1) * HIDDEN])
+            {
+                *a += *w;
+            }
+        });
+        acc
+    }
+
+    /// The output logit for `s` (the predicted result is `sigmoid` of it).
+    pub fn logit(&self, s: &NetSample) -> f32 {
+        let acc = self.accumulate(s);
+        let mut y = s.base + self.output_bias;
+        for (a, w) in acc.iter().zip(&self.output) {
+            y += a.clamp(0.0, 1.0) * w;
+        }
+        y
+    }
+
+    /// Adds the gradient of `s`'s squared error to `grad` (laid out as [`PARAMETERS`]) and
+    /// returns the error.
+    fn backward(&self, s: &NetSample, grad: &mut [f32]) -> f32 {
+        let p = sigmoid(self.logit(s));
+        let acc = self.accumulate(s);
+        let g = 2.0 * (p - s.target) * p * (1.0 - p);
+        let (hidden, rest) = grad.split_at_mut(INPUTS * HIDDEN);
+        let (hidden_bias, rest) = rest.split_at_mut(HIDDEN);
+        let (output, output_bias) = rest.split_at_mut(HIDDEN);
+        output_bias[0] += g;
+        let mut dacc = [0f32; HIDDEN];
+        for j in 0..HIDDEN {
+            let active = acc[j] > 0.0 && acc[j] < 1.0;
+            output[j] += g * acc[j].clamp(0.0, 1.0);
+            dacc[j] = if active { g * self.output[j] } else { 0.0 };
+            hidden_bias[j] += dacc[j];
+        }
+        for_each_input(s.mover, s.other, s.walls, |i| {
+            for (d, a) in hidden[i * HIDDEN..(i + 1) * HIDDEN].iter_mut().zip(&dacc) {
+                *d += *a;
+            }
+        });
+        (p - s.target) * (p - s.target)
+    }
+
+    fn parameters_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.hidden
+            .iter_mut()
+            .chain(self.hidden_bias.iter_mut())
+            .chain(self.output.iter_mut())
+            .chain(std::iter::once(&mut self.output_bias))
+    }
+
+    /// The integer network (scaled by `QA` and `QB`, see `games::ataxx::network`).
+    pub fn quantized(&self) -> QuantizedNetwork {
+        let q = |w: f32, scale: i32| (w * scale as f32).round() as i16;
+        let mut hidden = Box::new([[0i16; HIDDEN]; INPUTS]);
+        for (i, row) in hidden.iter_mut().enumerate() {
+            for (j, w) in row.iter_mut().enumerate() {
+                *w = q(self.hidden[i * HIDDEN + j], QA);
+            }
+        }
+        let mut hidden_bias = [0i16; HIDDEN];
+        let mut output = [0i32; HIDDEN];
+        for j in 0..HIDDEN {
+            hidden_bias[j] = q(self.hidden_bias[j], QA);
+            output[j] = (self.output[j] * QB as f32).round() as i32;
+        }
+        QuantizedNetwork {
+            hidden,
+            hidden_bias,
+            output,
+            output_bias: (self.output_bias * (QA * QB) as f32).round() as i32,
+        }
+    }
+}
+
+/// The integer network, owned (see [`NetworkWeights`] for the borrowed form the engine uses).
+pub struct QuantizedNetwork {
+    /// `hidden[input]`.
+    pub hidden: Box<[[i16; HIDDEN]; INPUTS]>,
+    /// The hidden units' biases.
+    pub hidden_bias: [i16; HIDDEN],
+    /// The output's weights.
+    pub output: [i32; HIDDEN],
+    /// The output's bias, scaled by `QA × QB`.
+    pub output_bias: i32,
+}
+
+impl QuantizedNetwork {
+    /// The weights as the engine reads them.
+    pub fn weights(&self) -> NetworkWeights<'_> {
+        NetworkWeights {
+            hidden: &self.hidden,
+            hidden_bias: &self.hidden_bias,
+            output: &self.output,
+            output_bias: self.output_bias,
+        }
+    }
+
+    /// The Rust source of `src/games/ataxx/network_weights.rs`, with `provenance` (lines of how
+    /// it was made) in its header comment.
+    pub fn source(&self, provenance: &[String]) -> String {
+        let mut s = String::from(
+            "//! The evaluation network's weights (`network.rs` gives the shape and the scales).\n\
+             //! Written by `boardlab tune ataxx --model network` (do not edit by hand):\n",
+        );
+        for line in provenance {
+            s.push_str(&format!("//! {line}\n"));
+        }
+        fn row<T: ToString>(values: &[T]) -> String {
+            let items: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+            // No spaces: the CodinGame bundle must stay under 100,000 characters.
+            format!("[{}]", items.join(","))
+        }
+        s.push_str("\nuse super::network::{HIDDEN, INPUTS};\n\n");
+        s.push_str("/// `HIDDEN_WEIGHTS[input]`: the row an active input adds, scaled by `QA`.\n");
+        s.push_str("#[rustfmt::skip]\npub const HIDDEN_WEIGHTS: [[i16; HIDDEN]; INPUTS] = [\n");
+        for r in self.hidden.iter() {
+            s.push_str(&format!("    {},\n", row(r)));
+        }
+        s.push_str("];\n\n/// The hidden units' biases, scaled by `QA`.\n");
+        s.push_str(&format!(
+            "#[rustfmt::skip]\npub const HIDDEN_BIAS: [i16; HIDDEN] = {};\n\n",
+            row(&self.hidden_bias)
+        ));
+        s.push_str("/// The output's weight of each hidden unit, scaled by `QB`.\n");
+        s.push_str(&format!(
+            "#[rustfmt::skip]\npub const OUTPUT_WEIGHTS: [i32; HIDDEN] = {};\n\n",
+            row(&self.output)
+        ));
+        s.push_str("/// The output's bias, scaled by `QA × QB`.\n");
+        s.push_str(&format!(
+            "pub const OUTPUT_BIAS: i32 = {};\n",
+            self.output_bias
+        ));
+        s
+    }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// How the network is trained.
+#[derive(Clone, Copy, Debug)]
+pub struct TrainConfig {
+    /// Passes over the training data.
+    pub epochs: usize,
+    /// Positions per step.
+    pub batch: usize,
+    /// Adam's step size; it drops to a tenth for the last quarter of the epochs.
+    pub learning_rate: f32,
+    /// Threads computing a batch's gradient.
+    pub threads: usize,
+    /// Seed of the initial weights, the shuffles and the symmetries.
+    pub seed: u64,
+}
+
+/// The mean squared error of `net` on `data` (each position as given, no symmetry).
+pub fn float_loss(net: &FloatNetwork, data: &[NetSample]) -> f64 {
+    let sum: f64 = data
+        .iter()
+        .map(|s| {
+            let e = sigmoid(net.logit(s)) - s.target;
+            (e * e) as f64
+        })
+        .sum();
+    sum / data.len().max(1) as f64
+}
+
+/// The mean squared error of the integer network on `data`, its score read back as a winning
+/// chance on the engine's own scale (`sigmoid(score / OUTPUT_SCALE)`).
+pub fn quantized_loss(net: NetworkWeights<'_>, data: &[NetSample]) -> f64 {
+    let sum: f64 = data
+        .iter()
+        .map(|s| {
+            let score = (net.score(s.mover, s.other, s.walls) as f32
+                + (s.base * OUTPUT_SCALE as f32).round()) as f64;
+            let e = 1.0 / (1.0 + (-score / OUTPUT_SCALE as f64).exp()) - s.target as f64;
+            e * e
+        })
+        .sum();
+    sum / data.len().max(1) as f64
+}
+
+/// Trains a network on `train`, calling `on_epoch(epoch, training loss)` after each epoch
+/// (1-based). Errors: no training data.
+pub fn train(
+    train: &[NetSample],
+    config: &TrainConfig,
+    on_epoch: &mut dyn FnMut(usize, f64, &FloatNetwork),
+) -> Result<FloatNetwork, String> {
+    if train.is_empty() {
+        return Err("no training positions".into());
+    }
+    let mut net = FloatNetwork::random(config.seed);
+    let (mut m, mut v) = (vec![0f32; PARAMETERS], vec![0f32; PARAMETERS]);
+    let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let mut step = 0i32;
+    let mut rng = Rng(splitmix(config.seed ^ 0x5eed));
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let threads = config.threads.max(1);
+    let mut grads = vec![vec![0f32; PARAMETERS]; threads];
+    for epoch in 1..=config.epochs {
+        let lr = if epoch * 4 > config.epochs * 3 {
+            config.learning_rate / 10.0
+        } else {
+            config.learning_rate
+        };
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        let mut epoch_loss = 0f64;
+        for batch in order.chunks(config.batch.max(1)) {
+            let syms: Vec<usize> = batch.iter().map(|_| rng.below(8)).collect();
+            let per = batch.len().div_ceil(threads);
+            let losses: Vec<f64> = std::thread::scope(|scope| {
+                let net = &net;
+                let handles: Vec<_> = grads
+                    .iter_mut()
+                    .zip(batch.chunks(per).zip(syms.chunks(per)))
+                    .map(|(grad, (part, part_syms))| {
+                        scope.spawn(move || {
+                            grad.fill(0.0);
+                            let mut loss = 0f64;
+                            for (&i, &sym) in part.iter().zip(part_syms) {
+                                loss += net.backward(&train[i].symmetric(sym), grad) as f64;
+                            }
+                            loss
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("no gradient thread panics"))
+                    .collect()
+            });
+            epoch_loss += losses.iter().sum::<f64>();
+            let used = batch.len().div_ceil(per);
+            step += 1;
+            let (c1, c2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
+            let scale = 1.0 / batch.len() as f32;
+            for (k, w) in net.parameters_mut().enumerate() {
+                let g: f32 = grads[..used].iter().map(|grad| grad[k]).sum::<f32>() * scale;
+                m[k] = beta1 * m[k] + (1.0 - beta1) * g;
+                v[k] = beta2 * v[k] + (1.0 - beta2) * g * g;
+                *w -= lr * (m[k] / c1) / ((v[k] / c2).sqrt() + eps);
+                if k < INPUTS * HIDDEN + HIDDEN {
+                    *w = w.clamp(-HIDDEN_WEIGHT_LIMIT, HIDDEN_WEIGHT_LIMIT);
+                }
+            }
+        }
+        on_epoch(epoch, epoch_loss / train.len() as f64, &net);
+    }
+    Ok(net)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_eight_symmetries_are_distinct_and_keep_the_stone_count() {
+        let bb = 1u64 | 1 << 8 | 1 << 20; // a1, b2, g3
+        let images: Vec<u64> = (0..8).map(|s| symmetric(bb, s)).collect();
+        for (i, a) in images.iter().enumerate() {
+            assert_eq!(a.count_ones(), 3);
+            for b in &images[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        // The corner a1 goes to each of the four corners.
+        let corners: u64 = (0..8).map(|s| symmetric(1, s)).fold(0, |a, b| a | b);
+        assert_eq!(corners, 1 | 1 << 6 | 1 << 42 | 1 << 48);
+    }
+
+    #[test]
+    fn the_integer_network_scores_as_the_float_one_within_rounding() {
+        // Rounding each hidden weight to 1/255 moves a unit by up to ~0.1 over 49 inputs: a
+        // few centi-stones on average. A wrong layout or scale would be off by hundreds.
+        let net = FloatNetwork::random(3);
+        let q = net.quantized();
+        let mut rng = Rng(7);
+        let mut total = 0.0;
+        for _ in 0..200 {
+            let a = rng.next_u64() & crate::games::ataxx::FULL;
+            let b = rng.next_u64() & crate::games::ataxx::FULL & !a;
+            let walls = rng.next_u64() & rng.next_u64() & crate::games::ataxx::FULL & !(a | b);
+            let s = NetSample {
+                mover: a,
+                other: b,
+                walls,
+                target: 0.5,
+                base: 0.0,
+            };
+            let float = net.logit(&s) * OUTPUT_SCALE as f32;
+            let int = q.weights().score(a, b, walls) as f32;
+            assert!((float - int).abs() < 40.0, "float {float} vs integer {int}");
+            total += (float - int).abs();
+        }
+        assert!(total / 200.0 < 10.0, "mean error {}", total / 200.0);
+    }
+
+    #[test]
+    fn training_lowers_the_error_on_a_learnable_rule() {
+        // The side with more stones wins: a network must learn to count.
+        let mut rng = Rng(11);
+        let data: Vec<NetSample> = (0..4000)
+            .map(|_| {
+                let a = rng.next_u64() & crate::games::ataxx::FULL;
+                let b = rng.next_u64() & crate::games::ataxx::FULL & !a;
+                let target = if a.count_ones() > b.count_ones() {
+                    1.0
+                } else {
+                    0.0
+                };
+                NetSample {
+                    mover: a,
+                    other: b,
+                    walls: 0,
+                    target,
+                    base: 0.0,
+                }
+            })
+            .collect();
+        let config = TrainConfig {
+            epochs: 8,
+            batch: 256,
+            learning_rate: 0.01,
+            threads: 2,
+            seed: 1,
+        };
+        let before = float_loss(&FloatNetwork::random(1), &data);
+        let net = train(&data, &config, &mut |_, _, _| {}).unwrap();
+        let after = float_loss(&net, &data);
+        assert!(after < before * 0.5, "loss {before} -> {after}");
+        assert!(quantized_loss(net.quantized().weights(), &data) < before * 0.5);
+    }
+}
