@@ -230,9 +230,9 @@ fn the_engine_finds_a_win_in_three_plies() {
     assert!(!forces_win(&pos, Player::First, 1) && forces_win(&pos, Player::First, 3));
     let mut s: Searcher<Ataxx> = Searcher::new(4);
     // Forward pruning trusts the static score, so the nominal depth that proves a short win
-    // depends on the evaluation: 3 with the linear one alone, 7 with the network's correction
-    // (it likes o's position after c1e2 until the search sees the capture). Depth 8 is still
-    // a few thousand nodes.
+    // depends on the evaluation: 3 with the linear one alone, 4 with the shipped network's
+    // correction, 7 with one trained along the way (it liked o's position after c1e2 until the
+    // search saw the capture). Depth 8 leaves room and is still a few thousand nodes.
     let r = s.search(&pos, Limits::depth(8), |_| {});
     assert_eq!(r.last.unwrap().score, Score::Win(3));
     let best = r.best.unwrap();
