@@ -118,12 +118,12 @@ impl Evaluate for Ataxx {
     /// From the side to move, in centi-stones: the features of `features.rs` (stones by square
     /// class, currently safe stones, spawn and jump reach, exposed stones, uncontested spawn
     /// squares, each side's best single-move gain, tempo, parity of the empty squares) weighed
-    /// by `weights.rs`, whose weights `boardlab tune ataxx` fits to self-play games (see
-    /// [`Ataxx::weighed`]), plus the evaluation network's correction over the squares
-    /// (`network.rs`, [`Ataxx::network_score`]; measured in the README: +106 Elo at 20 ms a
-    /// move with 64 hidden units, the shipped 32 within noise of it). A shut-out (one side can never move again and the other wins by
-    /// spawning alone, see `shut_out_win`) is a proven result instead, its distance an upper
-    /// bound. Finished games never get here: the search scores them exactly.
+    /// by `weights.rs` ([`Ataxx::linear_score`]), plus the evaluation network's correction over
+    /// the squares ([`Ataxx::network_score`], `network.rs`; README, "The evaluation network":
+    /// +205 Elo at 100 ms a move over the linear evaluation alone). A shut-out (one side can
+    /// never move again and the other wins by spawning alone, see `shut_out_win`) is a proven
+    /// result instead, its distance an upper bound. Finished games never get here: the search
+    /// scores them exactly.
     fn evaluate(&self) -> Eval {
         if let Some((winner, plies, _)) = self.shut_out_win() {
             let score = if winner == self.side {
