@@ -142,7 +142,11 @@ impl FloatNetwork {
 
     /// The output logit for `s` (the predicted result is `sigmoid` of it).
     pub fn logit(&self, s: &NetSample) -> f32 {
-        let acc = self.accumulate(s);
+        self.output_logit(s, &self.accumulate(s))
+    }
+
+    /// The output logit for `s` from its hidden accumulators `acc`.
+    fn output_logit(&self, s: &NetSample, acc: &[f32; HIDDEN]) -> f32 {
         let mut y = s.base + self.output_bias;
         for (a, w) in acc.iter().zip(&self.output) {
             y += a.clamp(0.0, 1.0) * w;
@@ -153,8 +157,8 @@ impl FloatNetwork {
     /// Adds the gradient of `s`'s squared error to `grad` (laid out as [`PARAMETERS`]) and
     /// returns the error.
     fn backward(&self, s: &NetSample, grad: &mut [f32]) -> f32 {
-        let p = sigmoid(self.logit(s));
         let acc = self.accumulate(s);
+        let p = sigmoid(self.output_logit(s, &acc));
         let g = 2.0 * (p - s.target) * p * (1.0 - p);
         let (hidden, rest) = grad.split_at_mut(INPUTS * HIDDEN);
         let (hidden_bias, rest) = rest.split_at_mut(HIDDEN);
