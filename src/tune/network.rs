@@ -7,11 +7,13 @@
 //! search liked, the result keeps it honest. Each position is seen in a random one of the
 //! board's eight symmetries each epoch (the rules and a wall layout's meaning do not change under
 //! them). Hidden weights stay within ±`HIDDEN_WEIGHT_LIMIT` so the integer network cannot
-//! overflow; [`FloatNetwork::quantized`] rounds them to the shipped integers.
+//! overflow (biases within ±`HIDDEN_BIAS_LIMIT`); [`FloatNetwork::quantized`] rounds them to the
+//! shipped integers.
 
 use crate::game::Game;
 use crate::games::ataxx::network::{
-    for_each_input, NetworkWeights, HIDDEN, HIDDEN_WEIGHT_LIMIT, INPUTS, OUTPUT_SCALE, QA, QB,
+    encode_hidden, for_each_input, NetworkWeights, HIDDEN, HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT,
+    INPUTS, OUTPUT_SCALE, QA, QB,
 };
 use crate::games::ataxx::Ataxx;
 use crate::rng::{splitmix, Rng};
@@ -190,10 +192,11 @@ impl FloatNetwork {
     /// The integer network (scaled by `QA` and `QB`, see `games::ataxx::network`).
     pub fn quantized(&self) -> QuantizedNetwork {
         let q = |w: f32, scale: i32| (w * scale as f32).round() as i16;
-        let mut hidden = Box::new([[0i16; HIDDEN]; INPUTS]);
+        let mut hidden = Box::new([[0i8; HIDDEN]; INPUTS]);
         for (i, row) in hidden.iter_mut().enumerate() {
             for (j, w) in row.iter_mut().enumerate() {
-                *w = q(self.hidden[i * HIDDEN + j], QA);
+                // Within ±127 by the training's clamp (`HIDDEN_WEIGHT_LIMIT`).
+                *w = q(self.hidden[i * HIDDEN + j], QA).clamp(-127, 127) as i8;
             }
         }
         let mut hidden_bias = [0i16; HIDDEN];
@@ -214,7 +217,7 @@ impl FloatNetwork {
 /// The integer network, owned (see [`NetworkWeights`] for the borrowed form the engine uses).
 pub struct QuantizedNetwork {
     /// `hidden[input]`.
-    pub hidden: Box<[[i16; HIDDEN]; INPUTS]>,
+    pub hidden: Box<[[i8; HIDDEN]; INPUTS]>,
     /// The hidden units' biases.
     pub hidden_bias: [i16; HIDDEN],
     /// The output's weights.
@@ -249,13 +252,24 @@ impl QuantizedNetwork {
             // No spaces: the CodinGame bundle must stay under 100,000 characters.
             format!("[{}]", items.join(","))
         }
-        s.push_str("\nuse super::network::{HIDDEN, INPUTS};\n\n");
-        s.push_str("/// `HIDDEN_WEIGHTS[input]`: the row an active input adds, scaled by `QA`.\n");
-        s.push_str("#[rustfmt::skip]\npub const HIDDEN_WEIGHTS: [[i16; HIDDEN]; INPUTS] = [\n");
-        for r in self.hidden.iter() {
-            s.push_str(&format!("    {},\n", row(r)));
+        s.push_str("\nuse super::network::{decode_hidden, HIDDEN, INPUTS};\n\n");
+        s.push_str(
+            "/// `HIDDEN_WEIGHTS[input]`: the row an active input adds, scaled by `QA`, packed as\n\
+             /// text (`network::encode_hidden`).\n",
+        );
+        s.push_str(
+            "#[rustfmt::skip]\npub const HIDDEN_WEIGHTS: [[i8; HIDDEN]; INPUTS] = decode_hidden(\"\\\n",
+        );
+        // One input's row a line (32 weights, 40 characters), each line continued with a
+        // backslash, which also drops the next line's indentation.
+        let text = encode_hidden(&self.hidden[..]);
+        let line = HIDDEN / 4 * 5;
+        for (k, chunk) in text.as_bytes().chunks(line).enumerate() {
+            let last = (k + 1) * line >= text.len();
+            s.push_str(std::str::from_utf8(chunk).expect("the alphabet is ASCII"));
+            s.push_str(if last { "\");\n" } else { "\\\n" });
         }
-        s.push_str("];\n\n/// The hidden units' biases, scaled by `QA`.\n");
+        s.push_str("\n/// The hidden units' biases, scaled by `QA`.\n");
         s.push_str(&format!(
             "#[rustfmt::skip]\npub const HIDDEN_BIAS: [i16; HIDDEN] = {};\n\n",
             row(&self.hidden_bias)
@@ -382,8 +396,10 @@ pub fn train(
                 m[k] = beta1 * m[k] + (1.0 - beta1) * g;
                 v[k] = beta2 * v[k] + (1.0 - beta2) * g * g;
                 *w -= lr * (m[k] / c1) / ((v[k] / c2).sqrt() + eps);
-                if k < INPUTS * HIDDEN + HIDDEN {
+                if k < INPUTS * HIDDEN {
                     *w = w.clamp(-HIDDEN_WEIGHT_LIMIT, HIDDEN_WEIGHT_LIMIT);
+                } else if k < INPUTS * HIDDEN + HIDDEN {
+                    *w = w.clamp(-HIDDEN_BIAS_LIMIT, HIDDEN_BIAS_LIMIT);
                 }
             }
         }
@@ -436,6 +452,28 @@ mod tests {
             total += (float - int).abs();
         }
         assert!(total / 200.0 < 10.0, "mean error {}", total / 200.0);
+    }
+
+    #[test]
+    fn the_hidden_weights_text_reads_back_as_the_weights_it_was_written_from() {
+        use crate::games::ataxx::network::{decode_hidden, WEIGHT_DIGITS};
+        // Every byte value, in a scrambled order, at every position of a 4-weight group.
+        let mut rows = vec![[0i8; HIDDEN]; INPUTS];
+        for (k, w) in rows.iter_mut().flatten().enumerate() {
+            *w = (k.wrapping_mul(97) % 256) as u8 as i8;
+        }
+        let text = encode_hidden(&rows);
+        assert_eq!(text.len(), INPUTS * HIDDEN / 4 * 5);
+        assert!(text.bytes().all(|c| WEIGHT_DIGITS.contains(&c)));
+        assert!(!text.contains('"') && !text.contains('\\'));
+        assert_eq!(decode_hidden(&text).to_vec(), rows);
+        // The line breaks and indentation a source file may put in are skipped.
+        let wrapped: String = text
+            .as_bytes()
+            .chunks(40)
+            .map(|c| format!("    {}\n", std::str::from_utf8(c).unwrap()))
+            .collect();
+        assert_eq!(decode_hidden(&wrapped).to_vec(), rows);
     }
 
     #[test]

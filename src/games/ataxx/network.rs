@@ -4,8 +4,10 @@
 //! counts (each side's best single-move gain, stones open to capture): the evaluation is their
 //! sum (`eval.rs`).
 //!
-//! - Inputs: `3 × 49` binary features from the side to move's view: its stones, the other
-//!   side's stones, the walls (square `(file, rank)` is `rank * 7 + file` within each block).
+//! - Inputs: [`BLOCKS`] `× 49` binary features from the side to move's view (square `(file,
+//!   rank)` is `rank * 7 + file` within each block), see [`for_each_input`]: the stones and
+//!   walls, and the squares where the two sides touch, which a single hidden layer over stones
+//!   alone cannot see (a stone is lost when the other side reaches an empty square beside it).
 //! - Hidden layer: [`HIDDEN`] units, each the sum of the rows of its active inputs plus a bias,
 //!   clipped to `0..=1` (CReLU).
 //! - Output: the hidden units' weighted sum plus a bias, a logit of the side to move's winning
@@ -13,38 +15,64 @@
 //!
 //! Weights are integers (`network_weights.rs`, written by `boardlab tune ataxx --model network`,
 //! which trains on self-play positions labelled with the game's result and the search's score):
-//! the hidden layer's `i16`, scaled by [`QA`] (so an activation of 1 is `QA`), the output's
-//! `i32`, scaled by [`QB`]. Integer arithmetic makes the score the same natively and in wasm,
-//! bit for bit, so the bench's node counts agree. The trainer keeps every hidden weight and
-//! bias within ±[`HIDDEN_WEIGHT_LIMIT`], which bounds an accumulator by
-//! `50 × 1.98 × 255 < 32,767` (49 active inputs at most, plus the bias): `i16` cannot overflow.
+//! the hidden layer's `i8` (biases `i16`), scaled by [`QA`] (so an activation of 1 is `QA`), the
+//! output's `i32`, scaled by [`QB`]. Integer arithmetic makes the score the same natively and in
+//! wasm, bit for bit, so the bench's node counts agree. The trainer keeps every hidden weight
+//! within ±[`HIDDEN_WEIGHT_LIMIT`] and bias within ±[`HIDDEN_BIAS_LIMIT`]. A square is active in
+//! at most two blocks (a stone's own block and its side's "capturable" block; an empty square,
+//! one reach block of each side), so an accumulator stays within `2 × 49 × 127 + 1.98 × 255 =
+//! 12,951`: `i16` cannot overflow.
 
 use super::network_weights::{HIDDEN_BIAS, HIDDEN_WEIGHTS, OUTPUT_BIAS, OUTPUT_WEIGHTS};
-use super::{Ataxx, SQUARES};
+use super::tables::dilate;
+use super::{Ataxx, FULL, SQUARES};
 
-/// Inputs: the mover's stones, the other side's, the walls, one block of 49 squares each.
-pub const INPUTS: usize = 3 * SQUARES;
-/// Hidden units. 64 measured no stronger (README: the evaluation network) and would not fit the
-/// CodinGame bundle's 100,000 characters.
+/// Input blocks of 49 squares each (see [`for_each_input`]).
+pub const BLOCKS: usize = 9;
+/// Inputs: [`BLOCKS`] blocks of 49 squares.
+pub const INPUTS: usize = BLOCKS * SQUARES;
+/// Hidden units. 64 measured no stronger on three blocks of inputs (README: the evaluation
+/// network).
 pub const HIDDEN: usize = 32;
 /// The hidden layer's integer scale: a weight `w` is stored as `round(w × QA)`, and an active
 /// unit clips at `QA`.
 pub const QA: i32 = 255;
 /// The output layer's integer scale.
 pub const QB: i32 = 1024;
-/// The largest magnitude of a hidden weight or bias (before scaling), which keeps the `i16`
-/// accumulator from overflowing.
-pub const HIDDEN_WEIGHT_LIMIT: f32 = 1.98;
+/// The largest magnitude of a hidden weight (before scaling): `i8` holds it scaled.
+pub const HIDDEN_WEIGHT_LIMIT: f32 = 127.0 / QA as f32;
+/// The largest magnitude of a hidden bias (before scaling), which with the weights' limit keeps
+/// the `i16` accumulator from overflowing.
+pub const HIDDEN_BIAS_LIMIT: f32 = 1.98;
 /// Centi-stones per unit of the output logit: the fitted scale of the linear evaluation
 /// (`weights.rs`, winning chance `1 / (1 + e^(-eval / 498.8))`), so that the search's margins
 /// keep their meaning.
 pub const OUTPUT_SCALE: i64 = 499;
 
-/// The network's input indices active in a position (the side to move's view), at most 49.
-/// Calls `f` with each.
+/// The network's input indices active in a position (the side to move's view). Calls `f` with
+/// each, block by block: 0 the mover's stones, 1 the other side's, 2 the walls; 3 and 4 the
+/// empty squares the mover's and the other side's spawns reach; 5 the mover's stones the other
+/// side can capture next move (beside an empty square it reaches), 6 the other side's stones
+/// the mover can capture; 7 and 8 the empty squares only the mover's and only the other side's
+/// jumps reach.
 #[inline(always)]
 pub fn for_each_input(mover: u64, other: u64, walls: u64, mut f: impl FnMut(usize)) {
-    for (block, mut bb) in [mover, other, walls].into_iter().enumerate() {
+    let empty = FULL & !(mover | other | walls);
+    let (near_mover, near_other) = (dilate(mover) & empty, dilate(other) & empty);
+    let reach_mover = dilate(dilate(mover)) & empty;
+    let reach_other = dilate(dilate(other)) & empty;
+    let blocks = [
+        mover,
+        other,
+        walls,
+        near_mover,
+        near_other,
+        mover & dilate(reach_other),
+        other & dilate(reach_mover),
+        reach_mover & !near_mover,
+        reach_other & !near_other,
+    ];
+    for (block, mut bb) in blocks.into_iter().enumerate() {
         while bb != 0 {
             f(block * SQUARES + bb.trailing_zeros() as usize);
             bb &= bb - 1;
@@ -52,12 +80,69 @@ pub fn for_each_input(mover: u64, other: u64, walls: u64, mut f: impl FnMut(usiz
     }
 }
 
+/// The alphabet of the hidden weights' text (see [`decode_hidden`]): the 85 characters from `#`
+/// to `x` without the backslash, none of which needs escaping in a Rust string.
+pub const WEIGHT_DIGITS: &[u8; 85] =
+    b"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwx";
+
+/// The hidden weights as text: each four weights (their bytes, little-endian, as a `u32`) as
+/// five base-85 digits of [`WEIGHT_DIGITS`], most significant first, row after row (Ascii85's
+/// packing). It keeps the CodinGame bundle, which counts characters, under its 100,000: the
+/// same weights in decimal take about three times as many.
+pub fn encode_hidden(rows: &[[i8; HIDDEN]]) -> String {
+    let bytes: Vec<u8> = rows.iter().flatten().map(|&w| w as u8).collect();
+    let mut out = String::with_capacity(bytes.len() / 4 * 5);
+    for word in bytes.chunks(4) {
+        let mut v = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
+        let mut digits = [0u8; 5];
+        for d in digits.iter_mut().rev() {
+            *d = WEIGHT_DIGITS[(v % 85) as usize];
+            v /= 85;
+        }
+        out.extend(digits.iter().map(|&d| d as char));
+    }
+    out
+}
+
+/// Reads [`encode_hidden`]'s text back, at compile time (`network_weights.rs` holds the text).
+/// Whitespace is skipped. Panics (a compile error in a `const`) on a character outside the
+/// alphabet or a text of the wrong length.
+pub const fn decode_hidden(text: &str) -> [[i8; HIDDEN]; INPUTS] {
+    let text = text.as_bytes();
+    let mut out = [[0i8; HIDDEN]; INPUTS];
+    let (mut i, mut digits, mut value, mut weight) = (0, 0, 0u64, 0);
+    while i < text.len() {
+        let c = text[i];
+        i += 1;
+        if c == b' ' || c == b'\n' {
+            continue;
+        }
+        assert!(c >= b'#' && c <= b'x' && c != b'\\', "a character outside the alphabet");
+        let d = (c - b'#') as u64 - (c > b'\\') as u64;
+        value = value * 85 + d;
+        digits += 1;
+        if digits == 5 {
+            assert!(weight + 4 <= INPUTS * HIDDEN, "too many weights");
+            let mut k = 0;
+            while k < 4 {
+                out[(weight + k) / HIDDEN][(weight + k) % HIDDEN] = (value >> (8 * k)) as u8 as i8;
+                k += 1;
+            }
+            weight += 4;
+            digits = 0;
+            value = 0;
+        }
+    }
+    assert!(weight == INPUTS * HIDDEN && digits == 0, "too few weights");
+    out
+}
+
 /// A network's integer weights, as `network_weights.rs` holds them (see the module's
 /// documentation for the scales).
 #[derive(Clone, Copy)]
 pub struct NetworkWeights<'a> {
     /// `hidden[input]`: the row an active input adds to the hidden units.
-    pub hidden: &'a [[i16; HIDDEN]; INPUTS],
+    pub hidden: &'a [[i8; HIDDEN]; INPUTS],
     /// The hidden units' biases.
     pub hidden_bias: &'a [i16; HIDDEN],
     /// The output's weight of each hidden unit.
@@ -82,7 +167,7 @@ impl NetworkWeights<'_> {
         let mut acc = *self.hidden_bias;
         for_each_input(mover, other, walls, |i| {
             for (a, w) in acc.iter_mut().zip(&self.hidden[i]) {
-                *a += *w;
+                *a += *w as i16;
             }
         });
         let mut sum: i64 = 0;

@@ -1,170 +1,464 @@
 //! The evaluation network's weights (`network.rs` gives the shape and the scales).
 //! Written by `boardlab tune ataxx --model network` (do not edit by hand):
-//! `boardlab tune ataxx --model network --reuse-data (positions played earlier) --seed 105 --epochs 8 --batch 4096 --learning-rate 0.001 --result-weight 0.5`:
+//! `boardlab tune ataxx --model network --reuse-data (positions played earlier) --seed 1 --epochs 8 --batch 4096 --learning-rate 0.001 --result-weight 0.5`:
 //! 2101778 positions of 12000 self-play games (every tenth game held out); mean squared error
-//! linear evaluation 0.065559 (held out 0.065745), network 0.059713 (0.061379).
+//! linear evaluation 0.065559 (held out 0.065745), network 0.056575 (0.058573).
 
-use super::network::{HIDDEN, INPUTS};
+use super::network::{decode_hidden, HIDDEN, INPUTS};
 
-/// `HIDDEN_WEIGHTS[input]`: the row an active input adds, scaled by `QA`.
+/// `HIDDEN_WEIGHTS[input]`: the row an active input adds, scaled by `QA`, packed as
+/// text (`network::encode_hidden`).
 #[rustfmt::skip]
-pub const HIDDEN_WEIGHTS: [[i16; HIDDEN]; INPUTS] = [
-    [-15,44,-25,-13,20,35,-5,5,-16,35,-28,-26,-97,-34,43,-20,-36,52,9,-10,-11,42,7,-6,-34,25,6,-22,-9,17,51,-9],
-    [33,24,-2,-12,-14,12,23,-38,30,-14,6,-7,3,-16,21,22,-22,0,-4,7,13,40,-36,-1,36,19,-25,-27,5,11,-7,20],
-    [12,43,-22,15,-15,10,1,-52,39,-10,5,-21,-29,-35,13,63,-40,-20,7,20,16,27,-37,13,6,26,-32,-19,-7,9,-30,1],
-    [1,47,-16,13,-5,9,-18,-34,41,12,-1,-43,27,-19,-2,59,-46,5,-16,6,28,-9,-39,12,-46,27,-4,5,30,-4,-25,21],
-    [-19,29,-11,17,-48,14,10,-76,24,25,-9,-17,-15,-18,21,53,-26,6,-10,14,8,1,-35,9,-10,27,-18,-11,37,-4,16,-39],
-    [-61,12,-14,-9,1,14,-2,-52,26,23,-24,-11,-3,18,7,9,-24,3,13,-3,-11,28,-22,-6,1,22,-20,-23,41,-10,-12,-5],
-    [-49,31,2,23,0,38,-16,-24,-8,35,18,-3,-51,-25,-2,-54,-36,35,37,-21,-11,22,9,-17,2,25,5,-73,-12,11,-52,-32],
-    [27,29,7,-6,-7,8,12,-17,31,-6,10,-4,-10,-52,10,15,-16,6,8,-5,10,13,-40,-1,16,14,-31,-10,2,24,-37,23],
-    [14,18,14,32,29,20,-1,-10,31,-19,25,-6,16,-30,-25,24,-19,11,7,-4,9,10,-25,-14,-9,13,-5,-13,-10,15,-51,4],
-    [-14,30,10,17,6,13,-6,-38,22,-3,14,-21,11,-22,0,2,-11,5,13,-5,11,0,-23,-32,-2,11,3,-7,7,21,-14,11],
-    [-25,32,-2,10,-6,2,-28,-25,9,-12,14,-26,29,-20,1,37,-10,5,-3,-2,24,14,-19,-19,-35,22,-18,3,1,-4,-6,-13],
-    [0,-6,-38,16,3,15,8,-25,11,16,-15,-29,7,-5,-7,21,-19,18,-9,5,-11,28,-26,-22,-4,-1,5,3,22,2,3,-46],
-    [-25,10,-28,5,17,13,-6,-37,19,13,-20,-36,11,15,8,17,-16,31,4,-5,-13,-2,11,-14,-5,17,-4,17,26,-16,21,-26],
-    [-50,36,-20,21,-17,5,-11,-51,-6,-10,-2,-6,-22,36,7,10,-10,2,-6,-7,-14,19,-22,5,13,9,-18,-28,40,-3,14,-20],
-    [6,12,6,14,-24,20,40,-28,20,13,17,-24,-15,-52,-6,15,-49,-3,5,2,-32,28,-46,19,3,3,-42,-31,-16,29,-5,8],
-    [-11,19,4,12,12,8,13,-16,32,-5,-4,-14,3,-34,-2,18,1,10,24,-6,12,15,-22,-32,-5,-6,-2,4,-7,35,-23,16],
-    [-32,13,-1,21,28,22,15,-30,20,29,-8,-35,-4,-17,-24,32,-12,15,8,-12,9,15,-22,-43,-12,11,-3,-22,-19,35,14,4],
-    [-5,28,-16,25,33,6,30,-20,6,16,-22,-27,13,-17,-3,48,-25,11,3,0,-3,35,-7,-28,-20,12,-3,-2,1,5,-12,-7],
-    [-12,27,-22,13,35,27,13,-20,0,35,-1,-28,-3,-19,-20,52,-14,21,-9,10,-12,15,-22,-46,-24,12,-4,-22,1,11,8,-20],
-    [9,4,-21,10,22,7,10,-44,-6,15,-1,-37,7,1,-12,18,-4,17,-16,0,9,10,-20,-20,1,10,2,-10,22,4,11,-22],
-    [-56,14,-67,11,-29,25,32,-57,-12,24,-24,-23,-9,20,-16,32,2,7,-1,-10,-34,10,-33,43,-17,20,-24,-35,48,4,-5,-39],
-    [-10,40,24,20,-17,11,10,-8,21,3,11,-13,-4,-32,-35,12,-38,-12,26,-12,23,-7,-42,1,-37,-12,-31,1,-29,35,-16,9],
-    [-5,18,8,29,14,-7,-21,-13,0,-4,6,-19,-6,-29,-12,40,-11,-4,23,-4,20,32,-21,-26,-28,2,-13,8,-20,16,4,10],
-    [-7,28,-5,2,27,10,-9,-13,-9,-7,1,-21,-13,-19,-17,18,-25,2,23,-23,13,11,-9,-25,-27,-1,-13,-13,-13,33,-12,-15],
-    [-19,8,-32,-1,37,-8,-13,-13,-3,-7,-15,1,6,-24,-10,-12,-5,8,7,-11,-13,33,-18,-33,-22,12,-16,-14,-13,13,13,-27],
-    [-6,42,-15,10,34,2,-21,-25,-20,-1,19,-28,-10,-5,-7,21,-7,21,-8,14,-5,15,-15,-8,-3,10,-4,-7,17,28,7,-35],
-    [-17,27,-16,3,23,-16,-41,-32,-14,9,6,-10,10,14,2,31,9,19,-6,16,-11,14,-12,-15,-39,10,-23,-6,6,-4,25,-37],
-    [-40,24,-43,-5,-13,10,-9,-31,-7,20,10,-26,-3,35,-17,26,32,15,-17,40,-44,-3,-31,5,-26,24,-21,6,2,0,24,-37],
-    [-35,7,30,5,-29,10,37,-10,10,8,4,-17,-19,-31,17,6,-40,4,11,-11,2,26,-56,11,-9,-27,-37,-18,-28,63,33,-26],
-    [-3,0,7,14,15,-1,-1,-7,-17,12,-10,-13,-7,-29,-6,16,-17,0,25,2,17,34,-29,-23,-13,-9,-7,-9,-5,28,8,-31],
-    [-12,9,-12,9,36,22,23,-16,2,31,-4,5,-17,-28,-20,24,-1,17,9,-18,5,13,-23,-52,-15,-1,-2,-15,-12,41,-5,-35],
-    [-15,42,-8,3,34,1,7,-13,-18,27,12,-2,-13,-15,3,18,-4,17,9,2,13,12,-5,-58,-10,0,-8,9,-21,15,5,-49],
-    [-34,34,-23,4,16,31,-18,-19,3,28,-10,-15,-20,-4,-22,22,6,31,0,17,-7,12,-24,-46,-2,-1,3,6,-25,23,8,-53],
-    [-19,32,-16,-4,16,8,-36,-20,-8,29,11,-15,-1,18,-2,11,20,36,11,14,0,6,-18,-31,16,-1,-3,-8,-17,3,-15,-28],
-    [-22,25,-83,-4,-21,9,24,-46,-17,32,31,-15,-26,10,-6,21,51,11,13,6,-23,4,-39,19,-10,16,-33,-13,-3,13,-25,-40],
-    [-8,17,19,-6,-5,11,20,-26,-10,1,-7,-11,-2,-28,11,-7,-17,5,2,-33,-9,21,-25,11,7,-43,-24,22,-2,56,-8,-22],
-    [-20,27,14,12,23,11,7,27,-24,27,0,-15,-24,-20,-23,5,-27,20,19,-13,30,-5,-24,-11,-8,-23,-12,1,-15,17,39,-32],
-    [2,-9,-14,0,8,19,-10,2,-13,25,2,3,-8,-25,-1,4,-4,11,8,-17,21,8,-26,-30,0,-15,2,-1,-1,51,2,-48],
-    [-18,9,-17,-4,6,-7,-11,9,-12,5,4,5,0,-9,-12,29,15,6,13,14,20,18,-24,-22,-13,-13,-16,-20,-7,29,16,-31],
-    [-1,22,-21,-18,7,6,-23,-22,-19,29,28,-20,-11,3,-1,12,9,37,11,12,9,0,-23,-18,-9,-4,5,11,-13,17,-19,-28],
-    [-5,24,-25,-9,24,5,-1,-10,-30,21,30,-12,-7,7,-15,17,33,19,12,40,7,-8,-3,-25,0,6,-8,-19,-22,14,16,-12],
-    [2,3,-59,-8,-22,8,0,-27,-16,27,36,-19,12,3,13,-9,47,4,11,-2,-23,19,-27,-20,2,14,-35,-21,-3,14,-12,0],
-    [-22,14,-34,30,4,30,-6,-23,5,20,17,-24,3,-22,25,-34,-43,52,-5,0,-39,29,16,-18,-16,24,-11,-110,-34,34,-59,-48],
-    [-19,-3,-3,15,-17,-2,23,-22,-21,17,-37,-4,-17,-21,18,-8,-23,7,-2,-3,-14,25,-13,0,-17,-47,-35,-1,-17,27,-16,-39],
-    [-33,20,-13,13,-19,24,-4,-22,-29,55,-14,-16,-23,-34,22,18,-2,-24,-9,-5,25,27,-43,3,-25,-41,-32,-9,-39,56,-1,-20],
-    [-29,17,-23,-20,-14,-2,-27,-12,-30,33,15,4,-29,-20,-18,-4,26,5,16,27,40,16,-29,-13,-27,-32,-16,6,-58,34,0,-66],
-    [-24,16,-46,-14,-25,20,18,-21,-23,57,34,-13,-1,-25,22,19,46,8,2,14,5,27,-35,2,-15,-21,-34,-23,-35,45,-22,-21],
-    [13,7,-44,-4,-11,13,11,-13,-30,36,-25,-1,-13,0,17,5,43,-1,8,11,4,24,-37,-21,9,4,-28,-15,-10,29,-39,5],
-    [-8,26,-6,36,9,31,-1,-1,-7,40,-81,-48,-36,-20,23,-35,-42,29,43,-88,1,13,-1,2,-10,38,-10,-12,-20,23,-7,-8],
-    [-54,-43,-9,-28,23,17,-20,41,-75,10,-5,13,-20,7,-9,-17,-30,-13,-6,-7,-6,-28,39,38,36,6,45,1,-10,-28,-22,4],
-    [24,-9,-5,9,-19,-16,1,4,-6,-24,11,8,51,19,-45,-3,-7,-44,-25,1,13,-9,7,24,30,15,4,15,-13,-19,-68,37],
-    [23,-24,-6,8,-21,-32,25,7,-7,-37,-29,-9,43,5,-30,-32,-13,-46,-21,-19,-16,-25,5,27,16,5,-13,11,-19,2,-42,44],
-    [17,-5,10,7,-22,-24,42,-17,32,-26,-28,-31,48,26,-7,-4,-26,-19,-27,-16,-25,-20,-7,28,40,6,-24,9,30,-33,-25,38],
-    [-7,-36,17,-4,-40,-29,21,-1,-25,-8,-55,-10,40,9,-2,-54,2,-13,-42,-13,-37,-40,1,21,-2,11,-5,35,22,-21,2,14],
-    [-24,-25,25,-17,0,-17,-7,3,4,-3,-20,-12,44,17,4,-24,-11,-24,-50,-6,-27,-13,10,20,-14,14,0,38,3,-25,19,26],
-    [44,-42,14,15,3,12,-14,39,-33,-28,-28,18,-1,-37,-9,-30,-9,3,3,0,-25,-12,26,25,49,10,39,5,-106,-17,7,17],
-    [13,-24,-1,12,-15,-21,-4,14,-4,-8,7,16,37,-12,-34,-9,-6,-51,6,-13,3,-17,5,13,-7,7,21,15,-8,-8,-65,50],
-    [28,-7,22,29,7,-9,20,22,31,-25,-12,17,26,-7,-17,0,3,-22,-10,-19,1,-6,9,0,2,-3,-6,-8,7,-9,-36,55],
-    [7,-6,18,6,-8,-17,0,9,18,-18,8,7,22,-5,9,19,13,-32,-5,-14,-8,-7,6,-2,-5,-1,-2,-1,10,-15,5,41],
-    [7,-6,14,-3,-14,-16,33,-11,30,0,-15,1,36,5,1,39,-4,-16,-13,5,3,-5,11,3,-16,1,-14,21,13,-25,-11,22],
-    [2,-29,-3,-4,-11,-11,-4,0,18,-5,2,-12,9,22,-1,34,1,-12,-30,3,-13,3,16,10,9,-15,-4,18,16,-26,-1,12],
-    [-12,-25,-7,-24,5,-14,6,-15,20,-6,-36,-20,26,25,11,-22,0,10,-19,-2,-23,5,44,9,3,-8,-8,21,31,-30,-1,20],
-    [-28,-2,12,-6,-19,-20,-12,6,-15,-15,-33,5,26,20,1,-19,-2,-13,-49,20,-38,-12,9,18,-3,-1,14,33,5,-24,30,5],
-    [11,-31,8,11,-32,-16,-15,0,-14,-2,3,19,17,-26,-36,-21,4,-51,-3,-33,7,-12,4,5,2,20,18,10,14,-18,-43,59],
-    [11,-9,14,6,-4,-21,-46,23,33,-21,-10,18,18,1,13,12,17,-25,4,-15,-12,-10,12,2,-4,-9,-8,7,-2,1,7,47],
-    [12,-23,32,1,-1,-17,-50,11,1,-21,-3,1,3,11,5,17,-7,-16,-4,-19,-9,4,24,1,2,-5,-21,18,11,-12,3,38],
-    [5,-12,0,5,-1,-14,-36,5,20,-29,-7,5,17,2,4,19,-6,-10,-18,-13,-11,-6,13,6,-10,1,-16,5,26,-14,-5,32],
-    [14,0,16,-17,7,-15,-37,9,-19,-42,-3,-2,13,5,5,20,15,-11,-14,1,-19,4,26,-1,5,5,-18,3,20,-30,2,19],
-    [-5,-15,0,-3,-1,-20,-36,-5,6,-27,-4,-12,12,12,-1,17,15,-8,-31,1,-11,-1,17,14,-8,-11,-1,-7,29,-22,4,26],
-    [3,-38,12,-40,-25,-17,-34,2,-16,-21,-29,-5,24,4,17,-22,-6,-9,-47,20,-36,13,-2,25,8,6,24,40,37,-11,10,2],
-    [17,-13,40,4,-36,-19,30,11,5,-9,-40,17,1,-43,-15,-27,-6,-57,21,-24,47,-14,-12,-29,14,-31,-8,11,5,-5,-28,35],
-    [20,-2,28,9,6,-29,19,23,9,-3,-11,5,1,-1,-25,22,-6,-19,3,-3,21,-9,-4,14,7,-16,-7,27,3,0,-12,38],
-    [-2,-11,22,-16,-3,-10,-21,13,15,-15,-10,0,-7,-11,-25,45,1,-3,-5,-12,4,1,11,18,12,-29,-8,-8,-10,-11,-6,28],
-    [-3,-2,-9,-21,-22,-26,-1,16,1,-22,6,6,2,5,7,44,6,-48,-5,-10,-23,-18,5,42,28,-5,-2,6,-7,-3,2,-10],
-    [3,-21,-8,3,1,-14,-39,-4,-8,2,6,7,-12,16,-1,53,15,-6,-33,9,-16,8,15,30,-11,-13,-6,7,17,-17,-3,4],
-    [13,4,-18,-10,9,-40,4,-9,3,10,5,-2,15,38,-3,21,15,-1,-14,16,-24,-6,13,13,20,-12,-16,6,16,-31,21,-5],
-    [-1,-29,-23,-34,-34,-21,19,-11,-9,-10,-16,4,17,35,34,-16,41,0,-51,42,-14,29,-1,-24,34,-9,-6,14,21,-28,26,-2],
-    [-2,-11,18,-17,-33,-28,-38,7,-6,-15,-12,26,-14,-4,-22,-16,10,-55,13,-28,41,-15,-3,7,-8,-7,24,36,-11,-2,6,38],
-    [1,-25,28,-6,-9,-27,-44,16,1,-13,8,12,-8,8,5,-10,-1,-23,7,-10,12,-4,10,7,-5,-21,-13,4,0,10,13,24],
-    [16,-14,24,-14,6,-16,-45,17,-13,-28,-4,27,-1,-8,7,-8,18,-18,-9,-21,-13,-4,24,-12,4,-15,-19,1,0,-23,-11,4],
-    [0,-11,0,-17,1,-13,-34,20,-14,-10,-24,30,-9,10,-7,5,21,0,-10,7,-1,-19,15,-8,21,-21,-15,5,3,8,-1,6],
-    [-1,20,19,-23,-5,-8,-53,22,-24,-40,-2,4,-5,16,2,-6,30,0,-16,2,-9,-4,21,16,24,-14,-14,29,4,-30,-1,-8],
-    [3,5,-13,-9,-5,-17,-61,20,0,-10,-4,21,-3,24,1,-3,27,3,-12,22,-13,-11,18,7,1,-7,-10,2,2,-21,7,1],
-    [27,-4,14,-46,-23,-32,-7,-1,-9,-12,27,26,-3,-7,9,-10,43,-1,-44,49,-32,0,-7,5,11,-7,25,34,-15,-27,-12,2],
-    [9,-15,9,-18,-4,-17,-1,-2,3,-31,-10,33,-20,16,-37,-6,-20,-54,6,-26,25,-11,16,19,13,1,22,48,-17,8,33,11],
-    [-4,-2,22,-24,11,-14,9,52,-15,10,-1,18,-20,-2,-15,-18,-20,-17,14,-26,11,-14,9,10,-7,-38,-5,9,22,1,16,18],
-    [0,-2,9,-10,-7,-8,10,34,7,0,11,38,-5,-2,5,9,11,-24,-14,-27,1,-17,11,-4,-4,-35,4,-4,-10,-12,10,3],
-    [7,-18,-5,-10,-4,-29,9,33,-4,26,-3,40,5,12,-10,3,14,-10,6,10,-1,-1,3,-24,9,-36,-14,0,5,3,18,-1],
-    [22,-1,1,-14,-9,-22,-16,13,-2,12,12,24,1,16,1,12,25,11,-11,18,-18,-11,13,23,-20,-3,-4,15,-12,-37,1,5],
-    [27,6,-19,-31,8,-18,-12,27,-13,5,6,32,-5,23,-6,-10,31,7,-3,32,-16,0,19,-3,14,-14,-6,-13,1,-15,26,14],
-    [14,-17,-13,-41,-22,-28,-11,11,5,5,42,22,3,-7,-13,-6,9,-12,-21,57,-29,-18,7,-19,8,18,9,11,-21,-34,8,23],
-    [12,-35,-40,16,13,4,4,10,17,-40,8,31,2,-14,-5,-3,9,-4,-4,-13,-7,-35,39,27,26,70,44,32,-33,-27,10,-6],
-    [-3,-14,1,-18,-21,-34,-20,-1,-5,-13,-8,33,-31,6,-37,-2,-12,-36,-6,-18,18,-49,24,11,-9,4,-3,49,-22,-14,24,-3],
-    [-1,-29,5,-54,-25,-24,21,3,2,-25,-17,41,-37,13,-46,-33,-6,-37,-7,-11,16,-3,0,7,18,-4,11,27,-17,0,44,12],
-    [5,-16,2,-35,-24,-31,51,16,-38,-1,16,46,-23,20,-27,-19,15,-10,14,11,12,-8,5,14,39,-23,-16,8,1,17,27,-29],
-    [-7,-22,1,-69,-26,-28,50,12,-1,-23,46,50,-21,16,-31,-30,30,-3,-15,22,-12,-4,-3,18,17,18,8,-3,-11,-22,14,12],
-    [23,-7,14,-47,-8,-27,-4,12,-16,0,44,28,-8,-4,-7,0,13,-31,-27,44,0,-40,0,-14,13,27,-3,10,-11,-7,12,24],
-    [-16,-22,36,-6,-1,3,-7,35,2,-32,15,20,7,-9,8,-8,-127,0,25,-21,-21,-16,25,11,32,21,38,13,-17,-27,-7,36],
-    [-13,16,-19,-9,-22,-18,-7,21,-13,2,-20,-22,23,-9,-7,9,-20,4,-17,11,-5,-20,25,-8,-24,-4,-5,-21,-15,-1,-14,-21],
-    [28,17,-15,-1,5,-6,-23,-33,-13,-10,12,-12,1,-13,-42,-14,9,-21,-32,0,-16,6,8,22,5,-31,-14,8,13,-20,-1,-9],
-    [-40,-4,-3,-17,-36,-14,-48,-22,-18,-17,-23,-23,-20,-20,-10,17,20,-20,12,18,2,-15,-9,-13,22,-8,12,-6,-4,-2,4,5],
-    [8,4,-20,-12,-3,-7,-30,-21,13,-14,15,0,-6,-15,-12,0,-10,-23,12,-6,-5,4,-6,4,16,-18,-15,1,29,17,-20,-20],
-    [5,-11,-14,-28,10,-16,-49,-14,-1,-13,8,-8,-22,-19,17,18,-24,-10,-30,-26,2,16,-20,8,10,-8,-23,-13,-18,2,-23,-11],
-    [3,-27,6,-9,8,-17,-35,2,8,-3,6,17,45,-3,-17,-12,5,1,-6,6,11,2,-6,17,-14,-15,1,28,27,-2,23,17],
-    [13,-18,-3,18,-16,10,15,-16,-24,-25,20,-1,15,-15,-18,-3,-11,1,20,20,22,-10,8,-4,5,19,-4,-6,2,8,-16,13],
-    [0,-11,-6,10,4,-4,43,4,24,-3,21,10,26,21,1,-15,-4,-26,-9,29,21,-1,6,13,-13,-18,-8,4,13,22,-8,5],
-    [33,3,-4,3,20,-24,23,11,6,23,25,9,10,-21,-44,-3,-15,-47,-14,1,-1,15,-16,7,-51,-37,-3,20,40,-10,16,11],
-    [-21,-13,-33,-30,-6,-18,-19,-2,-10,-10,-5,15,-7,-33,9,82,1,7,1,-24,-49,-10,-16,-17,27,-20,19,-23,-3,-23,-13,8],
-    [8,-15,-15,-63,-17,-31,-58,-24,6,54,-13,24,22,-77,-15,42,-10,-6,-1,-65,-61,14,1,8,-5,-31,6,-2,-13,-10,7,21],
-    [7,1,-35,-25,4,4,3,-19,3,19,-44,-15,-3,-23,-36,74,8,-17,-3,-34,-5,9,7,-15,-22,-26,27,-10,-34,0,27,8],
-    [32,-6,8,-10,23,15,25,-28,-13,16,1,-21,32,13,-39,4,11,-14,-1,21,-7,13,14,-5,-62,-37,-8,20,2,-7,11,1],
-    [5,28,20,11,9,20,16,-26,-5,-4,17,-7,27,12,-14,-13,3,-1,-18,23,31,39,-7,-9,-9,-4,-19,33,9,13,11,19],
-    [0,13,6,13,-29,-17,-25,3,-20,-18,-39,-8,5,5,8,14,-6,11,-16,10,-6,1,-25,-7,16,23,-7,-14,-3,0,-1,-22],
-    [-13,16,2,-20,8,-23,1,8,3,-16,-55,20,19,4,40,8,-8,-9,-24,14,43,-25,-3,-21,-2,21,0,-19,-28,19,-46,4],
-    [-8,4,-13,-9,9,2,13,-21,-66,-14,-32,2,-48,-20,25,-14,5,-14,-29,-50,-16,-4,-16,-10,-22,18,0,-29,7,4,-12,0],
-    [-4,6,-23,10,-24,-7,-2,2,-15,23,-13,15,-7,-1,21,1,-27,8,-9,6,-18,17,-9,25,-7,27,-6,15,-11,1,-7,-10],
-    [-22,17,-4,-21,-3,8,19,-16,-33,-23,-17,-2,-31,-43,15,8,-40,-50,-6,-36,-54,8,4,9,-25,21,27,-15,-10,18,-30,19],
-    [-31,11,-19,-20,-14,-24,-18,-8,2,-38,-42,5,-28,21,-9,-25,-18,-22,-27,-24,20,-11,5,-18,12,-17,-12,13,-23,0,-49,14],
-    [2,2,5,6,-36,1,-15,-37,1,3,-35,9,-42,-17,0,11,-11,-26,6,6,27,-5,-26,-25,7,-13,4,4,-32,-8,-27,-4],
-    [5,-3,-20,-6,-12,2,13,2,-4,-14,0,-9,14,1,-2,-8,10,-23,-5,14,5,14,4,5,2,-5,10,5,7,18,2,-4],
-    [0,-8,-49,-41,-42,-27,45,10,7,17,-13,-2,6,8,25,-1,-38,-27,-13,-23,58,-37,-27,-22,6,3,-33,10,-30,23,-14,-6],
-    [-9,10,-7,-13,-37,-7,23,-8,8,7,17,1,-13,17,28,18,-17,-9,8,-32,0,24,-10,35,40,-20,6,30,-21,0,1,-11],
-    [-9,-6,20,12,23,20,7,-22,-4,17,-13,-10,-3,-5,-12,-1,6,4,23,-18,3,-22,-15,24,-18,-12,-15,-22,-13,9,16,25],
-    [-10,-4,-15,6,-9,-9,13,3,16,12,31,-7,-7,-10,5,0,6,-7,-19,-5,18,-2,-24,40,1,11,17,-11,6,23,-11,12],
-    [-21,20,-9,-68,-20,-27,12,-17,-1,-8,-8,29,-6,21,25,-1,-63,-23,-19,-11,20,-28,-30,-48,-18,22,-23,13,-45,9,-26,31],
-    [-10,-2,1,-24,-13,1,-17,-29,-2,0,14,11,-12,-5,-21,-8,-14,-16,-16,-3,-21,2,-14,-4,14,-7,-17,-8,10,-5,6,15],
-    [-26,-1,-31,-18,-10,-3,-22,4,-10,-10,-33,5,-11,-11,-11,12,-5,-34,-12,11,-7,-6,12,16,12,26,-19,-24,-2,-8,-23,12],
-    [-42,1,-4,-39,-17,8,-13,18,12,-29,-54,2,-20,9,3,24,7,-20,6,-16,10,-46,-25,-15,8,17,-20,-26,-38,5,-34,4],
-    [-5,-14,-16,-26,-20,-15,-22,-58,-58,-24,-12,27,-18,-37,6,-15,-31,-29,-26,-1,-23,-16,-7,24,-10,-1,-5,-33,-19,-8,-24,12],
-    [-18,16,8,-10,6,-7,0,-5,23,-11,20,12,3,-28,22,-18,-2,-20,12,-14,-19,8,4,9,28,-5,-4,-4,-8,11,-25,10],
-    [-15,15,-16,-14,-13,28,-13,-34,-32,-42,-11,18,-13,-38,-5,-26,-21,-35,-22,-8,-49,9,-29,12,14,9,31,-19,-20,22,18,-15],
-    [-27,-14,-25,-37,-17,-19,5,-5,5,3,-23,-23,-21,-14,8,-15,-1,19,4,13,10,-15,-33,-18,6,-18,-21,1,0,6,-46,-1],
-    [-6,-7,9,1,-8,-14,18,2,2,-7,-6,-8,8,6,13,25,33,13,11,-3,-16,-34,-22,15,-19,-4,-7,-10,4,26,-14,4],
-    [35,0,25,3,5,-13,49,-11,-9,-19,19,13,6,53,4,-9,14,-16,-17,16,11,-7,-17,23,-9,-9,-15,35,22,-13,3,-14],
-    [20,12,1,-19,10,10,15,-18,9,7,14,11,29,15,-4,-28,10,-3,-19,2,-2,4,1,30,-56,-38,-35,23,37,2,19,-5],
-    [-12,19,-10,-14,-17,-5,-16,-4,10,6,-5,20,-4,-17,-8,64,-8,23,-6,-41,-14,13,-8,-9,-6,-37,22,-11,-2,9,15,2],
-    [-28,17,-32,-39,-17,-11,-45,-42,17,14,-18,21,3,-34,-16,29,2,14,-1,-50,-69,-16,-27,1,6,-10,31,-30,-37,15,10,-12],
-    [-14,3,-22,-32,-8,-22,-28,7,10,6,-2,-18,-5,2,3,31,-20,10,-29,6,-23,-8,-7,24,17,11,-1,-27,-41,-21,-12,-34],
-    [-10,-24,-8,-28,13,-20,36,-38,15,5,32,0,7,16,-50,7,-4,-6,-26,16,1,-22,14,-15,-17,-13,-22,14,46,20,11,28],
-    [6,25,10,12,-24,-15,26,0,-6,4,19,11,8,36,-5,23,7,-24,-11,21,44,-3,-2,-12,12,10,-15,21,16,7,31,17],
-    [-16,10,1,8,23,-14,-2,11,-23,20,2,-9,6,21,-9,18,-15,-7,24,-4,14,-11,-24,4,23,24,24,1,-6,-18,-5,11],
-    [20,-11,1,-5,-19,12,-2,4,0,24,3,7,-2,25,-20,-11,10,-30,-24,27,-26,34,19,29,10,13,-24,29,30,12,22,-8],
-    [-10,19,4,6,-37,-9,-23,5,-9,-6,15,7,5,12,-32,-2,1,3,-24,-25,-19,-27,-27,4,22,4,8,-11,-1,-21,-10,16],
-    [-6,14,8,-7,3,-4,-18,-4,-15,-15,-25,14,21,-8,-3,6,-6,-28,-20,14,-23,-18,-1,-4,-4,12,-2,4,14,10,8,12],
-    [3,-11,-6,-13,-10,6,-60,-12,19,8,-1,17,-3,5,10,7,-2,-7,-11,-4,-8,-12,-10,-20,-6,4,7,-30,-11,23,10,-14],
-    [27,-1,24,33,15,-1,-24,-32,18,25,10,-6,27,-8,-17,-6,31,-27,16,42,-20,-6,-23,17,-1,-23,16,-3,35,-2,36,-4],
-    [-2,25,8,-20,6,-14,1,-25,22,-2,-1,0,-7,1,7,-16,2,2,16,9,-21,21,11,18,-7,-3,-20,6,16,1,20,-24],
-];
+pub const HIDDEN_WEIGHTS: [[i8; HIDDEN]; INPUTS] = decode_hidden("\
+t;jr+u:&cR'1jI+kw1`Jj%ZWV.:Ved(3fY1,XrdB\
+sDu.Pk<j]f$Z-]Z)F4IF$W&-Q&69a9n82)0%8mXi\
+#>delnO@%*+(cU7$;)1vomQg@pjjknm>cvmt'bi_\
+pNim5pLS(^3)^jF)dHdYt(Ejf*D7&6oPoCMt$ZE^\
+#@JKpqFm&P(NB:.*)R?*l%PK'o5L`tq2B4sr.920\
+t(E3dnlO97+(#_@&n#3dp.1PFp3WRwsH]WXflFtm\
+s%0L7%N4DM'It`wpJ8FJlXZOF%W1d]%<;`Lk]H%b\
+uu?(bs]+=f.q2hDogfNltv$E[okkEnjEkTIokX<a\
+oQ.,Rpfv/J)Jh9x%OKlkuw.eRjBx;Tdn[RWop+S-\
+m;xh0$qNsh%r5^9&3TaHnq?vKk$txYm=/R]d#2W<\
+lx1-:rG6Ki+FuA%/O/EU#Z`[Nu>#4rj)0Ghpl*`l\
+u=T2FpNrmG%9)wo%oP^6mrxEppk':.p3r8rqN,Xv\
+sblo8p/mSI,&],P$WZ+vu@&B:(/la'f3b4L$#fZt\
+s+4v4swf+P,?Xu5tX=S+piQ)Uqj-e2k)+WtfQC*f\
+u?N^oo4)GWpLB*i&KD.$qj@-Ok>I3Lrd)$R)e41/\
+noF:/j(E6Ms(Iv-,r%`vpMvW1q,WbPs]3,Nsd@[.\
+i+[Qqf6_kBqc2fO'N4@:pM.#PoObNZrGYOUu])k_\
+l>D:[qfK4Srba;9%RK5mt[bYI$Vh]$pgCsD%UT03\
+pO[cwg1Ff?)b+^e$V'^%l<D=D#[SWTja5#l&pe#'\
+qj6%GlXlib%UCJ<'34+8pM-B'uYOJWn8*r8sG`w2\
+#@6]1qfU^ptCM77&OdD?sdTo1pkR,PuA4TQuZhhE\
+u$j9^p3CHpnp00hnn.G-qLcCFd=-?Jn7>mB&SDcR\
+q08)8oON4qqh+G'#si(+s*gu,q,3(NiBiKCm<OTY\
+mW+C0&Np^+m;R+J%TDS<jDU=^gir^Sp24l3r-tCe\
+dVEfWrE=+_oP^h#+'.ZLr*,$`##H.-p/dg&lv6PI\
+rb1%1k[etSqH.lM#<M_0k%^;Ws)<YalZ.Uxm=S?w\
+qh)douruX]sdg/W+@Y[BjF*'j$tW-ao3@>0h1Sf_\
+jEu2Yra<iT%r#EJuU^bau%g/Yr.frPonN/W*F%S_\
+&lEtQn7[=br-4&+t=<iwtC;wKt%sxuj`$b_,$,[<\
+oo'(peo/i%nS4<d*_/r3omQK>u@%_CiaU+5%=%lJ\
+g2MW``Fj_+m8xZ6%oH#9k[`@+r*OqlmW3+o(m%j>\
+gN])xt>BeKs(Jo<tv4cLpKs[h#vqr(mVvYa,w^fN\
+n:PU&gK]x@qdK*c%5wmemS_7ll=meopj(=)&9[f(\
+o7`vIt]&>rj`Ckk&MN6csaC77nUcmGk_RUnsGCXO\
+#wn:Jq-J:bpi,^^raP-ml^Jq7'PIJZk`#?7&STpJ\
+'35aZt^u>>qd8_fuUptts@xXcl?Aq$rd)*SqIe%c\
+qKRs:ph[iamt9df)a$Z$l?fjmnoOdklV:l+$#r%C\
+lXOE;qK-e)rHX.s)HZ3JraPHii-`9wn6hAT)g,w;\
+opEW((/sf2pOpLQ*D#e*u?iXLiI-eckZW?Os,N;v\
+oOjIquXx8sk%T)>t[aZ1k`#'0j,0,ljB[3fg2Dj7\
+l[abqpL.]ar/I'IpiOwku>GIbnp00Ek?E?Vm>$&:\
+t&A5h(LZaVsFH+;uWag:q-h;t%<j@Dm:r+XqJLcp\
+mpuA[$r]dS%k;b1nl$5LmPD$H$?-B))gG+=j]`sE\
+#=p&;sa8,hk?tca&31GVqd'$pm<cE:oixjkq/Ewo\
+$Tf-,ms;PZlX5lU%S%@Oh0$$k,'lP2%mEHQhMS2H\
+o6=@boloIYqHgjc.R4]N#wJZS%ss(TtwMBhs`l@2\
+v9/^=l>UVfs&YdQrH+oNq1514q3o)htu&iGmtL>0\
+piu0jrb'FUhh`?c&O$87t%=1a-vgv#sDb85#=xP$\
+sAGC+twCOLuXBPZsAu@7lt,Rv-&N%I-Vt`2'h`Ui\
+-Wx&Xsbx&`#^&Tq)gP+.#[Hr4r)@;7mog5Es`j>j\
++@FhN&6K*>oON.I$$[:G-=-hOqJh9NuVRd/.m$?s\
+)eiN3seY//l=#JcmWbpv.S]PwoP7S0t$JAA,T7/&\
+)--j-.<dV*p1n`GoSAD0+>jkhu#+fs$=OgBtup:?\
+*G+`N*.JSgbw,ZNp3Mxq-V2dms&aA4t@OD@#Sw;X\
+*c,1E$Zv`Wt$ddx$YU;P&L?L^k@AW@&3:@j+uN@i\
+)c_60rIV0Wrc-Es-tGem*FoGTs@.;/kU`Jp+w663\
+.S@pa$=c;S(ftq-s*LUA+?AbR,sX+j#VZKnv82N^\
+'1;On$=OpN##cP7$==^A,suK`&nax*%S[-k'fq52\
+)deM$saT=m$>q&T$sodI,u%H:.pm:^)-.>9)]X?'\
+(Hiwku&P&TpL%]<oQ.MS,<uh)q.*cO1k'[-.6x;G\
+0i`.$$v$;Qt@<#x#Z`b+.7Wj((IoI;0joK@'It-,\
+/1qds$?v`7tXso8sD4i)0/WH=q-fIc)ESC-p,.1=\
+,Y]/.t(2t6qHStW%Ql:q&4#Gj+[PX<s[%]/(Gd#0\
+'ieC_%9OWG#Z(]('8.;f*ah^t01,>>&MYY-nNi+7\
+,<#Zw%R_f@$t`S$sd9)E+]D$+t^XYc+x;vJ'f&ak\
+#YcJ($uq8>#^/tEqhu=,-UHF&#>GXs,;AtM(,PSw\
+(Jlm)-rP([$u[]/lujb$*_'L=omYe*utg1bt?Zn*\
++'xr0.7l.?%<DMZkBa6V,=:h4,?YRJ$V1XbmpXHG\
+)aIqc(18=i)H#q2oQnG9,>n^Pqe=Fw*(1?;el;,B\
++B/lU)/hK_sCH9du#5tu0IQ:?%PejwtZn/ZZSDMs\
+.ogIr+'T[Vral<PnsK:C*%UGC-;Y(R*C8ncfjsfB\
+*^N+C'0ntH$:G)+m;]T],;^'V-:#wu'le,Mr`I`k\
++@$j#,tEG2uwIO3%pEe+$rLJ)#$CxJ+tvYLqcNi(\
+*)-8g#<s,Y)HP+2l$KK8(e8w?$sdi0*E*Fr.QxA>\
++(u4/&4Qwxu@J-CpNj`5'0mG).8gP/)GCd-tvYtf\
+,;Tn&)cLE(%n'imtvIPi$;_,:%:/(;2*i@*rEl*s\
+$r:]&,[)'f'Nls#rF;Md+=w24*(Lp[*_qB9iBVj#\
+,Y6db.7vh&$r(LusI,]I-<g#$$UEvXs^(a`hbr9#\
+.9-.I016:9)bs.s#BqlN)+3bZqe=@m.S:=Kj'e-R\
+$>9Q+(KVP@qgme&nTBw%)c^Bg%Qk#`#=/`Nq-KL.\
+(di4h&l<qC%8d#,t@<Ve%8H(futxSs-9a)5s[7oP\
++AV)o-X&)ku$V1Gj(OJF*`FkV'g?Fr,t*&6(+gcj\
+-sq+?'3?)d$X)i6#='1v-U$Nq&lD`&&lE$c(cvM2\
+-r3s6$W/$Pq-p0e#?N-.'glKE)*%x&usaARs%/JE\
+/n%:.usFA1#[.:&u[wq0*'ji$*%'dB#>?:>&jpN6\
+,Y%8x'-foqv:4#XpN;Gr#=SJdqHRPL+&N/Dr(rir\
+(gT^V$rit0&PDlCnU-Ju-q6mxq.=bT&4nb7%n_iZ\
+*CCd?s'M)`p.gQCkxen)*'sr4#=]*-(JQ&[$81e;\
+->**=qbwwXu#c&4oQ%&+&PV2$0iU`5#=8uj1FajH\
+(,mf,tZ.K4$=)V)oP^a]*['Ke'/gZ%$9.jS.P_UF\
+,Z+4x)-7rUt%aV^u=KJ-&N'NMtsvg4s&47<(c>Z;\
+$ZPZ0lZAk3'P%)/(0hDu*+&)Y%k1X@q,t-q#tGr+\
+-qH^h*_(g`&n=R3pO8/%(gT_+oL<?ZsB2&r,=Lh<\
+'kLE8*C;GTn5u;TqI5N`%R^Sfksjd'sAcvn)H?6Q\
++[5_+)+Z/NpJ6,ek[g#.-TC_3u<)'b#>Pc6rCM>$\
+&l;1j(d+NSs(I6,n90EV00en/#qS#+qIlN`,u?eF\
+*bS2-twX;Esb,;;v9AGf,VS>=usLtYt%t%m*&mj,\
+'lQs0%8]*E&p[oT)eMAd+bMnuh(*qMs^'@:&m%rB\
+o2iOktB#xQp3)m1)dn;Gs^qHju=pf)$u'gM'K,2C\
+uVd6]'K,Dlt&KAB&n,^?$r:PC+@>w+t]8d;g5D=;\
+*E*/hutfMkoPB3Hs'1Ev%85YL&QK6+'1W15rGem'\
+%Qtrt+[YU0u$L2-txfot,v+`GqJM&Z$Ukg<r+UB]\
+#<Dk+mTl8C#BC>=r+Usa,W#Qw))1GVrCW4m)HdB<\
+$t30v/ldI`pimT7)++44,&.Kb(h5_*(he>Mrcv^]\
+s*h=4(I8[6v8s#at&x`wsbHC3t&0P3oOXTf)c0wE\
++'oo_$W@X(fN+4g),Lp`(i<lu+]NS`rdaSr$X4$C\
+(KD`a)HH'2u:Tkhs)M$^'MfI@,],o?+'Rot%7UCX\
+#tI^ActLlg&jhRYfK,&o(gU8t%QbfRrb9F?+ZKe(\
+&3p>g`d?xQv8rull7f:v)d@2$%T*t0rD5jW(FJ0:\
+$9f$$lwbpq%9jU'gK^C#q,2x*q+cuh%omn[&jL,'\
+nn[V/u=S;ql=lM0%p_oU%r,g^qi1CK-><<ks([2Y\
+'1N:,$8M?Bk@0#_/7ojfs)aN:&Pt9Gu$itr'Lan2\
+(-r%w%o6Uq#x40_r`Iu;+#O$cr_aLG%5$kC0/*KI\
+s`(RWge%#1pK1m6rIBoG*?OgRcrU8;rI^(R/L0kK\
++Ya&,lsSaBsE:C*s[LZC,XK[?usiT1[7^CE&iN6E\
+#XITmuXp5Ps@eP@o5_<2+``q)m<O_?b^enaoj>gJ\
+#?C7oq)j<nfM.7skwW?N)F)]8$:l@pc:i_6&edKU\
+&LQ4EeR)v.uvKlg%T4B_r*50xok+9tk%T/Jt$$EK\
+,X:?nl>V[^sD4/(pk^(IsBC$ija-Leu<j;p)+=?j\
+$t*C4%T2=pp4&x7uw6]7uvUUuu<aDb%6tSmtZv*]\
+$U3'DShO+wk#6XDl]VMNqfDQKdU/ngjF)U6*YPYL\
+)+FwMghm6Emm[TFp4S/9)/0CQ%8et[hdGarqJM',\
+)-Qa7)-$Q6ral*hraP6ZtB,[vqH&wvomG*i(1Ixi\
+'fT&Zi`uL3iEVsNqfU?vs-0Ar%R_@vpMY5s#?_;'\
+&O5SbR48;TfN4FpnTh?2$R5kHdT3LOoP.l,/icw`\
+%Smo)&2<E?j^epcs_$QR)cCK>#Ylu:,q*+k)-HQ4\
+&Ld_='2SwD%V,Z@)-n29t&8fbkZbiKpeKm>ut/Ms\
+(/O[9nRwLf#tRh0%Rj'Mr`/FOhdl=1ms49jv82pm\
+$9en'iahn=oMrRIt@+ffsc98VrCs[Lgh5<fofh.?\
+%pDf%'ip3bs%&:btYUq<'jkWpp4&r[kA#c3%S-D;\
+#sVO&og-i-t#q<]oO-Jd'Q:mRkv2^oa*W9Yr>pfj\
+)Ex.9i`,(>pO@vMsbI'8'fpfXeRX1)txK%o$W-4f\
+&4dD3n5>5Wq1XFwsB0tP&3Ba1qHS-xsC75q#vhFv\
+(fcBI-W^ninnvlK-8lUA*aDQ,%TW==+@?ZWu=fE(\
+mWX_))+c*?tvYnCv:=Du$;hV.*aDKbuuWmep1S+J\
+%l-kHh.)'O/5Qw>i_87c%5olTrG@T+&n=$x$q4/r\
+o5%V=cZ5?ot#g_0fMdJl*)$ih#^Aw$n7Z;%&HVQ>\
+s)a`pnThB>+^.rtn7nwp&P)hr*D?]uqbv/KqDtg6\
+(Kro[t[N``$WwEx'kCT3,A%3k%7B9*%Ue[Ql[4'T\
+tu0[[2Hgp(rF(q5%p3%7qeFe^v8Wcv(K(d['kM5L\
+$W6Ifs*]rs+%$*=pM4kmqLNif**<PA(Kpq-%nU+h\
+'O)5Z)eis0+?pO,+&E5^*+A)At_(%h&m&[PjEI16\
+$tEeT$Ss#ssFm(5uXg,1s&=:hmoSN-%Q*jJp1K@%\
+%QWZv,XVg<#ZCY.,;q'3'i7ksd=Qj5&1[mmrEb:h\
+#WqkPsDav9oR(vem8AjHv8iZSuYtGTj^S#j#t/Jo\
+uwIO7+@?H3sC[>i01,/S$=j0p%<)>M),hNSjE>cU\
+t^5@trElL*r,?^L'K-c$%mNgo*)Q,uon)Jfs(?6f\
+j^/ZIl<fZ^+Xx@2%j#/2aDItmt]A?#*&o3h&67uJ\
+e9,I6qfCNwmqVUu&jU1Vl#N3sm<3ORrbUBb)fofN\
+olS@^p25-V$:,Ox%7B/Lb^8w[t'G.uuXB2/ol^mn\
+j`&g=s$V`MnRR%Rt^#Ccmo8get@s>eqct(*&4n(*\
+qeO:VsC-Wk#>YY+*^j@act`Y7u#YS&%6OGx.8(_]\
+hL'uZhI:wWsC.T*%TN%1enbwVsCZ'Cs&bh^-WC%Q\
+cUNUG.5:k,(KMcW)FOU^bCeV3tA/#d+_GLS)Gp43\
+hdkc)nReLZs@eS/)))4ok#.WXqg7Vlr,[s3o4sqf\
+uZpS^#>lY,s)tJ3uU&UVo5JqhpN(^`r`fbdjc&6a\
+k@g8/(fc?&ph/1a)GhY^pLnf2k&liJtA&j/k'DXX\
+&nF?f$r1kn$<R+2&5N*Wuv9>r'NFOAsCeDm$W7U=\
+tw;d=rF2Aut$,IR(M*5+k>Xu^$U=g(tvH-hu=T)#\
+$;:.fnm(5R#tS>f(gqoujEt^@(ftZnpG6kv#wIU7\
+oOa%fgg^+Trc?gs%ngrwcY]@@uXSGS#tA2v-:[d6\
+k&GD`uYG,'m8f91-T1Bti+IdCt^l:i%R15&nSjhY\
+#w5+rq.lv`uYPV/$q4//g2`<H'jXe+uWjK:r+'@N\
+$V0M9r,.`IqHwxE$:3orph8Ll&6oF#0hmFju>Y=s\
+%Ts3:$W7pqpK3Lf$t3NLpLZp)(ex%/%O`KXqgf`F\
+tZmj4r)Ab9o3->M&N0S0&n+Ho&Od+p%npun&R?]Z\
+#%Sd#np9dqms3ho$<e?km:K'/(gq$:t?,[h(17J^\
+he)HSpkJ2Ki,WpFut%N]iaDEVp/-JX%4ie'.peBZ\
+o6=UEon2Sdu=o>g%l[gcqc;cfs)<D[s'MN6#<hhO\
+u?U7U*`dfn#w.4*#Y4oO$TvnDt&]2^qed?A**<#8\
+s);sJ&6^Mql=ON@'OUcvnRPd'q-]bi)-6vXt&7mc\
+pLJX6#t]D0sxsoB#=]rvlt2tX)/&AL'3G*:$tsh=\
+$:POc'O2G1t=22suYuRVfm0Ldq-ShVrE=qZ%93bE\
+$<7[6#=p.V&mp$1'4qa-q/%]p$rB>osB1$]%oeC?\
+hJ8/O#$)%7u>F;q&5;nhq-fq<lVidtr+19g-9Vd?\
+l[bZrlu;:['1`Fh&NS^bmp,#Q)ERu/t[k,.$<Gun\
+$Xa<Yok<X6sFP_lu<jJdo4s1D)ddd3t$w-$'55n>\
+rF_3=uWjAB*)FUH#>kYUqJ0_S(eex.(g(ZI%9sF0\
+sB't1'O)Ij%70fjpM#HYk%e'q(c#JW'2A:?#vL29\
+%8HwjuWj5HurF2-$Vh+Wt?Xr7t>C<j*aigC%pshX\
+t$HESo5hAb%7^VfuXJ>qqgm9?v6]c3#=%Eoq1F]^\
+c;q)Kqdp:&pfZ2A'L`f(jE-e_l<JgQsCmsu&QSXG\
+l>i:mn7>g/$UXGh&MO2fl=Q>)&P2qw(e8@<,@g5&\
+).sDL#vgA2'5noQ(cPDcmU1AGqJ;,boQ#9wv:NET\
+'3G<%rHOCn+(bD+(LwDAms2PJuWs)b#?UxD+]hn&\
+)-R8AtB,LLqJ1^v*)5N^v:WQMqHfqiuZ2IZ$V:;D\
+t^G_w#uFVDv:EmO+@dd?p3]i9ph.iQsDW<)mV-oZ\
+tx/2k%7LLd(/=?r(KqK6jD@das&P$Mnm9QAj)qc1\
+k]#/Puv:2+s_lt?'M/qUgLR&nrEl?er+(6g-Wq=M\
+j@GLf#?%esmNoGA(*X0*c%)p'oR:$`(diLkn6a:.\
+o4<_iic3a>tBZC6t$H-jh/oop&4v:p$oiEq.TloG\
+j'HwHqHf:V)Fc62%SQ.pghvQU$9esks(?t'r-;jo\
+n8Nwc$X<WV,@r3ct&AcWl;t&Nr^>9.q.#0t&5)25\
+g1-?ju=pIs)E.en&68R1hd5eSk[KDRuY+8tuw6uG\
+m;.@knS<@?&4n%%)D`J3j)Uhxmq_>Lt[a8q*)>X+\
+dVtwr#YNBtkYAcx)GgWve68q4).)*/*)nA7,>.p>\
+'Oq26'3#8snTx@CrJ.2K-tm:;$Y0H$#ZM%LaDQS9\
+u>O[v+>FBgp2c^dokaKguYY>+,u&Ac$tWF)pL^t#\
+uYXbn)d6VhlwO-rpJmeh$rKYn%o@17+x;WAnn$fY\
+$WZQs*vcY@$$QPXtw)g6(0(*6u#P,0%8?4l#=^+h\
+s)XeD'K-Ovk'i4UsET1Mu[5xU%7LG,(-E42#vho6\
+rbqov'/LCpuZ:=[pi?/Ws_m6N-rcFn)EA%.luMXm\
++?'ZU#xsO%iKRF0(.B#p-Y1#%r*uswus)t&,@)t$\
+#?'`2*`$W2#%Yidt=3o'%S,M^twNAn%VvGWrcIMl\
+s``3+*]7(X&P3OA'df5Ts(>w^rG@K1urn&^tABPD\
+r+'dx/MZQnl>`(Ms#mxAnQr.lt$[Q+),(dMrG.^'\
+jBwd0*whxJt@ET+)+4Ngr*Wu@%8$f2'KHM(rehO4\
+pL/n=,pvVft%`vr'LVqlnTSXD$XWqQ+]s#,s)t]0\
+urmmK$5arM#<2aXtxg1]$:2b&#X&3)+@?K>t]Ap,\
+s%95utW%r3pP(w>u=&,g$<c].tAT/)$>'aLtB>l4\
+s*xkl&Od4D$?u'>#=&S[),'@?r+MsP,WmdHokE=R\
+#sqw-*BEe6sF6.6r^5AsoNdV^/5m_g'kr/CnSbKp\
+j)ASi,?4Lum:qiCu<j8Ut$utXl>j1-&52tlmtK0l\
+qH8qB&N8fjoO2oWnQ1/(uYk/h$s[1=sxbtrpO7W*\
+k?+/5$;1o#t'+`YomOtHn9SeP&6B*P&kvP5#[[eD\
+m8K,D+x)Abo59Ng%7r4.#@?UO&3Km8+vKe=oQ$^0\
+rF:,iur,t?$$t4(tCLo+(M(^^v:58@'ifO0(fY0?\
+s)NM'tx/&.&nWwX#Yc=f&NKVeuum4B(ex[4)FWqb\
+$<$1:&ljHn##l4n$6p[Vk?j'8'gw+G'j,9Ah/ndF\
+t%X7P-9CZA#tHR5'KuuEp2=+X#[A3E&4-]='Mf[.\
+tAp_s)-Z8Nrc60[v:Xl>#?g]j'hsF*&OH`<u$CFp\
+s`3,L'g,/Ano)cT%9jL)t[gi%#r>wh#uc8-#A3O'\
+s(%5S(efKsrdMpq'gv>&mY*_huUg_r+A)a?pj;Du\
+rGSCV%n']Y#?^#LrGIMut'blN'i8I(%RU87$p^)%\
+v9x=q)-w%c'PlWqt?QmE'MoO6q.Z3#&OQ[vrau'M\
+u<;j>'k0j=$We1@%P.mflW7eF'h)V(+'g4R%92tj\
+nRI<x%s(co$>]b&*^O*lm;Rh_uUKC^#ZV1D%q8F$\
+omv#Fu<<;F$r:+m#>c(f$sY5Br_Vrk&nPQEt^G;1\
+k_/ZQ**31t)H,t+t^GLxqhN>TpIgjT&mfq;q0x#(\
+k]n*L+xM>Wr-F;:(-s4$utwDk#YY5'(.JO-t[sur\
+ra4Bg)H,sA#^%S%%Vcp9%:J$XqF-ih-9id&$=F6>\
+$rhtb(09NXs`(+Q'I<9?**D9.$;`=B$s%7/k>m<o\
+oo/:d'MPi_v:4DjuUrAemqq8=#uPD7)H7>^)H#C(\
+k@gG#)IhgW(faCjo1bT2tvPnB%Tsb3#?Ll/tvvEi\
+pMv)T.S]id+BS,+t&'Lws(5@Btt*i.&mxt4l>`:M\
+rb:^S'NtpW$WPJr#v;16rbg6j#rQC'uYd4JnmqDI\
+pK+'Q&52OQ$<,Mjr+2&Yp2ksQs^UWZ$UY,,%8QlK\
+s*TeM&mSZhv:(x@tAxPj#u<^1urQb$#<2mcrE#6b\
+%Ts3?rEQVC-^#gIt',o.+^@,v.mAD>#u>2-(huji\
+'/K`D-u:_8%s:9$pJ77V#w6hx(b^d#%pVqxhI`gc\
+rFUxt+CuEl%V46wtA8Yg#>+]e+$UH0-pMB7uXJMf\
+s_-s6,[hk#$YJ[%$Vqqq*(0Bts'r#U$tE19pg)fd\
+om55j(0Cll->2=0sCI&a-:djOt=X@?+xM2tkwTGc\
+s*'FC/m2*cux3<]tC;='#<(X#'gdYB)H6dFqf1gn\
+(0D7nu;Qxx+$I5<t$%>i*a0_ws&cq>v7Ghef7%EI\
+,#R;Ypl+XXhEQW&)glqE(L.#>r)oFNtso=vk$ih*\
+#[n=)s(IB2#tx2R,[TlY$9egl#%I72'jY?N%lI-f\
+'l$KEmV7eekXLF/1HdIGolp$Z&2sB:%RC5#.5`EB\
+&N_UtnRJF$mVIXt'k(gGtXW`EkxcYBuwfv]-X7Ks\
+u>kVgpfdiOmRW$D(/5^Lp0j(QoMB<-'L2c8-V+58\
+(K_NF(/#';k@K5D(KBQrsBLNiojYg?&P;o((IoR;\
+00A#[lCau7m=^w/'LsHt+BIpQtuK_Mq*BBD/m;XS\
+#uuu>t^>iAr`.oE,XM^3uubutm:'d6#>?+G'i.Xi\
+q06jb$<whBuWE)wsc`w9&6ok0(fNwr/QjT_%5[vp\
+#t&p++^AGZojdoW%6+g'n7w=Jsa&]v+_m0b4Yf$[\
+#tSH0*C:<:p1&.ls(],)r*u?Uv9f^)*,PnL.7Y_]\
+t?-'Vtv-'Yttb(U$<J$Mph&UOv9eKg)H7#A%6,S?\
+om>Zk%<1s:u:pwm%nq[k*(TF<t$>eB3)^HE)*8O;\
+uWMa]$UP(nq,*@Q(/<hw$Uu%qrak1?$r:&&&NL5.\
+#vhV9uv)7Wno)iI&giNVp1JLb(IQ]A#YXY`ut-@>\
+r*ObT.nbP^#>cl6q*UV@t$-Qm+'.'5&qc$ju:BU_\
+%64&T0LdUv%rcjK+=.bqe5(Z2)e(Zq(1f=W'Kdo;\
+#YY`5,svvTu@Hr<%o.RSf2.8($rU;*$tc/Iv9og1\
+t%X86'L<[LqIP74#tAcobwn16%7fvi'kM/7lYk0F\
+tY:n*+ADpHtYh3h#Zik:tuqKr'34L%/5Go4pKOI,\
+twWYxv:,29r*Xe4%nhXvmV6fdrCMDRqbYm@t@Vw2\
+#v_u+&5bEA$UY/)'f^VMqfqsa&0U_?(K))?ph][f\
+usiZpv9p)/&4nCEu8oCG&O-%s,$F),-#t`nracn0\
+uVvZp/l#oM(Ju-Ou:_^jkx>lk2,3CG&n=t(&jhPC\
+oO=Nc&Q^<Q(i<lboLvl.e6pQ`$vbKo$u0K?&5kZL\
+noEq`-q]GO#ZrO9#Zj->mSgr]$t<+C#X^+muY?=h\
+pi@,Kt[jv1&31>*uXK8))dHT7'jc9I*`mSnuWF2_\
+'2'pNuwS9B*x@7R$:FiWrb_Zbt]K5.%RhFsiEs8s\
+%U@+e#ZM1<qI4UT.67m%noak]sAjV'$s$bxnmBmU\
+$8U[J0jfdd%q^08uY#fCp/mr>*'sws/R]aYls^Ad\
+'M]L6)e32:,'bE,&Oe_Ce6f+G*(A7X&6TsEmopGr\
+&3^om&Q^?F$WQuK&6D)*j'[jB&QSX')crVUut0A>\
+&kI..)d6^^/4q+b'kD`wf6W)H01Om7)-6jA)bbUW\
+tuC*`$t<[.*E<Yc$V`(.qelj`$u]k;(Fg)QrDfx<\
+&3_)&l>MOdpe^<,-;G@QrdaMbqJ0h`$QAA7s'pwf\
+##u`0$VLuO#rdZ_'M&4*$VhLq$T6n8$UPP1r+L'f\
+pL][R&mBm/+]j;Ru$)t:u>P)#uW1b:)gH-b)bax/\
+%Sw_R$ZGpE)aw]1lX5Y[p2PZp+]UQs'P%AJtXF@r\
+sE:(K#X9+r+u<]<##ZRIuuuUt(/ktA#u>It5qvD>\
+sCx;7#vUf,%mkZ&#>c:tu<VmO'lZQOtwWVc'1;>+\
+sC.Z%u=^G3-8lR-uuYkus[eDa(+0/Z)GUQ;%8$oK\
+#[@hEt?n92r(WUN$<HLm%T<L?#twpm#>+ivv8i-h\
+00J/PlW`tDt_L1O0lL)I$WQF[$UOViqec_#3Hk1x\
+#=ocsut^DIra+nI*aDv=#>uS,qcVfK#>Z(4v:+Q6\
+&nPN=p0<=Cs[x+J0hZLcnSN4VmP.sLq-SwX+wlIA\
+'NcvGo5LE$/Mw*Urdslkp1okh%5nHNmo^;O(.J+G\
+%UJb3i+%<B'JKT%*E*)AlveLo%8,JNra4454wn>4\
+&l*hQ%7qY:&2OMS1LL2_u;>temq18]$9SGa##bPs\
+2*_[vqedJts&3fL&OQ=h%Uex7oKn9koQYL/sBge^\
+mUX-U&k>on*w`@guWkG_tY_*Z#$aT_+`L.?/Nb,^\
+lu)P(*CK?w.Sh1SpM,:1$rBfwr+1vq'n821'1*+(\
+rEY=61b2Et&PE=Cmr%c/tA^%ou#.';rdjPf#vLf+\
+olKtK(efF=)cUKD%8-;6t?6?gu=KVCr-acp$$$,N\
+s*heq&iEKc,v=SOkxdG&rIK+suvEaaoPp^o'NHJV\
+t@E^Ds)WDk)HdH3m94^D#ucA$$q=W'*I.?mt[k8+\
+ggp(O'fSmY<&cl7ojwUx&QK-.%;-DR+axAgqekXS\
+oNeXx%7Tuf(0VGdoPB*r#=S2ln9q8o&ShmEu=K,$\
+qe$-<s[?H<(fOL#&k4jpph97(sBD9)t]njV$s-1t\
+hJSv'qc(WL#Yv1.sB:C<q08)1s]Y<apMYBqn;2T#\
+lsoZbu<idk'jbw&1/n(L$s7_R'gw[<l]/q]rHFJ2\
+kBsF5mRrHwtC;kJ$W[.Ml#NO+$rCXpm;%4^t&hR@\
+lurhtsxNiO&nPSv%6WQStwXA(#wRw<$vYaQ(K(04\
+u?1c7ttNf403Jt-utASt#?V%%#w$[x,XiND#=JAg\
+m9m+u(Hhs+r-Fo8j@uRS'0>Vc$;)%Bt'G:njE?hg\
+k]m>-%ngJx&3h20tXMs;piYq$piGn.ja$(anp^ZX\
+oNd;I+?Sx@rcfA<+$^CAm:j=$s)3,Tq.,[0hg+#H\
+n9/kr#Xx#vuw.wO5>:aes_I;wphJ=Dnmh;ip2#9X\
+qIYt<rcHnA$;iOH)a@#+ja%3l$rq%mrabLm$t5)Z\
+rG@6@pK;AQ#>>5''iIexqHB^`u?`0qo6d&wu@/B7\
+o4ar*$Ru_L$;2h[h.MNYu$(X`&m8k0oN[7e.oi'b\
+hgY81s)3&pqI,n/%Pf,tt^c`>*&RY<ooA&/p3`p0\
+n7Rx-lu1)_ms=$q(JX4<u[RwZ$9A2fqHJ4SoRa2&\
+l@O70o3mDSo9ubK'2@i8oofVB,XUvip1pI0n8W7I\
+jc7x8rI95Nrcf.x(.Hximr7u(+@Pq+lYqiija5>I\
+s`NQCo4<(enTL&p)Ft.0lYa40s(e2YjBQqIl$f^p\
+omm0/p1JOor+22q'1(JbuvDhE&3Tp(k]vCsqJqK@\
+nV3GbluUoDq-^e6r,66Tr,@p&,]#fDq0J2Ip25ao\
+$p]/qt&.^u$XOWQlUvbLu<)B]%oRQttB#+o+xt:d\
+mU(j*m:^dVsbZ:3#rle]pM>e1utT(ln8=$[sF$U?\
+rb(:3'j+%1(jCHt,=;*DgL?^[s_Qsdr*Z$B*F82%\
+mW3Fx%SQ;'s,*3V+]N#^#%%qXm;IRfg4*j`u$ho<\
+nq.&Mu;P1W,@)='.o9SYkAe7+mu#w'mq_)Em=B=+\
+o2_Jausi$g#]4NU&N]pWoQR21mtKTinnmrUdt-$E\
+uwxb(%n&N4s`+G2jCN68s*h'bq1=/5##,M1kB;@L\
+hd,IQ&n+eDsbQnPtA/8e#?1Oo$X4HT(iE)*(ITB3\
+jD0fprcGbUq-Jhf'0d@xs'1Wm'3Q&kr-)a_#ZDX1\
+m;f('pO>n^#$W37%7:82p2vE$.p$e_o4jL_,=DW-\
+pjC'v#uO6%*__?G*`GTpuA,)]t(2tTphJ%Q##POv\
+javl&pN9CR&Q:>Y(fbk8r.qnAqg.Z;okEo%pj2<$\
+ieHkqrc6-ns&5EXt?#qMt@X].$wj7k$se=Cp2caL\
+mUMCs&3p]trGxcIsC?BY'K-4u+ClRT'0v5#t@<2e\
+hJ%KN#XS)xmplfhmSSmmtY9F;#_?cp+x(Ed.nw-5\
+s':q,t]&2v#u#2D&MOE##v_M$%Vvif)b*OcrdF2*\
+uVvU,%p)7t&p%P]t#CTxs(ZjJ+_HZfuv:u0&4.X0\
+lt5g%t'+gF$Txj8,#/>ErJ5S.#Ycr>qJ;<%tC;=E\
+sBr*A&m[Ro)+>'Em8^ofr+1NMnUJIJrc[A^p03R]\
+qG<:w*CKUB%o%:M$<$bot=bX=uZ)L-*(gh3##G1a\
+i_@g%.oAd;t?%vBo5:62t'GqO#*gI6+CY1A,sP<O\
+iEV?M'jEx3jZx>$se3mes(oo8mS/'<-<'oE)EI;+\
+_,*iruY=;V%6P]F+AWIlbwe1MsCeDst[</ws`aAq\
+cZ3lBraXkW$:YJ2u=@97fRB+tu[]'4$V:]'uvD7?\
+j'?w)noWLmt$n#tqK%;Gutxg$*)-vEsB:HhpMcNe\
+gMD6UuYFVs*)[DOtwMNMicX)Uqg[p%##lJ4(0;2U\
+]NU<uol8FktxKLut@sVqd9W.C#uX2V'j+=9*a</M\
+n6i:D#&W.%uTkIL#VG%A#?2CAs(Qs[)cLN;+X6]n\
+[86'Ct$?Zm&km]&'fK,Tgg0L8m;e=J(e&_TtB#;'\
+ia_Nxno<+<t%tJ3$U+,W`bc`Fr+V)p$smtpon:QG\
+gg&4tr`$E0&PNLA%R(+MjEPlK#vV(/u>uD-h-Gk;\
+pgN1Mt&Jd(ok*(c#<MGu#w#fs*D$Q3'353@t'mOF\
+idCCo#YXDbmtL>oms=TLph&q^%nr4>&m]w@pL/UR\
+bxD=flX=jFuwnvxtYh0ciGMw$lZeRIt$,bP,#SJA\
+_dr3Onn$5^$rh]8(dr.qgLm$BoP&@Q%64E.%RU]:\
+gfjxFrH*cxphg*T)FX'vl#)eor+M$#&Q]h*r-FD3\
+kx=v7#<`'3s'L9o#XJ,lhK=YX&4dr##$:r:qJL6S\
+lWI'J%7B&<oPK*pph8@8ok2]I##cM()bbwKt%*Mv\
+noWR<qFu?$sDjMsmTcoTrF^hI(-jR4%O)0Put022\
+f4Kq+)bMxQq-]ILmoo8s%QW<)$s-c0'L2V)#@A0M\
+mV.tW'1UG5o65BXtxAjGn6'B2sa^r.t',D&u?iOB\
+^jG>=rdt/As'UZdol/.Rltd7TrEuag$T/Au-Xe<Z\
+nTK39#vCXxqI#EW#?1Y.u=]j#utoujrGx;0(fj[^\
+qJ1mh#vKD?t`IXHqgQjgus1nVrcHZe#$rCI'jXt/\
+ib@NIu<BUsnT^e,u;QWW&mf*bv9^)1#Yc;,&k5`u\
+r)xXl$SKf>qdwf9i*W5R#;mQ6t@Wm,#s2aWt_;7I\
+mr%=Yu=?C,nSk0nrc%Sdq,V=xoktQdphAtW&kI4E\
+t&'S2uWi07q-7VDlv?u<hJmq$$qtm3s($js&7,*8\
+rbLj]##c/.u?1#$utIjA$UFcks&kqRs`2mk-:@p6\
+nUdPwmr[eQ&RH/[%Rp^'kx#PetAgJ-tAT5#-s^><\
+k'V(O'h1;1r.B>#qcs7gn7neY(1[xZ#[.@Duw62#\
+nPOE$t#_'Y%:8tHl;s8shFVJ^+%Q<='3,3=$ux-m\
+k?sjLp2OI:&8CBIkvNZ-rFTe:#YYiJrH*Yn.S'/A\
+p.U5;v9e9,tYB:Fo1Od;n5DnGtZ.)[),LB5tC2CM\
+lu_lMt$Y48t?>RWoNn>-kxlcM'2Se9#u=Z%pN2/x\
+eQx+S#<E)^uVGqb#XoApj+aTorGRN@t^PD7'N=Tu\
+UJ(j$t[:H]t%jN#uVP7GltGi]%SdOl'jusU+_kG1\
+cAQsas'fUm&4HIf$o`_+`bG55qK@ikrH)aZ*)Yt2\
+msbO##Z9MU%o?Lit>Thbl?.we$Txxo$V:S/rGmps\
+i*)<*uXxG]oQ5plt=aP=)EmMV&MX5s'j,-a&4w=3\
+gLQHT&3JZ.#vUCp#X]ctl@=3[#YlY.q/(w,t%t)3\
+dWLKUj]xuO$V'#R$V(>Lcw9Hl(,-4_uW)ErsEBA8\
+[Q>Npsao5Jt]fPp#=fN/m9m.cu=7TKsCwB6uW`W[\
+_fXE,jAim,t<e,Ls`<]upKu&n%7gv$-;*d3'M[r.\
+dT1lq%7g54#X&`x&MX/nj&iZfrdsrl$9fT(**VB1\
+a`ZPMo3-`^&4$Y+sB9kRmWbw+&mS<rs_d^f$<Grh\
+jC*E3rGR5C'M&O=npB3RrG-vfq,*@ZolJtbs`;Nq\
+csH8Jp1SXD%7C1s$WZl5nR7:apNifl$rUM'rHk#)\
+b[QlBs`M^6&j^AYu<j)qcY8OMu@[R7ut7dmt@2b#\
+nn@4_n3`EKo1Nk:%6*Ea#r?@$rdEB/-T`Z9'2ebv\
+qK%rSu>>I_&ku8Tk%f5ut@DdZlt>om)H63>t&A>l\
+rbq#W'Km$t$XN+(on1$$s(@#golBL/$;C:xu>Y]/\
+p02@])f/u1k^_i9sDb4O+[#O/'KvM>%pW+1&PEC3\
+rcnGHsAFRNtxT/+uvMe5&o(sH%npxj$rpodtZZNh\
+qfqv>u=A]UjC*E5t&8lT%qwhnt%EK/$TSd(#v1#+\
+$;1kIrcIJmp69i)nojL3rGvQO(I]h6+#k+0'ifqC\
+s(6TJ#uOD<%oYoRoP]nH$;ToqoQ-*)+A<2Y/8G/j\
+lX4uZ(.xgT**(R.qKI/M#t[aWsDb,)%86J8oP'9k\
+qK@]KuW`Jwo3HMDi+J,<*)YEv-Vu=Q#>4Sbt>0er\
+m;,]nt$mVpnn?2GsD3A+(h6)tkx,AV(HVx*%7^ul\
+lY_J]sx<G#r*k42$VL9vqHZ8cqf:g]$:+]k*_h9A\
+qf)&`r(VLkqH-Svs(eVW'k8(LoQ-$:)+tt7%n_u6\
+v9%g%uu+VE&n+X0omHV=tx@0;q+vxt+?'b5ph/CZ\
+f3O?al#(f7(MD0(qdS(A$9?C;(KD&j$;(G0+&sD;\
+(fsgw&6xKSp3UTYsDjDOtZd$VqIv<D$sn11&liFs\
+#W1t'&4d46s_m^V&5*<,qek7DpMGt>(-`@qt?>_P\
+q.+?rq.al1s(Pq.j`TA)$r&-D$8)?_usD?d'gcDX\
+kwf&rqf:3#n7e%?k's?+t$l:Bsa9V=rD.V3uZUA6\
+s)`j8u;HBHn6gAnoNQ+Os`1h(tZn/w#qoxDuYP)#\
+tv-,wrHsc*lt4^+%T<HK#XH@%o5KbC(Gd)%us<)o\
+(.Jpft&^@Vuv'Mq#wHhp'k&CWqIYgkt]pJ6#<a)x\
+pjUTM%ov.O%Px5u%o-f5$se(%kYIH:(drkn'2-]Y\
+rFB%(qdRUwrb0XLrb'hGpL%;:okt3t'J0A_t%)<U\
+%Rg2QpKaU6n5O*&n771;pi3;0k[TiZtvm^w(Iw4`\
+moxZWh-F%Yq0&%o$RYeJu>2=.k[SvBnlXdBu=nWG\
+t?YnjmrnL^p2bLMrdNovu<TOvj](FQu<)Wp)cpEo\
+l?@hM#v9]]sD)pjv7v9Pr+8&1qHp'c))rqv'LMUl\
+lZ7OYpL/1Mt[)TosCdT_saK%wr,@Pu&R,HBq-fkb\
+))qOus`4C^rG-ma%SH+;%o67lrc.K-txfflt#BCT\
+$T%#srFMD[#XxP^#=S2:rHLwPsxbf#)d6<%#ZgJZ\
+q-nktr,eJU$V'ANqg.DP#Z8dGrBGZ+ra,'srGYR?\
+q0IW$l>2U4'KZi&rGI>0$U1tdmo^)cs%RuM&6.;)\
+r)oR<qdwwu$;CLx#Yu1Op4#C(&0:=X%R'Mh#X[KH\
+rHkL[t?e).#<_nN'i.tUq-YdM#rZ^w'h`IVpibwe\
+t#Kvh%6txMqgQZ^%Sd[](I?]cnQrFx&Lx5d*Ea>D\
+lXPl;$rKfS$<uG@oPob;**1sw)+uWP&kd:tuX@g_\
+olJU+),BK;pO.&MpKX<8%7TYf(J50?(IJ[>%o>fw\
+rabb<pic<0t?lXWoP&3ouZSs4nS37l#Yu8$$qrb4\
+qeFXV&lhrA'Ia0<s`O4crct]1qdg6`#V#X=tA-h7\
+qIY6+pM#WCnR#/ft>LdK#<xYNnm1Sps(@?,&N^Ms\
+$:tlGs`;vFu@$](hfRd&+Y(0,#Y>D$&3pu_+@G[9\
+j'[8j&530RsE[9G#?0fb%ng>durI$*,Y@W2n6qo^\
+nS<X(twqR#uZ0obr)w=r%nTDg$;i(>(I7=n+&)T*\
+npKN>&m@:,&Rth)rc-m]#w?Uqt>L[%'0d7m),CK7\
+rd<oAt^#(ErbTIBr,eMf#>bP[#=/E'%6Om.%npit\
+t[)dk$;B&QpN:aHv:#Lg##lY*#uFW$$pnjY(J=%'\
+r*4kBuub]O#%Q[bv9J/M-r<-&rbCU##vUIr#Y*sc\
+r,I/<-U-g>s`VmTsE8cbph[c6t?R,a-V<a7&6&I2\
+p/m@g$:EmBoP8_Ut%)gH%8m@l$;M.;02DIn$s$+g");
 
 /// The hidden units' biases, scaled by `QA`.
 #[rustfmt::skip]
-pub const HIDDEN_BIAS: [i16; HIDDEN] = [87,42,84,94,138,165,52,134,20,39,30,62,17,72,90,39,-3,133,127,10,70,18,150,25,47,42,120,-9,-10,38,61,40];
+pub const HIDDEN_BIAS: [i16; HIDDEN] = [42,18,69,22,21,27,25,54,42,21,73,53,31,38,24,34,43,24,30,33,48,42,46,60,69,49,57,66,41,24,39,52];
 
 /// The output's weight of each hidden unit, scaled by `QB`.
 #[rustfmt::skip]
-pub const OUTPUT_WEIGHTS: [i32; HIDDEN] = [351,379,409,-282,-409,-578,178,482,469,346,-235,-393,-418,342,-393,-198,411,-362,-403,-383,-311,334,615,-247,-179,402,534,-265,418,408,-242,-253];
+pub const OUTPUT_WEIGHTS: [i32; HIDDEN] = [892,360,-145,-794,660,-533,-444,169,217,675,-174,378,642,174,-440,-219,-404,879,-182,-760,134,-303,282,213,-279,332,307,265,282,393,-251,171];
 
 /// The output's bias, scaled by `QA × QB`.
-pub const OUTPUT_BIAS: i32 = 7853;
+pub const OUTPUT_BIAS: i32 = -9148;
