@@ -117,7 +117,10 @@ pub const fn decode_hidden(text: &str) -> [[i8; HIDDEN]; INPUTS] {
         if c == b' ' || c == b'\n' {
             continue;
         }
-        assert!(c >= b'#' && c <= b'x' && c != b'\\', "a character outside the alphabet");
+        assert!(
+            c >= b'#' && c <= b'x' && c != b'\\',
+            "a character outside the alphabet"
+        );
         let d = (c - b'#') as u64 - (c > b'\\') as u64;
         value = value * 85 + d;
         digits += 1;
