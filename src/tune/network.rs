@@ -6,12 +6,14 @@
 //! NNUE trainers do (Stockfish's `lambda`): the score tells which of two similar positions the
 //! search liked, the result keeps it honest. Each position is seen in a random one of the
 //! board's eight symmetries each epoch (the rules and a wall layout's meaning do not change under
-//! them). Hidden weights stay within ±`HIDDEN_WEIGHT_LIMIT` so the integer network cannot
+//! them). Hidden weights stay within ±`HIDDEN_WEIGHT_LIMIT` (so that they fit an `i8` once
+//! scaled) and hidden biases within ±`HIDDEN_BIAS_LIMIT`, so the integer network cannot
 //! overflow; [`FloatNetwork::quantized`] rounds them to the shipped integers.
 
 use crate::game::Game;
 use crate::games::ataxx::network::{
-    for_each_input, NetworkWeights, HIDDEN, HIDDEN_WEIGHT_LIMIT, INPUTS, OUTPUT_SCALE, QA, QB,
+    for_each_input, NetworkWeights, HIDDEN, HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT, INPUTS,
+    OUTPUT_SCALE, QA, QB,
 };
 use crate::games::ataxx::Ataxx;
 use crate::rng::{splitmix, Rng};
@@ -190,10 +192,11 @@ impl FloatNetwork {
     /// The integer network (scaled by `QA` and `QB`, see `games::ataxx::network`).
     pub fn quantized(&self) -> QuantizedNetwork {
         let q = |w: f32, scale: i32| (w * scale as f32).round() as i16;
-        let mut hidden = Box::new([[0i16; HIDDEN]; INPUTS]);
+        let mut hidden = Box::new([[0i8; HIDDEN]; INPUTS]);
         for (i, row) in hidden.iter_mut().enumerate() {
             for (j, w) in row.iter_mut().enumerate() {
-                *w = q(self.hidden[i * HIDDEN + j], QA);
+                // Training keeps |w| <= 127 / QA; the clamp only absorbs float rounding there.
+                *w = q(self.hidden[i * HIDDEN + j], QA).clamp(-127, 127) as i8;
             }
         }
         let mut hidden_bias = [0i16; HIDDEN];
@@ -213,8 +216,8 @@ impl FloatNetwork {
 
 /// The integer network, owned (see [`NetworkWeights`] for the borrowed form the engine uses).
 pub struct QuantizedNetwork {
-    /// `hidden[input]`.
-    pub hidden: Box<[[i16; HIDDEN]; INPUTS]>,
+    /// `hidden[input]`, each weight within ±127.
+    pub hidden: Box<[[i8; HIDDEN]; INPUTS]>,
     /// The hidden units' biases.
     pub hidden_bias: [i16; HIDDEN],
     /// The output's weights.
@@ -251,7 +254,7 @@ impl QuantizedNetwork {
         }
         s.push_str("\nuse super::network::{HIDDEN, INPUTS};\n\n");
         s.push_str("/// `HIDDEN_WEIGHTS[input]`: the row an active input adds, scaled by `QA`.\n");
-        s.push_str("#[rustfmt::skip]\npub const HIDDEN_WEIGHTS: [[i16; HIDDEN]; INPUTS] = [\n");
+        s.push_str("#[rustfmt::skip]\npub const HIDDEN_WEIGHTS: [[i8; HIDDEN]; INPUTS] = [\n");
         for r in self.hidden.iter() {
             s.push_str(&format!("    {},\n", row(r)));
         }
@@ -382,8 +385,10 @@ pub fn train(
                 m[k] = beta1 * m[k] + (1.0 - beta1) * g;
                 v[k] = beta2 * v[k] + (1.0 - beta2) * g * g;
                 *w -= lr * (m[k] / c1) / ((v[k] / c2).sqrt() + eps);
-                if k < INPUTS * HIDDEN + HIDDEN {
+                if k < INPUTS * HIDDEN {
                     *w = w.clamp(-HIDDEN_WEIGHT_LIMIT, HIDDEN_WEIGHT_LIMIT);
+                } else if k < INPUTS * HIDDEN + HIDDEN {
+                    *w = w.clamp(-HIDDEN_BIAS_LIMIT, HIDDEN_BIAS_LIMIT);
                 }
             }
         }
@@ -438,11 +443,10 @@ mod tests {
         assert!(total / 200.0 < 10.0, "mean error {}", total / 200.0);
     }
 
-    #[test]
-    fn training_lowers_the_error_on_a_learnable_rule() {
-        // The side with more stones wins: a network must learn to count.
+    /// Positions of `n` random boards whose label is "the side with more stones wins".
+    fn counting_data(n: usize) -> Vec<NetSample> {
         let mut rng = Rng(11);
-        let data: Vec<NetSample> = (0..4000)
+        (0..n)
             .map(|_| {
                 let a = rng.next_u64() & crate::games::ataxx::FULL;
                 let b = rng.next_u64() & crate::games::ataxx::FULL & !a;
@@ -459,7 +463,69 @@ mod tests {
                     base: 0.0,
                 }
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn training_keeps_the_hidden_weights_and_biases_within_their_limits() {
+        // A step size far too large drives weights to the limits within a few batches.
+        let config = TrainConfig {
+            epochs: 2,
+            batch: 64,
+            learning_rate: 0.5,
+            threads: 2,
+            seed: 1,
+        };
+        let net = train(&counting_data(2000), &config, &mut |_, _, _| {}).unwrap();
+        let hidden_max = net.hidden.iter().fold(0f32, |m, w| m.max(w.abs()));
+        assert!(
+            hidden_max <= HIDDEN_WEIGHT_LIMIT,
+            "hidden weight {hidden_max}"
+        );
+        assert!(
+            hidden_max >= HIDDEN_WEIGHT_LIMIT * 0.99,
+            "the limit was never reached"
+        );
+        let bias_max = net.hidden_bias.iter().fold(0f32, |m, w| m.max(w.abs()));
+        assert!(bias_max <= HIDDEN_BIAS_LIMIT, "hidden bias {bias_max}");
+        let q = net.quantized();
+        assert!(q.hidden.iter().flatten().any(|w| w.abs() == 127));
+    }
+
+    #[test]
+    fn the_written_source_declares_i8_weights_and_writes_them_within_range() {
+        let mut net = FloatNetwork::random(5);
+        // At the limit, and a little past it (as float rounding could leave a weight).
+        net.hidden[0] = HIDDEN_WEIGHT_LIMIT;
+        net.hidden[1] = -HIDDEN_WEIGHT_LIMIT;
+        net.hidden[2] = HIDDEN_WEIGHT_LIMIT * 1.001;
+        net.hidden_bias[0] = HIDDEN_BIAS_LIMIT;
+        let q = net.quantized();
+        assert_eq!(&q.hidden[0][..3], &[127, -127, 127]);
+        assert_eq!(q.hidden_bias[0], 505);
+        let source = q.source(&[]);
+        let start = source
+            .find("pub const HIDDEN_WEIGHTS: [[i8; HIDDEN]; INPUTS] = [\n")
+            .expect("the hidden weights are declared i8");
+        let end = start + source[start..].find("\n];").unwrap();
+        let rows: Vec<&str> = source[start..end].lines().skip(1).collect();
+        assert_eq!(rows.len(), INPUTS);
+        for (row, written) in q.hidden.iter().zip(&rows) {
+            let values: Vec<i8> = written
+                .trim()
+                .trim_start_matches('[')
+                .trim_end_matches("],")
+                .split(',')
+                .map(|v| v.parse().expect("every written weight parses as an i8"))
+                .collect();
+            assert_eq!(&values[..], &row[..]);
+        }
+    }
+
+    #[test]
+    fn training_lowers_the_error_on_a_learnable_rule() {
+        // The side with more stones wins: a network must learn to count.
+        let data = counting_data(4000);
         let config = TrainConfig {
             epochs: 8,
             batch: 256,

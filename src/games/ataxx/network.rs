@@ -13,11 +13,14 @@
 //!
 //! Weights are integers (`network_weights.rs`, written by `boardlab tune ataxx --model network`,
 //! which trains on self-play positions labelled with the game's result and the search's score):
-//! the hidden layer's `i16`, scaled by [`QA`] (so an activation of 1 is `QA`), the output's
-//! `i32`, scaled by [`QB`]. Integer arithmetic makes the score the same natively and in wasm,
-//! bit for bit, so the bench's node counts agree. The trainer keeps every hidden weight and
-//! bias within ±[`HIDDEN_WEIGHT_LIMIT`], which bounds an accumulator by
-//! `50 × 1.98 × 255 < 32,767` (49 active inputs at most, plus the bias): `i16` cannot overflow.
+//! the hidden layer's weights `i8` and its biases `i16`, both scaled by [`QA`] (so an activation
+//! of 1 is `QA`), the output's `i32`, scaled by [`QB`]. `i8` weights keep the table at 4.6 KB
+//! (147 × 32 bytes), half of `i16`'s, which the wasm download and the CodinGame bundle feel.
+//! Integer arithmetic makes the score the same natively and in wasm, bit for bit, so the bench's
+//! node counts agree. The accumulator is `i16`: the trainer keeps every hidden weight within
+//! ±[`HIDDEN_WEIGHT_LIMIT`] (±127 once scaled) and every bias within ±[`HIDDEN_BIAS_LIMIT`]
+//! (±505 once scaled), so an accumulator stays within `49 × 127 + 505 = 6,728 < 32,767`
+//! (49 active inputs at most, plus the bias): it cannot overflow.
 
 use super::network_weights::{HIDDEN_BIAS, HIDDEN_WEIGHTS, OUTPUT_BIAS, OUTPUT_WEIGHTS};
 use super::{Ataxx, SQUARES};
@@ -32,9 +35,12 @@ pub const HIDDEN: usize = 32;
 pub const QA: i32 = 255;
 /// The output layer's integer scale.
 pub const QB: i32 = 1024;
-/// The largest magnitude of a hidden weight or bias (before scaling), which keeps the `i16`
-/// accumulator from overflowing.
-pub const HIDDEN_WEIGHT_LIMIT: f32 = 1.98;
+/// The largest magnitude of a hidden weight (before scaling): `127 / QA`, so that a scaled
+/// weight fits an `i8`.
+pub const HIDDEN_WEIGHT_LIMIT: f32 = i8::MAX as f32 / QA as f32;
+/// The largest magnitude of a hidden bias (before scaling); with [`HIDDEN_WEIGHT_LIMIT`] it keeps
+/// the `i16` accumulator from overflowing (see the module's documentation).
+pub const HIDDEN_BIAS_LIMIT: f32 = 1.98;
 /// Centi-stones per unit of the output logit: the fitted scale of the linear evaluation
 /// (`weights.rs`, winning chance `1 / (1 + e^(-eval / 498.8))`), so that the search's margins
 /// keep their meaning.
@@ -56,9 +62,9 @@ pub fn for_each_input(mover: u64, other: u64, walls: u64, mut f: impl FnMut(usiz
 /// documentation for the scales).
 #[derive(Clone, Copy)]
 pub struct NetworkWeights<'a> {
-    /// `hidden[input]`: the row an active input adds to the hidden units.
-    pub hidden: &'a [[i16; HIDDEN]; INPUTS],
-    /// The hidden units' biases.
+    /// `hidden[input]`: the row an active input adds to the hidden units (each within ±127).
+    pub hidden: &'a [[i8; HIDDEN]; INPUTS],
+    /// The hidden units' biases (each within ±`round(HIDDEN_BIAS_LIMIT × QA)`).
     pub hidden_bias: &'a [i16; HIDDEN],
     /// The output's weight of each hidden unit.
     pub output: &'a [i32; HIDDEN],
@@ -82,7 +88,7 @@ impl NetworkWeights<'_> {
         let mut acc = *self.hidden_bias;
         for_each_input(mover, other, walls, |i| {
             for (a, w) in acc.iter_mut().zip(&self.hidden[i]) {
-                *a += *w;
+                *a += *w as i16;
             }
         });
         let mut sum: i64 = 0;
@@ -103,5 +109,49 @@ impl Ataxx {
             self.pieces[self.side.opponent().index()],
             self.walls,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_weights_respect_the_trainers_limits() {
+        let weight_limit = (HIDDEN_WEIGHT_LIMIT * QA as f32).round() as i32;
+        let bias_limit = (HIDDEN_BIAS_LIMIT * QA as f32).round() as i32;
+        assert_eq!(weight_limit, i8::MAX as i32);
+        for row in SHIPPED.hidden.iter() {
+            assert!(row.iter().all(|&w| (w as i32).abs() <= weight_limit));
+        }
+        assert!(SHIPPED
+            .hidden_bias
+            .iter()
+            .all(|&b| (b as i32).abs() <= bias_limit));
+    }
+
+    #[test]
+    fn no_accumulator_of_the_shipped_network_can_overflow() {
+        // The extreme an accumulator can reach: its bias plus its 49 largest (or smallest)
+        // weights, whatever the inputs (a looser bound than any legal position's).
+        for unit in 0..HIDDEN {
+            let mut column: Vec<i32> = SHIPPED.hidden.iter().map(|r| r[unit] as i32).collect();
+            column.sort_unstable();
+            let bias = SHIPPED.hidden_bias[unit] as i32;
+            let low = bias + column[..SQUARES].iter().filter(|&&w| w < 0).sum::<i32>();
+            let high = bias
+                + column[INPUTS - SQUARES..]
+                    .iter()
+                    .filter(|&&w| w > 0)
+                    .sum::<i32>();
+            assert!(
+                low >= i16::MIN as i32 && high <= i16::MAX as i32,
+                "unit {unit}"
+            );
+        }
+        // The bound the module's documentation gives for any weights within the limits.
+        let bound =
+            SQUARES as i32 * i8::MAX as i32 + (HIDDEN_BIAS_LIMIT * QA as f32).round() as i32;
+        assert_eq!(bound, 6_728);
     }
 }
