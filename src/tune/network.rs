@@ -6,9 +6,9 @@
 //! NNUE trainers do (Stockfish's `lambda`): the score tells which of two similar positions the
 //! search liked, the result keeps it honest. Each position is seen in a random one of the
 //! board's eight symmetries each epoch (the rules and a wall layout's meaning do not change under
-//! them). Hidden weights stay within ±`HIDDEN_WEIGHT_LIMIT` so the integer network cannot
-//! overflow (biases within ±`HIDDEN_BIAS_LIMIT`); [`FloatNetwork::quantized`] rounds them to the
-//! shipped integers.
+//! them). Hidden weights stay within ±`HIDDEN_WEIGHT_LIMIT` (so that they fit an `i8` once
+//! scaled) and hidden biases within ±`HIDDEN_BIAS_LIMIT`, so the integer network cannot
+//! overflow; [`FloatNetwork::quantized`] rounds them to the shipped integers.
 
 use crate::game::Game;
 use crate::games::ataxx::network::{
@@ -195,7 +195,7 @@ impl FloatNetwork {
         let mut hidden = Box::new([[0i8; HIDDEN]; INPUTS]);
         for (i, row) in hidden.iter_mut().enumerate() {
             for (j, w) in row.iter_mut().enumerate() {
-                // Within ±127 by the training's clamp (`HIDDEN_WEIGHT_LIMIT`).
+                // Training keeps |w| <= 127 / QA; the clamp only absorbs float rounding there.
                 *w = q(self.hidden[i * HIDDEN + j], QA).clamp(-127, 127) as i8;
             }
         }
@@ -216,7 +216,7 @@ impl FloatNetwork {
 
 /// The integer network, owned (see [`NetworkWeights`] for the borrowed form the engine uses).
 pub struct QuantizedNetwork {
-    /// `hidden[input]`.
+    /// `hidden[input]`, each weight within ±127.
     pub hidden: Box<[[i8; HIDDEN]; INPUTS]>,
     /// The hidden units' biases.
     pub hidden_bias: [i16; HIDDEN],
@@ -476,11 +476,10 @@ mod tests {
         assert_eq!(decode_hidden(&wrapped).to_vec(), rows);
     }
 
-    #[test]
-    fn training_lowers_the_error_on_a_learnable_rule() {
-        // The side with more stones wins: a network must learn to count.
+    /// Positions of `n` random boards whose label is "the side with more stones wins".
+    fn counting_data(n: usize) -> Vec<NetSample> {
         let mut rng = Rng(11);
-        let data: Vec<NetSample> = (0..4000)
+        (0..n)
             .map(|_| {
                 let a = rng.next_u64() & crate::games::ataxx::FULL;
                 let b = rng.next_u64() & crate::games::ataxx::FULL & !a;
@@ -497,7 +496,64 @@ mod tests {
                     base: 0.0,
                 }
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn training_keeps_the_hidden_weights_and_biases_within_their_limits() {
+        // A step size far too large drives weights to the limits within a few batches.
+        let config = TrainConfig {
+            epochs: 2,
+            batch: 64,
+            learning_rate: 0.5,
+            threads: 2,
+            seed: 1,
+        };
+        let net = train(&counting_data(2000), &config, &mut |_, _, _| {}).unwrap();
+        let hidden_max = net.hidden.iter().fold(0f32, |m, w| m.max(w.abs()));
+        assert!(
+            hidden_max <= HIDDEN_WEIGHT_LIMIT,
+            "hidden weight {hidden_max}"
+        );
+        assert!(
+            hidden_max >= HIDDEN_WEIGHT_LIMIT * 0.99,
+            "the limit was never reached"
+        );
+        let bias_max = net.hidden_bias.iter().fold(0f32, |m, w| m.max(w.abs()));
+        assert!(bias_max <= HIDDEN_BIAS_LIMIT, "hidden bias {bias_max}");
+        let q = net.quantized();
+        assert!(q.hidden.iter().flatten().any(|w| w.abs() == 127));
+    }
+
+    #[test]
+    fn the_written_source_declares_i8_weights_and_writes_them_within_range() {
+        let mut net = FloatNetwork::random(5);
+        // At the limit, and a little past it (as float rounding could leave a weight).
+        net.hidden[0] = HIDDEN_WEIGHT_LIMIT;
+        net.hidden[1] = -HIDDEN_WEIGHT_LIMIT;
+        net.hidden[2] = HIDDEN_WEIGHT_LIMIT * 1.001;
+        net.hidden_bias[0] = HIDDEN_BIAS_LIMIT;
+        let q = net.quantized();
+        assert_eq!(&q.hidden[0][..3], &[127, -127, 127]);
+        assert_eq!(q.hidden_bias[0], 505);
+        let source = q.source(&[]);
+        let opening = "pub const HIDDEN_WEIGHTS: [[i8; HIDDEN]; INPUTS] = decode_hidden(\"\\\n";
+        let start = source
+            .find(opening)
+            .expect("the hidden weights are declared i8")
+            + opening.len();
+        let end = start + source[start..].find("\");").unwrap();
+        // Rust's string continuation: a backslash at a line's end drops the line break.
+        let text = source[start..end].replace("\\\n", "");
+        assert_eq!(text.lines().count(), 1);
+        let read = crate::games::ataxx::network::decode_hidden(&text);
+        assert_eq!(&read[..], &q.hidden[..]);
+    }
+
+    #[test]
+    fn training_lowers_the_error_on_a_learnable_rule() {
+        // The side with more stones wins: a network must learn to count.
+        let data = counting_data(4000);
         let config = TrainConfig {
             epochs: 8,
             batch: 256,

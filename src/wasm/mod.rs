@@ -2,7 +2,8 @@
 //! logic of its own. This file holds the exports; beside it:
 //! - `views.rs`: what the exports return (serde structs) and how they are made from positions
 //!   and search reports; `territory.rs`: Amazons' territory view;
-//! - `searchers.rs`: the search options, the searcher cache and the two engines' runs;
+//! - `searchers.rs`: the searcher cache and the two engines' runs; `options.rs`: reading the
+//!   page's search options;
 //! - `threads.rs`: the build's threads (the threaded build's helper Workers);
 //! - `error.rs`: errors as structured values; `panic.rs`: the panic hook.
 //!
@@ -20,6 +21,7 @@
 //! says nothing of why, so a panic hook keeps the panic's message for [`take_panic_message`].
 
 mod error;
+mod options;
 mod panic;
 mod searchers;
 mod territory;

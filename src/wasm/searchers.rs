@@ -1,6 +1,7 @@
-//! The searches behind the wasm `search`: its options, the searcher cache (one alpha-beta
-//! searcher or MCTS tree per game and engine, kept between calls so consecutive moves reuse the
-//! table or tree) and the two engines' runs, which report to the page's `on_iteration`.
+//! The searches behind the wasm `search`: its plan (from the options `options.rs` reads), the
+//! searcher cache (one alpha-beta searcher or MCTS tree per game and engine, kept between calls
+//! so consecutive moves reuse the table or tree) and the two engines' runs, which report to the
+//! page's `on_iteration`.
 
 use std::any::Any;
 use std::cell::RefCell;
@@ -12,6 +13,7 @@ use crate::info::{BROWSER_MCTS_GAMES, DEFAULT_TT_MIB, MAX_TT_MIB};
 use crate::search::{EngineKind, Limits, Mcts, MctsConfig, Searcher};
 
 use super::error::{from_moves, ErrorKind, WasmError};
+use super::options::SearchOptions;
 use super::to_js;
 use super::views::{
     book_view, iteration_view, mcts_search_view, mcts_view, search_view, ProgressView,
@@ -32,25 +34,6 @@ thread_local! {
     static SEARCHERS: RefCell<Vec<CachedSearcher>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Options for `search`, as the page sends them; every field may be missing.
-#[derive(serde::Deserialize, Default)]
-#[serde(default)]
-struct SearchOptions {
-    /// Think budget in ms (default and bounds: [`crate::info`]'s budget constants).
-    budget_ms: Option<f64>,
-    /// Depth cap in plies.
-    max_depth: Option<u32>,
-    /// Transposition table size in MiB (default and cap: [`crate::info`]'s table constants).
-    tt_mb: Option<usize>,
-    /// Exact scores for every root move (slower; for analysis; alpha-beta only).
-    exact_root: bool,
-    /// `"alphabeta"` or `"mcts"` (default: the game's default engine).
-    engine: Option<String>,
-    /// Play the opening book's move without a search where the book covers the position (the
-    /// engine's turn; analysis leaves it unset).
-    book: bool,
-}
-
 /// What a search is asked to do, from the page's options.
 pub struct SearchPlan {
     /// The search's limits: its budget clamped to the bounds, its depth cap.
@@ -68,13 +51,9 @@ fn bad_options(e: impl std::fmt::Display) -> WasmError {
 }
 
 /// Reads the page's search options for `game` (undefined or null: all defaults). Errors: options
-/// that are not an object of the fields above, a bad budget or an unknown engine.
+/// that [`SearchOptions::from_js`] refuses, a bad budget or an unknown engine.
 pub fn plan(game: &str, options: JsValue) -> Result<SearchPlan, WasmError> {
-    let options: SearchOptions = if options.is_undefined() || options.is_null() {
-        SearchOptions::default()
-    } else {
-        serde_wasm_bindgen::from_value(options).map_err(bad_options)?
-    };
+    let options = SearchOptions::from_js(&options).map_err(bad_options)?;
     let limits = Limits {
         max_depth: options.max_depth,
         exact_root_scores: options.exact_root,

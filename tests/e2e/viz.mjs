@@ -521,7 +521,7 @@ export default suite('viz', (test) => {
   test('wasm API: refusals are structured errors (kind, move_index, reason); game_info states the engine facts', async ({ page, url }) => {
     await openPlayground(page, url, { game: GAME });
     const outcome = await page.evaluate(async () => {
-      const { describe, game_info } = await import('./pkg/boardlab.js'); // the page's own instance
+      const { describe, game_info, search } = await import('./pkg/boardlab.js'); // the page's own instance
       const caught = (call) => {
         try {
           call();
@@ -536,9 +536,22 @@ export default suite('viz', (test) => {
         game: caught(() => describe('chess', '', '')),
         info: Object.fromEntries(['yavalath', 'ataxx', 'amazons'].map((g) => [g, game_info(g)])),
         ataxxRules: [describe('ataxx', '', '').draw_rules, describe('ataxx', 'x5o/7/7/7/7/7/o5x x 0 1', '').draw_rules],
+        // Search options: each refused field is named with its value; undefined and null are
+        // the defaults.
+        options: [{ budget_ms: 10, max_depth: 2.5 }, 'fast', { exact_root: 'yes' }, { tt_mb: -1 }]
+          .map((options) => caught(() => search('yavalath', '', '', options, () => {}))),
+        defaults: search('yavalath', '', '', { budget_ms: 10, max_depth: 1, tt_mb: undefined, engine: null, book: false }, () => {}).best,
       };
     });
-    const { move, setup, game, info, ataxxRules } = outcome;
+    const { move, setup, game, info, ataxxRules, options, defaults } = outcome;
+    const optionMessages = [
+      'bad search options: max_depth must be a whole number, got 2.5',
+      'bad search options: expected an object, got "fast"',
+      'bad search options: exact_root must be true or false, got "yes"',
+      'bad search options: tt_mb must be a whole number, got -1',
+    ];
+    assert(options.every((o, i) => o?.isError && o.kind === 'options' && o.message === optionMessages[i]), `bad search options: ${JSON.stringify(options)}`);
+    assert(typeof defaults === 'string' && defaults.length > 0, `options with undefined and null fields did not search: ${JSON.stringify(defaults)}`);
     assert(move?.isError && move.kind === 'move' && move.move_index === 2 && move.move === 'e5', `an illegal move is not named by index: ${JSON.stringify(move)}`);
     assert(/^move 3 \(e5\): /.test(move.message) && move.reason && !move.reason.startsWith('move'), `the message or reason is off: ${JSON.stringify(move)}`);
     assert(setup?.kind === 'setup' && setup.move_index === null, `a bad setup is not a setup error: ${JSON.stringify(setup)}`);

@@ -193,3 +193,70 @@ impl Ataxx {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_weights_respect_the_trainers_limits() {
+        let weight_limit = (HIDDEN_WEIGHT_LIMIT * QA as f32).round() as i32;
+        let bias_limit = (HIDDEN_BIAS_LIMIT * QA as f32).round() as i32;
+        assert_eq!(weight_limit, i8::MAX as i32);
+        for row in SHIPPED.hidden.iter() {
+            assert!(row.iter().all(|&w| (w as i32).abs() <= weight_limit));
+        }
+        assert!(SHIPPED
+            .hidden_bias
+            .iter()
+            .all(|&b| (b as i32).abs() <= bias_limit));
+    }
+
+    #[test]
+    fn a_square_is_active_in_at_most_two_blocks() {
+        // The overflow bound rests on it; random boards cover stones, walls and empty squares
+        // beside either side.
+        let mut rng = crate::rng::Rng(3);
+        for _ in 0..2000 {
+            let mover = rng.next_u64() & rng.next_u64() & FULL;
+            let other = rng.next_u64() & rng.next_u64() & FULL & !mover;
+            let walls = rng.next_u64() & rng.next_u64() & rng.next_u64() & FULL & !(mover | other);
+            let mut per_square = [0; SQUARES];
+            for_each_input(mover, other, walls, |i| per_square[i % SQUARES] += 1);
+            assert!(per_square.iter().all(|&n| n <= 2));
+            for sq in 0..SQUARES {
+                let stone_or_wall = (mover | other | walls) >> sq & 1 == 1;
+                assert!(!stone_or_wall || per_square[sq] >= 1);
+            }
+        }
+    }
+
+    #[test]
+    fn no_accumulator_of_the_shipped_network_can_overflow() {
+        // The extreme an accumulator can reach: its bias plus its 98 largest (or smallest)
+        // weights, two a square, whatever the inputs (a looser bound than any legal position's).
+        for unit in 0..HIDDEN {
+            let mut column: Vec<i32> = SHIPPED.hidden.iter().map(|r| r[unit] as i32).collect();
+            column.sort_unstable();
+            let bias = SHIPPED.hidden_bias[unit] as i32;
+            let low = bias
+                + column[..2 * SQUARES]
+                    .iter()
+                    .filter(|&&w| w < 0)
+                    .sum::<i32>();
+            let high = bias
+                + column[INPUTS - 2 * SQUARES..]
+                    .iter()
+                    .filter(|&&w| w > 0)
+                    .sum::<i32>();
+            assert!(
+                low >= i16::MIN as i32 && high <= i16::MAX as i32,
+                "unit {unit}"
+            );
+        }
+        // The bound the module's documentation gives for any weights within the limits.
+        let bound =
+            2 * SQUARES as i32 * i8::MAX as i32 + (HIDDEN_BIAS_LIMIT * QA as f32).round() as i32;
+        assert_eq!(bound, 12_951);
+    }
+}
