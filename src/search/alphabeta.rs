@@ -499,8 +499,18 @@ impl<G: Evaluate> Searcher<G> {
                     depth * depth;
             }
         }
-        // The best move first, then by score; among equals keep the search order (stable sort).
-        scores.sort_by_key(|s| (Some(s.mv) != best, -s.score));
+        // The best move first, then by score; among equals keep the search order. The keys
+        // carry the search order, so one unstable sort of plain tuples, shared by every game,
+        // orders them (a stable sort of each game's `RootScore` put a merge sort per game into
+        // the wasm: README, "Measured").
+        let mut keys: Vec<(bool, i32, usize)> = scores
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (Some(s.mv) != best, -s.score, i))
+            .collect();
+        keys.sort_unstable();
+        let mut slots: Vec<Option<RootScore<G::Move>>> = scores.drain(..).map(Some).collect();
+        scores.extend(keys.iter().filter_map(|&(_, _, i)| slots[i].take()));
         self.tt
             .store(pos.hash(), 0, depth, alpha, Bound::Exact, false, best);
         Some(alpha)
