@@ -337,14 +337,18 @@ pub trait Evaluate: Game {
 /// proven. Margins are in the game's evaluation units.
 #[derive(Clone, Copy, Debug)]
 pub struct Pruning {
-    /// Reverse futility pruning (static null move): at a non-PV node `depth` plies from the
-    /// horizon (`depth <= 5`), a static score at least `futility_margin * depth` above beta
-    /// fails high without a search. Half of it sets futility pruning in the move loop: at a
-    /// non-PV node up to 6 plies from the horizon, once three moves have been searched, the rest
-    /// are skipped when the static score plus `futility_margin / 2 * (depth + 1)` (one ply more
-    /// when improving) is still at most alpha: later moves, of a lower ordering class, are
-    /// unlikely to gain that much.
+    /// Futility pruning in the move loop: at a non-PV node up to 6 plies from the horizon, once
+    /// three moves have been searched, the rest are skipped when the static score plus
+    /// `futility_margin / 2 * (depth + 1)` (one ply more when improving) is still at most alpha:
+    /// later moves, of a lower ordering class, are unlikely to gain that much.
     pub futility_margin: i32,
+    /// Reverse futility pruning (static null move): at a non-PV node `depth` plies from the
+    /// horizon (`depth <= reverse_futility_depth`), a static score at least
+    /// `reverse_futility_margin * depth` (a ply less when improving) above beta fails high
+    /// without a search.
+    pub reverse_futility_margin: i32,
+    /// See `reverse_futility_margin`.
+    pub reverse_futility_depth: i32,
     /// Null-move pruning: at a non-PV node at least 3 plies from the horizon whose static score
     /// is at least beta, a reduced search after [`Evaluate::null_move`] that still fails high
     /// cuts the node. Unsound in zugzwang, so only games where passing never helps set it.

@@ -652,7 +652,9 @@ impl<G: Evaluate> Searcher<G> {
             }
             if eval != NO_EVAL && !settled(beta) {
                 static_eval = Some(eval);
-                if depth <= 5 && eval - p.futility_margin * (depth - improving as i32) >= beta {
+                if depth <= p.reverse_futility_depth
+                    && eval - p.reverse_futility_margin * (depth - improving as i32) >= beta
+                {
                     return eval;
                 }
                 if p.null_move && depth >= 3 && eval >= beta && !self.after_null[ply] {

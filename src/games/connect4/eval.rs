@@ -94,6 +94,8 @@ impl<const W: usize, const H: usize> Evaluate for Connect4<W, H> {
     /// against the build without it (README, "The search's SPRTs"): +40 (+12 .. +69).
     const PRUNING: Option<Pruning> = Some(Pruning {
         futility_margin: 50,
+        reverse_futility_margin: 50,
+        reverse_futility_depth: 5,
         null_move: false,
         late_moves_base: 3,
         late_moves_per_ply: 1,
