@@ -458,6 +458,24 @@ fn end_of_input_mid_turn_exits_cleanly() {
 
 /// The bot in-process with a small fixed budget: the row-order tests below run hundreds of
 /// positions, and legality (not strength) is what they check.
+#[test]
+fn a_run_of_zeros_among_the_rows_is_a_damaged_row_not_the_count() {
+    // Found by the fuzz: the id line twice (the second taken as the config, so the FEN comes
+    // where a row may stand) and a long line of `0`s before the last row. Read as
+    // `actionsCount`, it ended the turn early, and the last row and `lastAction` were answered
+    // as a second turn.
+    let zeros = "0".repeat(1000);
+    let rows = [
+        "11....0", ".......", ".......", "...0..0", ".......", "..0.1..",
+    ];
+    let input = format!(
+        "1\n1\n4o2/2x1o2/7/3x2x/7/7/oo4x o 2 6\n{}\n{zeros}\n....1..\nf4d4\n38\n",
+        rows.join("\n")
+    );
+    let (answers, log) = answers_in_process(&input);
+    assert_eq!(answers.len(), 1, "one turn, one answer: {answers:?}\n{log}");
+}
+
 fn answers_in_process(input: &str) -> (Vec<String>, String) {
     use boardlab::protocol::{ataxx, BotConfig};
     // The node cap decides every search (the time is a hang guard), so a replay answers as the

@@ -114,6 +114,17 @@ fn is_action(line: &str) -> bool {
     }
 }
 
+/// The most moves an Ataxx position can have is under 49 spawns plus 49 × 16 jumps, so a
+/// count has at most three digits.
+const COUNT_DIGITS: usize = 3;
+
+/// Whether `line` can be `actionsCount`: one to three decimal digits. A longer run of digits
+/// (a row of `0`s run on without its line break) is a damaged line, not the count: taken as the
+/// count it would end the turn early, and the turn's rest would be answered as another turn.
+fn is_count(line: &str) -> bool {
+    (1..=COUNT_DIGITS).contains(&line.len()) && line.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// The board the rows show under `order`: `(stones of player 0, of player 1, walls)`.
 pub fn board_of(rows: &[[u8; 7]; 7], order: RowOrder) -> (u64, u64, u64) {
     let (mut p0, mut p1, mut walls) = (0u64, 0u64, 0u64);
@@ -762,7 +773,7 @@ fn read_turn<R: BufRead>(
             TurnLine::Row(line.to_string())
         } else if is_action(line) {
             TurnLine::Action(line.to_string())
-        } else if line.parse::<u32>().is_ok() {
+        } else if is_count(line) {
             TurnLine::Number
         } else {
             TurnLine::Other
