@@ -308,6 +308,26 @@ fn stray_lines_and_bad_bytes_never_shift_the_board() {
 }
 
 #[test]
+fn a_row_cut_to_one_colour_letter_gets_one_answer() {
+    // Found by the fuzz: a row cut to `b` reads as a colour line. It ended the board, and the
+    // rows after it were answered again as a board of their own: two answers to one turn.
+    let mut lines = seed0_first_turn();
+    let row = lines.iter().position(|l| l.len() == 8).unwrap() + 3;
+    lines[row] = "b".into();
+    let config = boardlab::protocol::BotConfig {
+        max_nodes: Some(2_000),
+        tt_mib: 1,
+        ..Default::default()
+    };
+    let (mut out, mut log) = (Vec::new(), Vec::new());
+    boardlab::protocol::amazons::run(text(&lines).as_bytes(), &mut out, &mut log, config).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let log = String::from_utf8_lossy(&log);
+    assert_eq!(out, "random\n", "one answer for one turn\n{log}");
+    assert!(log.contains("the board starts again"), "{log}");
+}
+
+#[test]
 fn end_of_input_mid_turn_exits_cleanly() {
     common::assert_exits_cleanly_mid_turn("amazons", b"8\nw\n.b......\n....");
 }

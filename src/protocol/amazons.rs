@@ -124,10 +124,11 @@ impl Reader {
     /// Reads one turn up to its eighth row, resynchronising on its structure. Before the board:
     /// the previous turn's `lastAction` and `actionsCount`, `boardSize`, the colour line; the
     /// rows are 8 characters of `.wb-`. Any other line is logged and skipped, so a stray line
-    /// never shifts the board. A board cut short by a colour line, a `lastAction` or a number
-    /// lost a row: it is returned without rows when a colour line began it (a real turn, which
-    /// gets `random`), and skipped as the leftover of an earlier turn otherwise (a duplicated row
-    /// read after the answer), so one turn never gets two answers.
+    /// never shifts the board. A colour line among the rows starts the board again (a row cut to
+    /// `w` or `b`, or a new turn). A board cut short by a `lastAction` or a number lost a row: it
+    /// is returned without rows when a colour line began it (a real turn, which gets `random`),
+    /// and skipped as the leftover of an earlier turn otherwise (a duplicated row read after the
+    /// answer), so one turn never gets two answers.
     /// Errors: only the end of input or a failed read.
     fn read_turn<R: BufRead>(
         &mut self,
@@ -181,6 +182,20 @@ impl Reader {
                                 log,
                                 format!("skipped '{line}': not row {} of the board", rows.len()),
                             ),
+                            // A row cut to one character, or a new turn after a lost tail: the
+                            // board starts again, so either way the turn gets one answer (a short
+                            // board's `random`, or the new board's move).
+                            Line::Colour(c) => {
+                                lines.warn(
+                                    log,
+                                    format!(
+                                        "the colour '{line}' after {} rows: the board starts again",
+                                        rows.len()
+                                    ),
+                                );
+                                colour = Some(c);
+                                rows.clear();
+                            }
                             _ => {
                                 lines.carry(line);
                                 break;
