@@ -569,6 +569,10 @@ impl<G: Evaluate> Searcher<G> {
         is_pv: bool,
         on_progress: &mut dyn FnMut(&Progress),
     ) -> i32 {
+        if depth > 0 {
+            // The table is probed below, after the work that does not need it.
+            self.tt.prefetch(pos.hash());
+        }
         self.nodes += 1;
         self.check_limits(on_progress);
         if self.stopped.is_some() {
@@ -607,6 +611,9 @@ impl<G: Evaluate> Searcher<G> {
             return alpha;
         }
 
+        // The static score before the probe: its work hides the wait for the table's slot
+        // (prefetched on entry), though a table cutoff then wastes it.
+        self.evals[ply] = Self::static_eval(pos);
         let key = pos.hash();
         let mut tt_move = None;
         let entry = self.tt.probe(key, ply as u32);
@@ -629,7 +636,6 @@ impl<G: Evaluate> Searcher<G> {
         // static score is taken in PV nodes too, for the improving flag of the nodes below.
         let pruning = if is_pv { None } else { G::PRUNING };
         let settled = |v: i32| v.abs() >= score::PROVEN;
-        self.evals[ply] = Self::static_eval(pos);
         // Improving: the side to move's static score rose since its previous turn (two plies
         // up), so a fail high is likelier and a fail low less so: prune more boldly above beta,
         // more cautiously below alpha (Stockfish's "improving").

@@ -90,6 +90,25 @@ impl<M: MoveBits> TranspositionTable<M> {
             .for_each(|w| w.store(0, Relaxed));
     }
 
+    /// Asks the CPU to fetch `key`'s slot into its cache, so that a probe a little later need
+    /// not wait for memory: a search calls it on entering a node and probes after the work that
+    /// does not need the table (a probe that misses the cache was a fifth of Ataxx's search
+    /// time). Only a hint: it changes no result, and does nothing where the target has no
+    /// prefetch instruction (wasm).
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let slot: *const Slot = &self.slots[key as usize & self.mask];
+            // SAFETY: a prefetch never faults, whatever the address, and `slot` points into
+            // the table; SSE is part of every x86-64 CPU.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The slot's entry, whatever its key (`None`: empty); a torn read gives a key no position
     /// has, in practice.
     fn read(&self, key: u64) -> Option<Entry<M>> {

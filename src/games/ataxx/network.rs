@@ -23,6 +23,8 @@
 //! one reach block of each side), so an accumulator stays within `2 × 49 × 127 + 1.98 × 255 =
 //! 12,951`: `i16` cannot overflow.
 
+use std::cell::RefCell;
+
 use super::network_weights::{HIDDEN_BIAS, HIDDEN_WEIGHTS, OUTPUT_BIAS, OUTPUT_WEIGHTS};
 use super::tables::dilate;
 use super::{Ataxx, FULL, SQUARES};
@@ -49,19 +51,19 @@ pub const HIDDEN_BIAS_LIMIT: f32 = 1.98;
 /// keep their meaning.
 pub const OUTPUT_SCALE: i64 = 499;
 
-/// The network's input indices active in a position (the side to move's view). Calls `f` with
-/// each, block by block: 0 the mover's stones, 1 the other side's, 2 the walls; 3 and 4 the
-/// empty squares the mover's and the other side's spawns reach; 5 the mover's stones the other
-/// side can capture next move (beside an empty square it reaches), 6 the other side's stones
-/// the mover can capture; 7 and 8 the empty squares only the mover's and only the other side's
-/// jumps reach.
+/// The network's input blocks in a position (the side to move's view), each a 49-square
+/// bitboard: 0 the mover's stones, 1 the other side's, 2 the walls; 3 and 4 the empty squares
+/// the mover's and the other side's spawns reach; 5 the mover's stones the other side can
+/// capture next move (beside an empty square it reaches), 6 the other side's stones the mover
+/// can capture; 7 and 8 the empty squares only the mover's and only the other side's jumps
+/// reach. Input `block × 49 + square` is active when the square's bit is set in its block.
 #[inline(always)]
-pub fn for_each_input(mover: u64, other: u64, walls: u64, mut f: impl FnMut(usize)) {
+pub fn input_blocks(mover: u64, other: u64, walls: u64) -> [u64; BLOCKS] {
     let empty = FULL & !(mover | other | walls);
     let (near_mover, near_other) = (dilate(mover) & empty, dilate(other) & empty);
     let reach_mover = dilate(dilate(mover)) & empty;
     let reach_other = dilate(dilate(other)) & empty;
-    let blocks = [
+    [
         mover,
         other,
         walls,
@@ -71,13 +73,26 @@ pub fn for_each_input(mover: u64, other: u64, walls: u64, mut f: impl FnMut(usiz
         other & dilate(reach_mover),
         reach_mover & !near_mover,
         reach_other & !near_other,
-    ];
-    for (block, mut bb) in blocks.into_iter().enumerate() {
+    ]
+}
+
+/// Calls `f` with each input index set in `blocks` ([`input_blocks`]), block by block.
+#[inline(always)]
+fn for_each_set(blocks: &[u64; BLOCKS], mut f: impl FnMut(usize)) {
+    for (block, &bits) in blocks.iter().enumerate() {
+        let mut bb = bits;
         while bb != 0 {
             f(block * SQUARES + bb.trailing_zeros() as usize);
             bb &= bb - 1;
         }
     }
+}
+
+/// The network's input indices active in a position (the side to move's view): calls `f` with
+/// each, block by block (see [`input_blocks`]).
+#[inline(always)]
+pub fn for_each_input(mover: u64, other: u64, walls: u64, f: impl FnMut(usize)) {
+    for_each_set(&input_blocks(mover, other, walls), f);
 }
 
 /// The alphabet of the hidden weights' text (see [`decode_hidden`]): the 85 characters from `#`
@@ -162,17 +177,50 @@ pub const SHIPPED: NetworkWeights<'static> = NetworkWeights {
     output_bias: OUTPUT_BIAS,
 };
 
+/// The hidden units' sums before clipping: the bias plus the rows of the active inputs.
+type Accumulator = [i16; HIDDEN];
+
+/// Adds `row` to `acc`. Wrapping: an update may pass through sums outside `i16` (rows added
+/// before others are taken away), but it ends at an accumulator of real inputs, which fits (the
+/// module's bound), so the result is exact.
+#[inline(always)]
+fn add_row(acc: &mut Accumulator, row: &[i8; HIDDEN]) {
+    for (a, &w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(w as i16);
+    }
+}
+
+/// Takes `row` away from `acc` (wrapping, as [`add_row`]).
+#[inline(always)]
+fn sub_row(acc: &mut Accumulator, row: &[i8; HIDDEN]) {
+    for (a, &w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(w as i16);
+    }
+}
+
+/// The accumulator of the inputs set in `blocks`: `bias` plus their `rows`.
+#[inline(always)]
+fn accumulate(
+    bias: &Accumulator,
+    rows: &[[i8; HIDDEN]; INPUTS],
+    blocks: &[u64; BLOCKS],
+) -> Accumulator {
+    let mut acc = *bias;
+    for_each_set(blocks, |i| add_row(&mut acc, &rows[i]));
+    acc
+}
+
 impl NetworkWeights<'_> {
     /// The score, in centi-stones for the side to move, of the position with the side to move's
     /// stones `mover`, the other side's `other` and the walls `walls` (49-square bitboards).
     #[inline]
     pub fn score(&self, mover: u64, other: u64, walls: u64) -> i32 {
-        let mut acc = *self.hidden_bias;
-        for_each_input(mover, other, walls, |i| {
-            for (a, w) in acc.iter_mut().zip(&self.hidden[i]) {
-                *a += *w as i16;
-            }
-        });
+        let blocks = input_blocks(mover, other, walls);
+        self.output(&accumulate(self.hidden_bias, self.hidden, &blocks))
+    }
+
+    /// The output layer: centi-stones from an accumulator.
+    fn output(&self, acc: &Accumulator) -> i32 {
         let mut sum: i64 = 0;
         for (a, w) in acc.iter().zip(self.output) {
             sum += ((*a as i32).clamp(0, QA) * *w) as i64;
@@ -182,15 +230,105 @@ impl NetworkWeights<'_> {
     }
 }
 
+/// The accumulator of `blocks` for a network of `bias` and `rows`, updated from the nearest of
+/// `recent` when fewer inputs differ from it than are active (else summed afresh), and kept in
+/// `recent`: the same sums as [`accumulate`], exactly. `recent` must hold only this network's
+/// accumulators.
+fn accumulate_near(
+    bias: &Accumulator,
+    rows: &[[i8; HIDDEN]; INPUTS],
+    blocks: &[u64; BLOCKS],
+    recent: &mut Recent,
+) -> Accumulator {
+    let active: u32 = blocks.iter().map(|b| b.count_ones()).sum();
+    let changed = |seen: &[u64; BLOCKS]| -> u32 {
+        seen.iter()
+            .zip(blocks)
+            .map(|(a, b)| (a ^ b).count_ones())
+            .sum()
+    };
+    let nearest = (0..2)
+        .filter_map(|k| recent.slots[k].as_ref().map(|r| (k, changed(&r.blocks))))
+        .min_by_key(|&(_, n)| n);
+    let (k, acc) = match nearest {
+        Some((k, n)) if n < active => {
+            let seen = recent.slots[k]
+                .as_ref()
+                .expect("the nearest slot is filled");
+            let mut acc = seen.acc;
+            for (b, (&old, &new)) in seen.blocks.iter().zip(blocks).enumerate() {
+                let base = b * SQUARES;
+                let (mut gone, mut came) = (old & !new, new & !old);
+                while gone != 0 {
+                    sub_row(&mut acc, &rows[base + gone.trailing_zeros() as usize]);
+                    gone &= gone - 1;
+                }
+                while came != 0 {
+                    add_row(&mut acc, &rows[base + came.trailing_zeros() as usize]);
+                    came &= came - 1;
+                }
+            }
+            (k, acc)
+        }
+        _ => (1 - recent.last, accumulate(bias, rows, blocks)),
+    };
+    recent.slots[k] = Some(Seen {
+        blocks: *blocks,
+        acc,
+    });
+    recent.last = k;
+    acc
+}
+
+/// An accumulator computed lately, with the input blocks it sums.
+#[derive(Clone, Copy)]
+struct Seen {
+    blocks: [u64; BLOCKS],
+    acc: Accumulator,
+}
+
+/// The accumulators the network computed last, one thread's: the search evaluates positions a
+/// few moves apart (siblings, a grandchild after its grandparent), whose inputs differ in a few
+/// squares, so updating a recent accumulator costs a fraction of summing every active row. This
+/// is NNUE's incremental update, found by comparing inputs instead of following the moves, so
+/// the search and the position need not know of it. Two slots, one filled last: the two sides'
+/// views of nearby positions differ in almost every input, so each side to move keeps one.
+struct Recent {
+    slots: [Option<Seen>; 2],
+    /// The slot written last (the other is replaced when no slot is near).
+    last: usize,
+}
+
+thread_local! {
+    /// The shipped network's recent accumulators ([`Recent`]), per search thread.
+    static RECENT: RefCell<Recent> = const {
+        RefCell::new(Recent {
+            slots: [None, None],
+            last: 0,
+        })
+    };
+}
+
 impl Ataxx {
     /// The shipped network's score of this position for the side to move, in centi-stones (see
     /// the module's documentation). It knows nothing of proven results; the caller checks those.
+    /// Equal to [`NetworkWeights::score`] of [`SHIPPED`], computed from the thread's recent
+    /// accumulators ([`Recent`]).
     pub fn network_score(&self) -> i32 {
-        SHIPPED.score(
+        let blocks = input_blocks(
             self.pieces[self.side.index()],
             self.pieces[self.side.opponent().index()],
             self.walls,
-        )
+        );
+        let acc = RECENT.with(|recent| {
+            accumulate_near(
+                SHIPPED.hidden_bias,
+                SHIPPED.hidden,
+                &blocks,
+                &mut recent.borrow_mut(),
+            )
+        });
+        SHIPPED.output(&acc)
     }
 }
 
@@ -210,6 +348,44 @@ mod tests {
             .hidden_bias
             .iter()
             .all(|&b| (b as i32).abs() <= bias_limit));
+    }
+
+    #[test]
+    fn the_searchs_score_from_recent_accumulators_equals_the_whole_sum() {
+        use crate::game::{Game, Player};
+        let score = |p: &Ataxx| {
+            let (us, them) = match p.to_move() {
+                Player::First => (Player::First, Player::Second),
+                Player::Second => (Player::Second, Player::First),
+            };
+            SHIPPED.score(p.stones(us), p.stones(them), p.walls())
+        };
+        let mut rng = crate::rng::Rng(11);
+        for setup in ["", "walls:3", "walls:17"] {
+            for _ in 0..20 {
+                let mut pos = Ataxx::from_setup(setup).unwrap();
+                let mut moves = Vec::new();
+                while pos.outcome().is_none() {
+                    moves.clear();
+                    pos.legal_moves(&mut moves);
+                    // The node, then a few children and grandchildren in a random order, as a
+                    // search visits them.
+                    assert_eq!(pos.network_score(), score(&pos));
+                    for _ in 0..3 {
+                        let mut child = pos.clone();
+                        child.play(moves[rng.below(moves.len())]);
+                        assert_eq!(child.network_score(), score(&child));
+                        let mut replies = Vec::new();
+                        child.legal_moves(&mut replies);
+                        if let Some(&reply) = replies.get(rng.below(replies.len().max(1))) {
+                            child.play(reply);
+                            assert_eq!(child.network_score(), score(&child));
+                        }
+                    }
+                    pos.play(moves[rng.below(moves.len())]);
+                }
+            }
+        }
     }
 
     #[test]
