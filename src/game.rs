@@ -333,8 +333,8 @@ pub trait Evaluate: Game {
 }
 
 /// Forward pruning for alpha-beta, as modern chess and Ataxx engines prune: each prunes a subtree
-/// on a static guess, and each is off in PV nodes and near proven results, so a proven score stays
-/// proven. Margins are in the game's evaluation units.
+/// on a static guess, and each is off in PV nodes (unless [`Pruning::pv_nodes`]) and near proven
+/// results, so a proven score stays proven. Margins are in the game's evaluation units.
 #[derive(Clone, Copy, Debug)]
 pub struct Pruning {
     /// Futility pruning in the move loop: at a non-PV node up to 6 plies from the horizon, once
@@ -362,6 +362,11 @@ pub struct Pruning {
     /// [`Evaluate::order_class`] 0 that is neither the TT move nor a killer, at any depth
     /// (Ataxx: jumps that capture nothing, which give up a stone's worth of spawn for no gain).
     pub prune_class_zero: bool,
+    /// The move loop's pruning (late-move, futility, class 0) at PV nodes too, and cutoffs on a
+    /// deep enough table entry at PV nodes below the root, as Zataxx prunes (zzzzz151/Zataxx,
+    /// `search.rs`). Reverse futility and the null move stay at non-PV nodes. A cutoff ends the
+    /// principal variation there, so a PV may be shorter than the depth.
+    pub pv_nodes: bool,
 }
 
 /// A static evaluation: the score from the side to move, and whether the position is quiet

@@ -619,7 +619,10 @@ impl<G: Evaluate> Searcher<G> {
         let entry = self.tt.probe(key, ply as u32);
         if let Some(e) = entry {
             tt_move = e.best;
-            if !is_pv && e.depth as i32 >= depth {
+            // At PV nodes only where the game prunes them (`Pruning::pv_nodes`), never at the
+            // root, which must search its moves.
+            let may_cut = !is_pv || ply > 0 && G::PRUNING.is_some_and(|p| p.pv_nodes);
+            if may_cut && e.depth as i32 >= depth {
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => e.score >= beta,
@@ -632,9 +635,11 @@ impl<G: Evaluate> Searcher<G> {
             }
         }
 
-        // Forward pruning on the static score (games that opt in, see `Evaluate::PRUNING`). The
-        // static score is taken in PV nodes too, for the improving flag of the nodes below.
-        let pruning = if is_pv { None } else { G::PRUNING };
+        // Forward pruning on the static score (games that opt in, see `Evaluate::PRUNING`):
+        // reverse futility and the null move at non-PV nodes, the move loop's pruning at PV
+        // nodes too where the game says so (`Pruning::pv_nodes`). The static score is taken in
+        // PV nodes anyway, for the improving flag of the nodes below.
+        let pruning = G::PRUNING.filter(|p| !is_pv || p.pv_nodes);
         let settled = |v: i32| v.abs() >= score::PROVEN;
         // Improving: the side to move's static score rose since its previous turn (two plies
         // up), so a fail high is likelier and a fail low less so: prune more boldly above beta,
@@ -658,12 +663,13 @@ impl<G: Evaluate> Searcher<G> {
             }
             if eval != NO_EVAL && !settled(beta) {
                 static_eval = Some(eval);
-                if depth <= p.reverse_futility_depth
+                if !is_pv
+                    && depth <= p.reverse_futility_depth
                     && eval - p.reverse_futility_margin * (depth - improving as i32) >= beta
                 {
                     return eval;
                 }
-                if p.null_move && depth >= 3 && eval >= beta && !self.after_null[ply] {
+                if !is_pv && p.null_move && depth >= 3 && eval >= beta && !self.after_null[ply] {
                     if let Some(null) = pos.null_move() {
                         let r = 3 + depth / 4;
                         self.after_null[ply + 1] = true;

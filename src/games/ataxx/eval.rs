@@ -157,7 +157,8 @@ impl Evaluate for Ataxx {
     /// Measured in the arena (README: the search's SPRTs): Ataxx has no zugzwang worth the name
     /// (a pass is forced only without moves), so a null move is a fair test of a lead. Reverse
     /// futility at 60 a ply up to 6 plies (Zataxx's values on BoardLab's scale) took over from
-    /// 120 up to 5 once the evaluation network saw where the sides touch (session 11).
+    /// 120 up to 5 once the evaluation network saw where the sides touch (session 11). The move
+    /// loop's pruning and table cutoffs at PV nodes too, as Zataxx does (session 12).
     const PRUNING: Option<Pruning> = Some(Pruning {
         futility_margin: 120,
         reverse_futility_margin: 60,
@@ -166,6 +167,7 @@ impl Evaluate for Ataxx {
         late_moves_base: 6,
         late_moves_per_ply: 4,
         prune_class_zero: true,
+        pv_nodes: true,
     });
 
     /// The side to move passes (a legal Ataxx move only without others; the search uses it to
