@@ -13,7 +13,7 @@ use crate::game::{score, Evaluate, Outcome};
 use crate::search::report::{
     Iteration, Progress, RootMove, Score, ScoreBound, SearchResult, StopReason,
 };
-use crate::search::tt::{Bound, TranspositionTable};
+use crate::search::tt::{self, Bound, TranspositionTable};
 use crate::search::Limits;
 
 #[cfg(all(
@@ -611,9 +611,12 @@ impl<G: Evaluate> Searcher<G> {
             return alpha;
         }
 
-        // The static score before the probe: its work hides the wait for the table's slot
-        // (prefetched on entry), though a table cutoff then wastes it.
-        self.evals[ply] = Self::static_eval(pos);
+        // Where the table's slot was prefetched on entry, the static score comes before the
+        // probe: its work hides the wait for memory, though a table cutoff then wastes it.
+        // Elsewhere (wasm) it comes after the cutoff, which saves it. Either way the same score.
+        if tt::PREFETCHES {
+            self.evals[ply] = Self::static_eval(pos);
+        }
         let key = pos.hash();
         let mut tt_move = None;
         let entry = self.tt.probe(key, ply as u32);
@@ -641,6 +644,9 @@ impl<G: Evaluate> Searcher<G> {
         // PV nodes anyway, for the improving flag of the nodes below.
         let pruning = G::PRUNING.filter(|p| !is_pv || p.pv_nodes);
         let settled = |v: i32| v.abs() >= score::PROVEN;
+        if !tt::PREFETCHES {
+            self.evals[ply] = Self::static_eval(pos);
+        }
         // Improving: the side to move's static score rose since its previous turn (two plies
         // up), so a fail high is likelier and a fail low less so: prune more boldly above beta,
         // more cautiously below alpha (Stockfish's "improving").

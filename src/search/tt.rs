@@ -46,6 +46,10 @@ type Slot = [AtomicU64; 3];
 const OCCUPIED: u64 = 1 << 51;
 const HAS_MOVE: u64 = 1 << 32;
 
+/// Whether [`TranspositionTable::prefetch`] fetches anything on this target (x86-64; wasm has
+/// no prefetch instruction).
+pub(crate) const PREFETCHES: bool = cfg!(target_arch = "x86_64");
+
 /// A fixed-size transposition table. Its size is set in MiB at creation; the slot count is the
 /// largest power of two that fits. All methods take `&self`, so threads share it (in an `Arc`).
 pub struct TranspositionTable<M> {
