@@ -118,11 +118,11 @@ fn is_action(line: &str) -> bool {
 /// count has at most three digits.
 const COUNT_DIGITS: usize = 3;
 
-/// Whether `line` can be `actionsCount`: one to three decimal digits. A longer run of digits
+/// Whether `line` can be `actionsCount`: a number of one to three digits. A longer run of digits
 /// (a row of `0`s run on without its line break) is a damaged line, not the count: taken as the
 /// count it would end the turn early, and the turn's rest would be answered as another turn.
 fn is_count(line: &str) -> bool {
-    (1..=COUNT_DIGITS).contains(&line.len()) && line.bytes().all(|b| b.is_ascii_digit())
+    line.len() <= COUNT_DIGITS && line.parse::<u16>().is_ok()
 }
 
 /// The board the rows show under `order`: `(stones of player 0, of player 1, walls)`.

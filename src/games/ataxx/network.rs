@@ -5,7 +5,7 @@
 //! sum (`eval.rs`).
 //!
 //! - Inputs: [`BLOCKS`] `× 49` binary features from the side to move's view (square `(file,
-//!   rank)` is `rank * 7 + file` within each block), see [`for_each_input`]: the stones and
+//!   rank)` is `rank * 7 + file` within each block), see [`input_blocks`]: the stones and
 //!   walls, and the squares where the two sides touch, which a single hidden layer over stones
 //!   alone cannot see (a stone is lost when the other side reaches an empty square beside it).
 //! - Hidden layer: [`HIDDEN`] units, each the sum of the rows of its active inputs plus a bias,
@@ -23,13 +23,11 @@
 //! one reach block of each side), so an accumulator stays within `2 × 49 × 127 + 1.98 × 255 =
 //! 12,951`: `i16` cannot overflow.
 
-use std::cell::RefCell;
-
 use super::network_weights::{HIDDEN_BIAS, HIDDEN_WEIGHTS, OUTPUT_BIAS, OUTPUT_WEIGHTS};
 use super::tables::dilate;
 use super::{Ataxx, FULL, SQUARES};
 
-/// Input blocks of 49 squares each (see [`for_each_input`]).
+/// Input blocks of 49 squares each (see [`input_blocks`]).
 pub const BLOCKS: usize = 9;
 /// Inputs: [`BLOCKS`] blocks of 49 squares.
 pub const INPUTS: usize = BLOCKS * SQUARES;
@@ -78,7 +76,7 @@ pub fn input_blocks(mover: u64, other: u64, walls: u64) -> [u64; BLOCKS] {
 
 /// Calls `f` with each input index set in `blocks` ([`input_blocks`]), block by block.
 #[inline(always)]
-fn for_each_set(blocks: &[u64; BLOCKS], mut f: impl FnMut(usize)) {
+pub fn for_each_set(blocks: &[u64; BLOCKS], mut f: impl FnMut(usize)) {
     for (block, &bits) in blocks.iter().enumerate() {
         let mut bb = bits;
         while bb != 0 {
@@ -88,38 +86,8 @@ fn for_each_set(blocks: &[u64; BLOCKS], mut f: impl FnMut(usize)) {
     }
 }
 
-/// The network's input indices active in a position (the side to move's view): calls `f` with
-/// each, block by block (see [`input_blocks`]).
-#[inline(always)]
-pub fn for_each_input(mover: u64, other: u64, walls: u64, f: impl FnMut(usize)) {
-    for_each_set(&input_blocks(mover, other, walls), f);
-}
-
-/// The alphabet of the hidden weights' text (see [`decode_hidden`]): the 85 characters from `#`
-/// to `x` without the backslash, none of which needs escaping in a Rust string.
-pub const WEIGHT_DIGITS: &[u8; 85] =
-    b"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwx";
-
-/// The hidden weights as text: each four weights (their bytes, little-endian, as a `u32`) as
-/// five base-85 digits of [`WEIGHT_DIGITS`], most significant first, row after row (Ascii85's
-/// packing). It keeps the CodinGame bundle, which counts characters, under its 100,000: the
-/// same weights in decimal take about three times as many.
-pub fn encode_hidden(rows: &[[i8; HIDDEN]]) -> String {
-    let bytes: Vec<u8> = rows.iter().flatten().map(|&w| w as u8).collect();
-    let mut out = String::with_capacity(bytes.len() / 4 * 5);
-    for word in bytes.chunks(4) {
-        let mut v = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
-        let mut digits = [0u8; 5];
-        for d in digits.iter_mut().rev() {
-            *d = WEIGHT_DIGITS[(v % 85) as usize];
-            v /= 85;
-        }
-        out.extend(digits.iter().map(|&d| d as char));
-    }
-    out
-}
-
-/// Reads [`encode_hidden`]'s text back, at compile time (`network_weights.rs` holds the text).
+/// Reads the trainer's text of the hidden weights back (`tune::network::encode_hidden`, in the
+/// alphabet `tune::network::WEIGHT_DIGITS`), at compile time (`network_weights.rs` holds it).
 /// Whitespace is skipped. Panics (a compile error in a `const`) on a character outside the
 /// alphabet or a text of the wrong length.
 pub const fn decode_hidden(text: &str) -> [[i8; HIDDEN]; INPUTS] {
@@ -132,15 +100,11 @@ pub const fn decode_hidden(text: &str) -> [[i8; HIDDEN]; INPUTS] {
         if c == b' ' || c == b'\n' {
             continue;
         }
-        assert!(
-            c >= b'#' && c <= b'x' && c != b'\\',
-            "a character outside the alphabet"
-        );
+        assert!(c >= b'#' && c <= b'x' && c != b'\\', "not a weight digit");
         let d = (c - b'#') as u64 - (c > b'\\') as u64;
         value = value * 85 + d;
         digits += 1;
         if digits == 5 {
-            assert!(weight + 4 <= INPUTS * HIDDEN, "too many weights");
             let mut k = 0;
             while k < 4 {
                 out[(weight + k) / HIDDEN][(weight + k) % HIDDEN] = (value >> (8 * k)) as u8 as i8;
@@ -151,7 +115,7 @@ pub const fn decode_hidden(text: &str) -> [[i8; HIDDEN]; INPUTS] {
             value = 0;
         }
     }
-    assert!(weight == INPUTS * HIDDEN && digits == 0, "too few weights");
+    assert!(weight == INPUTS * HIDDEN && digits == 0, "weights missing");
     out
 }
 
@@ -190,17 +154,9 @@ fn add_row(acc: &mut Accumulator, row: &[i8; HIDDEN]) {
     }
 }
 
-/// Takes `row` away from `acc` (wrapping, as [`add_row`]).
-#[inline(always)]
-fn sub_row(acc: &mut Accumulator, row: &[i8; HIDDEN]) {
-    for (a, &w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_sub(w as i16);
-    }
-}
-
 /// The accumulator of the inputs set in `blocks`: `bias` plus their `rows`.
 #[inline(always)]
-fn accumulate(
+pub fn accumulate(
     bias: &Accumulator,
     rows: &[[i8; HIDDEN]; INPUTS],
     blocks: &[u64; BLOCKS],
@@ -211,16 +167,9 @@ fn accumulate(
 }
 
 impl NetworkWeights<'_> {
-    /// The score, in centi-stones for the side to move, of the position with the side to move's
-    /// stones `mover`, the other side's `other` and the walls `walls` (49-square bitboards).
-    #[inline]
-    pub fn score(&self, mover: u64, other: u64, walls: u64) -> i32 {
-        let blocks = input_blocks(mover, other, walls);
-        self.output(&accumulate(self.hidden_bias, self.hidden, &blocks))
-    }
-
-    /// The output layer: centi-stones from an accumulator.
-    fn output(&self, acc: &Accumulator) -> i32 {
+    /// The output layer: the score, in centi-stones for the side to move, of a position whose
+    /// inputs sum to `acc` ([`accumulate`]).
+    pub fn output(&self, acc: &Accumulator) -> i32 {
         let mut sum: i64 = 0;
         for (a, w) in acc.iter().zip(self.output) {
             sum += ((*a as i32).clamp(0, QA) * *w) as i64;
@@ -230,114 +179,105 @@ impl NetworkWeights<'_> {
     }
 }
 
-/// The accumulator of `blocks` for a network of `bias` and `rows`, updated from the nearest of
-/// `recent` when fewer inputs differ from it than are active (else summed afresh), and kept in
-/// `recent`: the same sums as [`accumulate`], exactly. `recent` must hold only this network's
-/// accumulators.
-fn accumulate_near(
-    bias: &Accumulator,
-    rows: &[[i8; HIDDEN]; INPUTS],
-    blocks: &[u64; BLOCKS],
-    recent: &mut Recent,
-) -> Accumulator {
-    let active: u32 = blocks.iter().map(|b| b.count_ones()).sum();
-    let changed = |seen: &[u64; BLOCKS]| -> u32 {
-        seen.iter()
-            .zip(blocks)
-            .map(|(a, b)| (a ^ b).count_ones())
-            .sum()
-    };
-    let nearest = (0..2)
-        .filter_map(|k| recent.slots[k].as_ref().map(|r| (k, changed(&r.blocks))))
-        .min_by_key(|&(_, n)| n);
-    let (k, acc) = match nearest {
-        Some((k, n)) if n < active => {
-            let seen = recent.slots[k]
-                .as_ref()
-                .expect("the nearest slot is filled");
-            let mut acc = seen.acc;
-            for (b, (&old, &new)) in seen.blocks.iter().zip(blocks).enumerate() {
-                let base = b * SQUARES;
-                let (mut gone, mut came) = (old & !new, new & !old);
-                while gone != 0 {
-                    sub_row(&mut acc, &rows[base + gone.trailing_zeros() as usize]);
-                    gone &= gone - 1;
-                }
-                while came != 0 {
-                    add_row(&mut acc, &rows[base + came.trailing_zeros() as usize]);
-                    came &= came - 1;
-                }
-            }
-            (k, acc)
-        }
-        _ => (1 - recent.last, accumulate(bias, rows, blocks)),
-    };
-    recent.slots[k] = Some(Seen {
-        blocks: *blocks,
-        acc,
-    });
-    recent.last = k;
-    acc
+/// The shipped network's accumulator of `blocks`, the inputs of a position with `side` to move
+/// (0 or 1), summed row by row: in wasm, where updating a recent one measured slower (see
+/// `recent::RECENT`).
+#[cfg(target_arch = "wasm32")]
+fn shipped_accumulator(blocks: &[u64; BLOCKS], _side: usize) -> Accumulator {
+    accumulate(SHIPPED.hidden_bias, SHIPPED.hidden, blocks)
 }
 
-/// An accumulator computed lately, with the input blocks it sums.
-#[derive(Clone, Copy)]
-struct Seen {
-    blocks: [u64; BLOCKS],
-    acc: Accumulator,
-}
+#[cfg(not(target_arch = "wasm32"))]
+use recent::shipped_accumulator;
 
-/// The accumulators the network computed last, one thread's: the search evaluates positions a
-/// few moves apart (siblings, a grandchild after its grandparent), whose inputs differ in a few
-/// squares, so updating a recent accumulator costs a fraction of summing every active row. This
-/// is NNUE's incremental update, found by comparing inputs instead of following the moves, so
-/// the search and the position need not know of it. Two slots, one filled last: the two sides'
-/// views of nearby positions differ in almost every input, so each side to move keeps one.
-struct Recent {
-    slots: [Option<Seen>; 2],
-    /// The slot written last (the other is replaced when no slot is near).
-    last: usize,
-}
+/// Native builds update a recent accumulator instead of summing every row.
+#[cfg(not(target_arch = "wasm32"))]
+mod recent {
+    use std::cell::RefCell;
 
-/// Whether [`Ataxx::network_score`] updates a recent accumulator ([`Recent`]) or sums every
-/// active row. Natively the update is faster (session 12: +6 to +10 % nodes/s in Ataxx's bench);
-/// in wasm it measured slower than the whole sum, whose rows wasm SIMD adds quickly (1.60–1.64 M
-/// against 1.73 M nodes/s in Node), so wasm sums. The scores are the same either way.
-const UPDATE_RECENT: bool = !cfg!(target_arch = "wasm32");
+    use super::{accumulate, add_row, for_each_set, Accumulator, BLOCKS, HIDDEN, INPUTS, SHIPPED};
 
-thread_local! {
-    /// The shipped network's recent accumulators ([`Recent`]), per search thread.
-    static RECENT: RefCell<Recent> = const {
-        RefCell::new(Recent {
-            slots: [None, None],
-            last: 0,
+    /// The shipped network's accumulator of `blocks`, the inputs of a position with `side` to
+    /// move (0 or 1), updated from the thread's last one of that side's view ([`RECENT`]).
+    pub(super) fn shipped_accumulator(blocks: &[u64; BLOCKS], side: usize) -> Accumulator {
+        RECENT.with(|recent| {
+            let seen = &mut recent.borrow_mut()[side];
+            accumulate_near(SHIPPED.hidden_bias, SHIPPED.hidden, blocks, seen)
         })
-    };
+    }
+
+    /// Takes `row` away from `acc` (wrapping, as [`add_row`]).
+    #[inline(always)]
+    fn sub_row(acc: &mut Accumulator, row: &[i8; HIDDEN]) {
+        for (a, &w) in acc.iter_mut().zip(row) {
+            *a = a.wrapping_sub(w as i16);
+        }
+    }
+
+    /// The accumulator of `blocks` for a network of `bias` and `rows`, updated from `seen` when
+    /// fewer inputs differ from it than are active (else summed afresh), and kept in `seen`: the
+    /// same sums as [`accumulate`], exactly. `seen` must hold only this network's accumulators.
+    fn accumulate_near(
+        bias: &Accumulator,
+        rows: &[[i8; HIDDEN]; INPUTS],
+        blocks: &[u64; BLOCKS],
+        seen: &mut Option<Seen>,
+    ) -> Accumulator {
+        let count = |bits: [u64; BLOCKS]| bits.iter().map(|b| b.count_ones()).sum::<u32>();
+        let acc = match seen {
+            Some(old)
+                if count(std::array::from_fn(|b| old.blocks[b] ^ blocks[b])) < count(*blocks) =>
+            {
+                let mut acc = old.acc;
+                let gone = std::array::from_fn(|b| old.blocks[b] & !blocks[b]);
+                let came = std::array::from_fn(|b| blocks[b] & !old.blocks[b]);
+                for_each_set(&gone, |i| sub_row(&mut acc, &rows[i]));
+                for_each_set(&came, |i| add_row(&mut acc, &rows[i]));
+                acc
+            }
+            _ => accumulate(bias, rows, blocks),
+        };
+        *seen = Some(Seen {
+            blocks: *blocks,
+            acc,
+        });
+        acc
+    }
+
+    /// An accumulator computed lately, with the input blocks it sums.
+    #[derive(Clone, Copy)]
+    struct Seen {
+        blocks: [u64; BLOCKS],
+        acc: Accumulator,
+    }
+
+    thread_local! {
+        /// The shipped network's last accumulator of each side to move's view, one search
+        /// thread's: the search evaluates positions a few moves apart (siblings, a grandchild
+        /// after its grandparent), whose inputs differ in a few squares, so updating a recent
+        /// accumulator costs a fraction of summing every active row. This is NNUE's incremental
+        /// update, found by comparing inputs instead of following the moves, so neither the
+        /// search nor the position need know of it. One per side: the two views of nearby
+        /// positions differ in almost every input. Native builds only: in wasm the update
+        /// measured slower than the whole sum, whose rows wasm SIMD adds quickly (session 12,
+        /// Ataxx's bench in Node: 1.60–1.64 M against 1.81–1.85 M nodes/s); natively it is
+        /// faster (+6 to +10 %). The scores are the same.
+        static RECENT: RefCell<[Option<Seen>; 2]> = const { RefCell::new([None, None]) };
+    }
 }
 
 impl Ataxx {
     /// The shipped network's score of this position for the side to move, in centi-stones (see
     /// the module's documentation). It knows nothing of proven results; the caller checks those.
-    /// Equal to [`NetworkWeights::score`] of [`SHIPPED`], computed from the thread's recent
-    /// accumulators ([`Recent`]) where that is faster ([`UPDATE_RECENT`]).
+    /// Equal to the sum of every active row of [`SHIPPED`] ([`accumulate`]; natively computed
+    /// from the thread's recent accumulators, `recent::RECENT`).
     pub fn network_score(&self) -> i32 {
-        let (mover, other) = (
+        let blocks = input_blocks(
             self.pieces[self.side.index()],
             self.pieces[self.side.opponent().index()],
+            self.walls,
         );
-        if !UPDATE_RECENT {
-            return SHIPPED.score(mover, other, self.walls);
-        }
-        let blocks = input_blocks(mover, other, self.walls);
-        let acc = RECENT.with(|recent| {
-            accumulate_near(
-                SHIPPED.hidden_bias,
-                SHIPPED.hidden,
-                &blocks,
-                &mut recent.borrow_mut(),
-            )
-        });
-        SHIPPED.output(&acc)
+        SHIPPED.output(&shipped_accumulator(&blocks, self.side.index()))
     }
 }
 
@@ -367,7 +307,8 @@ mod tests {
                 Player::First => (Player::First, Player::Second),
                 Player::Second => (Player::Second, Player::First),
             };
-            SHIPPED.score(p.stones(us), p.stones(them), p.walls())
+            let blocks = input_blocks(p.stones(us), p.stones(them), p.walls());
+            SHIPPED.output(&accumulate(SHIPPED.hidden_bias, SHIPPED.hidden, &blocks))
         };
         let mut rng = crate::rng::Rng(11);
         for setup in ["", "walls:3", "walls:17"] {
@@ -407,7 +348,9 @@ mod tests {
             let other = rng.next_u64() & rng.next_u64() & FULL & !mover;
             let walls = rng.next_u64() & rng.next_u64() & rng.next_u64() & FULL & !(mover | other);
             let mut per_square = [0; SQUARES];
-            for_each_input(mover, other, walls, |i| per_square[i % SQUARES] += 1);
+            for_each_set(&input_blocks(mover, other, walls), |i| {
+                per_square[i % SQUARES] += 1
+            });
             assert!(per_square.iter().all(|&n| n <= 2));
             for sq in 0..SQUARES {
                 let stone_or_wall = (mover | other | walls) >> sq & 1 == 1;

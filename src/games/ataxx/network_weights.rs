@@ -7,7 +7,7 @@
 use super::network::{decode_hidden, HIDDEN, INPUTS};
 
 /// `HIDDEN_WEIGHTS[input]`: the row an active input adds, scaled by `QA`, packed as
-/// text (`network::encode_hidden`).
+/// text (`tune::network::encode_hidden`).
 #[rustfmt::skip]
 pub const HIDDEN_WEIGHTS: [[i8; HIDDEN]; INPUTS] = decode_hidden("\
 qcM5)*(T4)%9G*$.QQm[%=Atl%oH]@$9n0^_N87*\
