@@ -40,6 +40,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "src")
+# CodinGame's limit on a submission, in UTF-16 code units (what its editor counts).
 LIMIT = 100_000
 # Crate-root modules the bots need (see DEVELOPERS.md, "The CodinGame bundle").
 ROOT_MODULES = ["clock", "game", "games", "play", "protocol", "rng", "search"]
@@ -549,7 +550,9 @@ def main():
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out, "w", encoding="utf-8") as f:
         f.write(text)
-    size = len(text)
+    # CodinGame counts UTF-16 code units (a character outside the BMP counts twice); the
+    # Ataxx network's weights are CJK ideographs, one unit each.
+    size = len(text.encode("utf-16-le")) // 2
     print(f"{args.output or os.path.relpath(out)}: {size:,} characters (CodinGame allows {LIMIT:,})", file=sys.stderr)
     if size > LIMIT:
         sys.exit(f"codingame-bundle: {name} is {size - LIMIT:,} characters over the limit")

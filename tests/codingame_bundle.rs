@@ -19,7 +19,8 @@ const LIMITS: TimeLimits = TimeLimits {
     turn_ms: 5_000,
 };
 
-/// CodinGame's limit on the size of a submission, in characters.
+/// CodinGame's limit on the size of a submission, in UTF-16 code units (a character outside
+/// the Basic Multilingual Plane counts twice).
 const CODINGAME_LIMIT: usize = 100_000;
 
 /// A fresh directory for one bundle (a game, or a game's baseline) and its binary.
@@ -55,10 +56,10 @@ fn build_bundle(game: &str, player: &str) -> PathBuf {
             .arg(&source),
         &format!("bundling {game} ({player})"),
     );
-    let chars = std::fs::read_to_string(&source).unwrap().chars().count();
+    let units = std::fs::read_to_string(&source).unwrap().encode_utf16().count();
     assert!(
-        chars <= CODINGAME_LIMIT,
-        "the {game} bundle has {chars} characters"
+        units <= CODINGAME_LIMIT,
+        "the {game} bundle has {units} UTF-16 code units"
     );
     let exe = dir.join("bot");
     run(

@@ -31,9 +31,9 @@ use super::{Ataxx, FULL, SQUARES};
 pub const BLOCKS: usize = 9;
 /// Inputs: [`BLOCKS`] blocks of 49 squares.
 pub const INPUTS: usize = BLOCKS * SQUARES;
-/// Hidden units. 64 measured no stronger on three blocks of inputs (README: the evaluation
-/// network).
-pub const HIDDEN: usize = 32;
+/// Hidden units. 64 measured no stronger than 32 on three blocks of inputs, and stronger on nine
+/// (README: the evaluation network).
+pub const HIDDEN: usize = 64;
 /// The hidden layer's integer scale: a weight `w` is stored as `round(w × QA)`, and an active
 /// unit clips at `QA`.
 pub const QA: i32 = 255;
@@ -86,36 +86,55 @@ pub fn for_each_set(blocks: &[u64; BLOCKS], mut f: impl FnMut(usize)) {
     }
 }
 
-/// Reads the trainer's text of the hidden weights back (`tune::network::encode_hidden`, in the
-/// alphabet `tune::network::WEIGHT_DIGITS`), at compile time (`network_weights.rs` holds it).
-/// Whitespace is skipped. Panics (a compile error in a `const`) on a character outside the
-/// alphabet or a text of the wrong length.
+/// The first digit of the hidden weights' text: its digits are the 2^[`DIGIT_BITS`] characters
+/// from U+4E00 on, CJK ideographs, every one assigned, none needing an escape in a Rust string.
+/// CodinGame counts a submission's length in UTF-16 code units (a bundle's limit is 100,000), and
+/// each of these is one unit holding 14 bits, where a printable ASCII character holds under 6.6.
+pub const FIRST_DIGIT: u32 = 0x4E00;
+/// The bits one digit of the hidden weights' text holds.
+pub const DIGIT_BITS: u32 = 14;
+/// The digits of the hidden weights' text: every weight's byte, 14 bits a digit, rounded up.
+pub const WEIGHT_TEXT_DIGITS: usize = (INPUTS * HIDDEN * 8).div_ceil(DIGIT_BITS as usize);
+
+/// Reads the trainer's text of the hidden weights back (`tune::network::encode_hidden`: the
+/// weights' bytes in order, least significant bit first, [`DIGIT_BITS`] to a digit from
+/// [`FIRST_DIGIT`] on), at compile time (`network_weights.rs` holds it). Spaces and line breaks
+/// are skipped. Panics (a compile error in a `const`) on any other character, or on a text of
+/// the wrong length.
 pub const fn decode_hidden(text: &str) -> [[i8; HIDDEN]; INPUTS] {
     let text = text.as_bytes();
     let mut out = [[0i8; HIDDEN]; INPUTS];
-    let (mut i, mut digits, mut value, mut weight) = (0, 0, 0u64, 0);
+    let (mut i, mut digits, mut weight) = (0, 0, 0);
+    // Bits read and not yet a weight: `pending`'s low `bits`.
+    let (mut pending, mut bits) = (0u32, 0);
     while i < text.len() {
-        let c = text[i];
-        i += 1;
-        if c == b' ' || c == b'\n' {
+        let lead = text[i];
+        if lead == b' ' || lead == b'\n' {
+            i += 1;
             continue;
         }
-        assert!(c >= b'#' && c <= b'x' && c != b'\\', "not a weight digit");
-        let d = (c - b'#') as u64 - (c > b'\\') as u64;
-        value = value * 85 + d;
+        // Every digit is a three-byte UTF-8 sequence: 1110xxxx 10xxxxxx 10xxxxxx.
+        assert!(lead & 0xF0 == 0xE0 && i + 2 < text.len(), "not a weight digit");
+        let point = (lead as u32 & 0x0F) << 12
+            | (text[i + 1] as u32 & 0x3F) << 6
+            | (text[i + 2] as u32 & 0x3F);
+        i += 3;
+        assert!(
+            point >= FIRST_DIGIT && point - FIRST_DIGIT < 1 << DIGIT_BITS,
+            "not a weight digit"
+        );
+        assert!(digits < WEIGHT_TEXT_DIGITS, "too many weight digits");
         digits += 1;
-        if digits == 5 {
-            let mut k = 0;
-            while k < 4 {
-                out[(weight + k) / HIDDEN][(weight + k) % HIDDEN] = (value >> (8 * k)) as u8 as i8;
-                k += 1;
-            }
-            weight += 4;
-            digits = 0;
-            value = 0;
+        pending |= (point - FIRST_DIGIT) << bits;
+        bits += DIGIT_BITS;
+        while bits >= 8 && weight < INPUTS * HIDDEN {
+            out[weight / HIDDEN][weight % HIDDEN] = pending as u8 as i8;
+            weight += 1;
+            pending >>= 8;
+            bits -= 8;
         }
     }
-    assert!(weight == INPUTS * HIDDEN && digits == 0, "weights missing");
+    assert!(digits == WEIGHT_TEXT_DIGITS, "weights missing");
     out
 }
 
