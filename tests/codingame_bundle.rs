@@ -56,7 +56,10 @@ fn build_bundle(game: &str, player: &str) -> PathBuf {
             .arg(&source),
         &format!("bundling {game} ({player})"),
     );
-    let units = std::fs::read_to_string(&source).unwrap().encode_utf16().count();
+    let units = std::fs::read_to_string(&source)
+        .unwrap()
+        .encode_utf16()
+        .count();
     assert!(
         units <= CODINGAME_LIMIT,
         "the {game} bundle has {units} UTF-16 code units"

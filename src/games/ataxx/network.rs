@@ -114,7 +114,10 @@ pub const fn decode_hidden(text: &str) -> [[i8; HIDDEN]; INPUTS] {
             continue;
         }
         // Every digit is a three-byte UTF-8 sequence: 1110xxxx 10xxxxxx 10xxxxxx.
-        assert!(lead & 0xF0 == 0xE0 && i + 2 < text.len(), "not a weight digit");
+        assert!(
+            lead & 0xF0 == 0xE0 && i + 2 < text.len(),
+            "not a weight digit"
+        );
         let point = (lead as u32 & 0x0F) << 12
             | (text[i + 1] as u32 & 0x3F) << 6
             | (text[i + 2] as u32 & 0x3F);
