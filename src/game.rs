@@ -367,6 +367,15 @@ pub struct Pruning {
     /// `search.rs`). Reverse futility and the null move stay at non-PV nodes. A cutoff ends the
     /// principal variation there, so a PV may be shorter than the depth.
     pub pv_nodes: bool,
+    /// Singular extensions from this many plies from the horizon (0: none): at a non-PV node
+    /// whose table entry (a lower bound or exact, at most three plies shallower) has a move, the
+    /// other moves are searched to half the depth against the entry's score less one unit a
+    /// ply. When none reaches it the table's move is singular and is searched a ply deeper;
+    /// when that bound is itself at least beta, several moves fail high and the node is cut
+    /// (multi-cut); else, when the entry's score is at least beta, the table's move is searched
+    /// a ply shallower (a negative extension). Anantharaman, Campbell and Hsu (1990), as
+    /// Stockfish and Zataxx (`search.rs`) use them.
+    pub singular_depth: i32,
 }
 
 /// A static evaluation: the score from the side to move, and whether the position is quiet

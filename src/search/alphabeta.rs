@@ -112,6 +112,8 @@ pub struct Searcher<G: Evaluate> {
     next_progress_ms: u64,
     /// Per ply: whether the move that led there was a null move (no two in a row).
     after_null: [bool; MAX_PLY + 1],
+    /// The move a singular-extension test leaves out at its ply (the table's move there).
+    excluded: [Option<G::Move>; MAX_PLY + 1],
     /// Per ply, the static score of the node there ([`NO_EVAL`] when it has none: a game
     /// without [`Evaluate::PRUNING`], or a score near a proven result), for the improving flag.
     evals: [i32; MAX_PLY + 1],
@@ -158,6 +160,7 @@ impl<G: Evaluate> Searcher<G> {
             progress_every_ms: None,
             next_progress_ms: 0,
             after_null: [false; MAX_PLY + 1],
+            excluded: [None; MAX_PLY + 1],
             evals: [NO_EVAL; MAX_PLY + 1],
             reductions: reduction_table(),
         }
@@ -620,11 +623,15 @@ impl<G: Evaluate> Searcher<G> {
         let key = pos.hash();
         let mut tt_move = None;
         let entry = self.tt.probe(key, ply as u32);
+        // A singular-extension test (below) searches this node again without one move: the
+        // table's entry is not its result, and its result must not replace the entry.
+        let excluded = self.excluded[ply];
         if let Some(e) = entry {
             tt_move = e.best;
             // At PV nodes only where the game prunes them (`Pruning::pv_nodes`), never at the
             // root, which must search its moves.
-            let may_cut = !is_pv || ply > 0 && G::PRUNING.is_some_and(|p| p.pv_nodes);
+            let may_cut =
+                excluded.is_none() && (!is_pv || ply > 0 && G::PRUNING.is_some_and(|p| p.pv_nodes));
             if may_cut && e.depth as i32 >= depth {
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -670,12 +677,19 @@ impl<G: Evaluate> Searcher<G> {
             if eval != NO_EVAL && !settled(beta) {
                 static_eval = Some(eval);
                 if !is_pv
+                    && excluded.is_none()
                     && depth <= p.reverse_futility_depth
                     && eval - p.reverse_futility_margin * (depth - improving as i32) >= beta
                 {
                     return eval;
                 }
-                if !is_pv && p.null_move && depth >= 3 && eval >= beta && !self.after_null[ply] {
+                if !is_pv
+                    && excluded.is_none()
+                    && p.null_move
+                    && depth >= 3
+                    && eval >= beta
+                    && !self.after_null[ply]
+                {
                     if let Some(null) = pos.null_move() {
                         let r = 3 + depth / 4;
                         self.after_null[ply + 1] = true;
@@ -705,6 +719,46 @@ impl<G: Evaluate> Searcher<G> {
         // shallower; its ordering is poor, and if it matters, the next iteration returns with
         // the move this search stores (Ed Schröder's idea, as in Ethereal and Stockfish).
         depth -= (G::PRUNING.is_some() && tt_move.is_none() && depth >= 4) as i32;
+
+        // Singular extensions (`Pruning::singular_depth`): the table's move searched a ply
+        // deeper when no other move comes near its score, a ply shallower when it is not alone
+        // in failing high, and a cut when several others fail high too.
+        let mut tt_extension = 0;
+        if let (Some(p), Some(e), Some(mv)) = (G::PRUNING, entry, tt_move) {
+            if p.singular_depth > 0
+                && !is_pv
+                && ply > 0
+                && excluded.is_none()
+                && depth >= p.singular_depth
+                && e.depth as i32 >= depth - 3
+                && e.bound != Bound::Upper
+                && !settled(e.score)
+            {
+                let singular_beta = e.score - depth;
+                self.excluded[ply] = Some(mv);
+                let s = self.negamax(
+                    pos,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    false,
+                    on_progress,
+                );
+                self.excluded[ply] = None;
+                if self.stopped.is_some() {
+                    return 0;
+                }
+                if s < singular_beta {
+                    tt_extension = 1;
+                } else if singular_beta >= beta {
+                    self.proven = false;
+                    return singular_beta;
+                } else if e.score >= beta {
+                    tt_extension = -1;
+                }
+            }
+        }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut order = std::mem::take(&mut self.order[ply]);
@@ -745,6 +799,9 @@ impl<G: Evaluate> Searcher<G> {
             moves.swap(i, pick);
             order.swap(i, pick);
             let mv = moves[i];
+            if Some(mv) == excluded {
+                continue;
+            }
             if let (Some(p), Some(eval)) = (pruning, static_eval) {
                 // Half as many moves when the side to move is not improving.
                 let late = (p.late_moves_base + (depth * depth) as usize * p.late_moves_per_ply)
@@ -767,7 +824,8 @@ impl<G: Evaluate> Searcher<G> {
             }
 
             let child = pos.after(mv);
-            let new_depth = depth - 1 + extension;
+            let new_depth =
+                depth - 1 + extension + if Some(mv) == tt_move { tt_extension } else { 0 };
             let s = if i == 0 {
                 -self.negamax(
                     &child,
@@ -857,8 +915,10 @@ impl<G: Evaluate> Searcher<G> {
             Bound::Upper
         };
         let proven = cut_proven.unwrap_or(all_proven);
-        self.tt
-            .store(key, ply as u32, depth, best_score, bound, proven, best_move);
+        if excluded.is_none() {
+            self.tt
+                .store(key, ply as u32, depth, best_score, bound, proven, best_move);
+        }
         self.proven = proven;
         best_score
     }

@@ -168,6 +168,7 @@ impl Evaluate for Ataxx {
         late_moves_per_ply: 4,
         prune_class_zero: true,
         pv_nodes: true,
+        singular_depth: 6,
     });
 
     /// The side to move passes (a legal Ataxx move only without others; the search uses it to
