@@ -201,19 +201,9 @@ impl NetworkWeights<'_> {
     }
 }
 
-/// The shipped network's accumulator of `blocks`, the inputs of a position with `side` to move
-/// (0 or 1), summed row by row: in wasm, where updating a recent one measured slower (see
-/// `recent::RECENT`).
-#[cfg(target_arch = "wasm32")]
-fn shipped_accumulator(blocks: &[u64; BLOCKS], _side: usize) -> Accumulator {
-    accumulate(SHIPPED.hidden_bias, SHIPPED.hidden, blocks)
-}
-
-#[cfg(not(target_arch = "wasm32"))]
 use recent::shipped_accumulator;
 
-/// Native builds update a recent accumulator instead of summing every row.
-#[cfg(not(target_arch = "wasm32"))]
+/// Each search thread updates a recent accumulator instead of summing every row.
 mod recent {
     use std::cell::RefCell;
 
@@ -280,10 +270,11 @@ mod recent {
         /// accumulator costs a fraction of summing every active row. This is NNUE's incremental
         /// update, found by comparing inputs instead of following the moves, so neither the
         /// search nor the position need know of it. One per side: the two views of nearby
-        /// positions differ in almost every input. Native builds only: in wasm the update
-        /// measured slower than the whole sum, whose rows wasm SIMD adds quickly (session 12,
-        /// Ataxx's bench in Node: 1.60–1.64 M against 1.81–1.85 M nodes/s); natively it is
-        /// faster (+6 to +10 %). The scores are the same.
+        /// positions differ in almost every input. With 32 hidden units the update
+        /// measured slower than the whole sum in wasm (session 12, Ataxx's bench in Node:
+        /// 1.60–1.64 M against 1.81–1.85 M nodes/s), so wasm summed every row; with 64 it is
+        /// faster there too (session 13: 1.89–1.93 M against 1.83–1.84 M), as natively. The
+        /// scores are the same.
         static RECENT: RefCell<[Option<Seen>; 2]> = const { RefCell::new([None, None]) };
     }
 }
@@ -291,8 +282,8 @@ mod recent {
 impl Ataxx {
     /// The shipped network's score of this position for the side to move, in centi-stones (see
     /// the module's documentation). It knows nothing of proven results; the caller checks those.
-    /// Equal to the sum of every active row of [`SHIPPED`] ([`accumulate`]; natively computed
-    /// from the thread's recent accumulators, `recent::RECENT`).
+    /// Equal to the sum of every active row of [`SHIPPED`] ([`accumulate`]; computed from the
+    /// thread's recent accumulators, `recent::RECENT`).
     pub fn network_score(&self) -> i32 {
         let blocks = input_blocks(
             self.pieces[self.side.index()],
