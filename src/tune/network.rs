@@ -299,11 +299,12 @@ impl QuantizedNetwork {
         s.push_str(
             "#[rustfmt::skip]\npub const HIDDEN_WEIGHTS: [[i8; HIDDEN]; INPUTS] = decode_hidden(\"\\\n",
         );
-        // 64 digits a line, each line continued with a backslash, which also drops the next
+        // LINE digits a line, each line continued with a backslash, which also drops the next
         // line's indentation.
+        const LINE: usize = 64;
         let digits: Vec<char> = encode_hidden(&self.hidden[..]).chars().collect();
-        for (k, line) in digits.chunks(64).enumerate() {
-            let last = (k + 1) * 64 >= digits.len();
+        for (k, line) in digits.chunks(LINE).enumerate() {
+            let last = (k + 1) * LINE >= digits.len();
             s.extend(line);
             s.push_str(if last { "\");\n" } else { "\\\n" });
         }
