@@ -127,8 +127,8 @@ pub struct Searcher<G: Evaluate> {
     /// What the search keeps per ply (`MAX_PLY + 1` of them). On the heap: arrays in the
     /// struct became kilobytes of unrolled stores in each game's `new` in wasm.
     plies: Box<[PlyState<G::Move>]>,
-    /// Late-move reductions in plies by `[depth * 64 + move index]`, both capped at 63 (games with
-    /// [`Evaluate::PRUNING`] only).
+    /// Late-move reductions in plies by `[depth * 64 + move index]`, both capped at 63 (games
+    /// with [`Evaluate::PRUNING`] only).
     reductions: Box<[u8]>,
 }
 
