@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use crate::clock::Instant;
 
 use crate::game::{score, Evaluate, Outcome};
+use crate::search::ranking;
 use crate::search::report::{
     Iteration, Progress, RootMove, Score, ScoreBound, SearchResult, StopReason,
 };
@@ -74,6 +75,20 @@ pub const MAX_PLY: usize = 128;
 /// node is improving on it.
 const NO_EVAL: i32 = i32::MAX;
 
+/// What the search keeps about one ply of the line it is in.
+#[derive(Clone, Copy)]
+struct PlyState<M> {
+    /// Two quiet moves that last caused a cutoff at this ply.
+    killers: [Option<M>; 2],
+    /// Whether the move that led here was a null move (no two in a row).
+    after_null: bool,
+    /// The move a singular-extension test leaves out here (the table's move).
+    excluded: Option<M>,
+    /// The node's static score ([`NO_EVAL`] when it has none: a game without
+    /// [`Evaluate::PRUNING`], or a score near a proven result), for the improving flag.
+    eval: i32,
+}
+
 /// A reusable alpha-beta searcher for game `G`. It keeps its transposition table and history
 /// between searches, so consecutive moves of one game reuse earlier work.
 pub struct Searcher<G: Evaluate> {
@@ -90,7 +105,6 @@ pub struct Searcher<G: Evaluate> {
     /// Shared with the helpers: their nodes so far and the flag that stops them.
     team: Shared<Team>,
     history: Vec<i32>,
-    killers: [[Option<G::Move>; 2]; MAX_PLY],
     moves: Vec<Vec<G::Move>>,
     /// Per ply, each move's ordering key: its [`Evaluate::order_class`] above bit 40, then the
     /// TT move (2^30), killers (2^29), or history * 8 + [`Evaluate::order_hint`] (an `i32`).
@@ -110,28 +124,24 @@ pub struct Searcher<G: Evaluate> {
     /// when the next one is due, in ms since the search began.
     progress_every_ms: Option<u64>,
     next_progress_ms: u64,
-    /// Per ply: whether the move that led there was a null move (no two in a row).
-    after_null: [bool; MAX_PLY + 1],
-    /// The move a singular-extension test leaves out at its ply (the table's move there).
-    excluded: [Option<G::Move>; MAX_PLY + 1],
-    /// Per ply, the static score of the node there ([`NO_EVAL`] when it has none: a game
-    /// without [`Evaluate::PRUNING`], or a score near a proven result), for the improving flag.
-    evals: [i32; MAX_PLY + 1],
-    /// Late-move reductions in plies by `[depth][move index]`, both capped at 63 (games with
-    /// [`Evaluate::PRUNING`] only).
-    reductions: Box<[[u8; 64]; 64]>,
+    /// What the search keeps per ply (`MAX_PLY + 1` of them). On the heap: arrays in the
+    /// struct became kilobytes of unrolled stores in each game's `new` in wasm.
+    plies: Box<[PlyState<G::Move>]>,
+    /// Late-move reductions in plies by `[depth * 64 + move index]`, both capped at 63 (games
+    /// with [`Evaluate::PRUNING`] only).
+    reductions: Box<[u8]>,
 }
 
 /// The late-move reduction table: `0.75 + ln(depth) * ln(index) / 2.25` plies, rounded down, the
 /// shape of the logarithmic formula common to modern alpha-beta engines (Stockfish, Ethereal).
-fn reduction_table() -> Box<[[u8; 64]; 64]> {
-    let mut t = Box::new([[0u8; 64]; 64]);
-    for (d, row) in t.iter_mut().enumerate().skip(1) {
-        for (i, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.75 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8;
-        }
-    }
-    t
+fn reduction_table() -> Box<[u8]> {
+    // Collected, not filled in: a zeroed array filled in place became 5 KB of stores in wasm.
+    (0..64 * 64)
+        .map(|k| match (k / 64, k % 64) {
+            (0, _) | (_, 0) => 0,
+            (d, i) => (0.75 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8,
+        })
+        .collect()
 }
 
 impl<G: Evaluate> Searcher<G> {
@@ -144,7 +154,6 @@ impl<G: Evaluate> Searcher<G> {
             helper: false,
             team: Shared::default(),
             history: vec![0; 2 * G::MOVE_SLOTS],
-            killers: [[None; 2]; MAX_PLY],
             moves: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
             order: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
             pv: (0..MAX_PLY + 1)
@@ -159,9 +168,16 @@ impl<G: Evaluate> Searcher<G> {
             depth_now: 0,
             progress_every_ms: None,
             next_progress_ms: 0,
-            after_null: [false; MAX_PLY + 1],
-            excluded: [None; MAX_PLY + 1],
-            evals: [NO_EVAL; MAX_PLY + 1],
+            plies: vec![
+                PlyState {
+                    killers: [None, None],
+                    after_null: false,
+                    excluded: None,
+                    eval: NO_EVAL,
+                };
+                MAX_PLY + 1
+            ]
+            .into_boxed_slice(),
             reductions: reduction_table(),
         }
     }
@@ -224,7 +240,7 @@ impl<G: Evaluate> Searcher<G> {
         self.nodes = 0;
         self.stopped = None;
         self.tt.new_search();
-        self.killers = [[None; 2]; MAX_PLY];
+        self.plies.iter_mut().for_each(|p| p.killers = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 4);
 
         let mut list = Vec::new();
@@ -442,7 +458,7 @@ impl<G: Evaluate> Searcher<G> {
         let mut best = None;
         scores.clear();
         self.pv[0].clear();
-        self.evals[0] = Self::static_eval(pos);
+        self.plies[0].eval = Self::static_eval(pos);
         for (i, rm) in previous.iter().enumerate() {
             let child = pos.after(rm.mv);
             let full_window = i == 0 || self.limits.exact_root_scores;
@@ -502,18 +518,10 @@ impl<G: Evaluate> Searcher<G> {
                     depth * depth;
             }
         }
-        // The best move first, then by score; among equals keep the search order. The keys
-        // carry the search order, so one unstable sort of plain tuples, shared by every game,
-        // orders them (a stable sort of each game's `RootScore` put a merge sort per game into
-        // the wasm: README, "Measured").
-        let mut keys: Vec<(bool, i32, usize)> = scores
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (Some(s.mv) != best, -s.score, i))
-            .collect();
-        keys.sort_unstable();
-        let mut slots: Vec<Option<RootScore<G::Move>>> = scores.drain(..).map(Some).collect();
-        scores.extend(keys.iter().filter_map(|&(_, _, i)| slots[i].take()));
+        // The best move first, then by score; among equals keep the search order.
+        *scores = ranking::sorted_by(std::mem::take(scores), |s| {
+            ((Some(s.mv) != best) as u128) << 32 | ranking::descending_i32(s.score)
+        });
         self.tt
             .store(pos.hash(), 0, depth, alpha, Bound::Exact, false, best);
         Some(alpha)
@@ -618,14 +626,14 @@ impl<G: Evaluate> Searcher<G> {
         // probe: its work hides the wait for memory, though a table cutoff then wastes it.
         // Elsewhere (wasm) it comes after the cutoff, which saves it. Either way the same score.
         if tt::PREFETCHES {
-            self.evals[ply] = Self::static_eval(pos);
+            self.plies[ply].eval = Self::static_eval(pos);
         }
         let key = pos.hash();
         let mut tt_move = None;
         let entry = self.tt.probe(key, ply as u32);
         // A singular-extension test (below) searches this node again without one move: the
         // table's entry is not its result, and its result must not replace the entry.
-        let excluded = self.excluded[ply];
+        let excluded = self.plies[ply].excluded;
         if let Some(e) = entry {
             tt_move = e.best;
             // At PV nodes only where the game prunes them (`Pruning::pv_nodes`), never at the
@@ -652,15 +660,15 @@ impl<G: Evaluate> Searcher<G> {
         let pruning = G::PRUNING.filter(|p| !is_pv || p.pv_nodes);
         let settled = |v: i32| v.abs() >= score::PROVEN;
         if !tt::PREFETCHES {
-            self.evals[ply] = Self::static_eval(pos);
+            self.plies[ply].eval = Self::static_eval(pos);
         }
         // Improving: the side to move's static score rose since its previous turn (two plies
         // up), so a fail high is likelier and a fail low less so: prune more boldly above beta,
         // more cautiously below alpha (Stockfish's "improving").
-        let improving = ply >= 2 && self.evals[ply] > self.evals[ply - 2];
+        let improving = ply >= 2 && self.plies[ply].eval > self.plies[ply - 2].eval;
         let mut static_eval = None;
         if let Some(p) = pruning {
-            let mut eval = self.evals[ply];
+            let mut eval = self.plies[ply].eval;
             // A table bound on the side of the static score that it tightens replaces it: a
             // searched score guesses better than a static one (as Stockfish adjusts its eval).
             if let Some(e) = entry.filter(|e| {
@@ -688,11 +696,11 @@ impl<G: Evaluate> Searcher<G> {
                     && p.null_move
                     && depth >= 3
                     && eval >= beta
-                    && !self.after_null[ply]
+                    && !self.plies[ply].after_null
                 {
                     if let Some(null) = pos.null_move() {
                         let r = 3 + depth / 4;
-                        self.after_null[ply + 1] = true;
+                        self.plies[ply + 1].after_null = true;
                         let s = -self.negamax(
                             &null,
                             depth - 1 - r,
@@ -702,7 +710,7 @@ impl<G: Evaluate> Searcher<G> {
                             false,
                             on_progress,
                         );
-                        self.after_null[ply + 1] = false;
+                        self.plies[ply + 1].after_null = false;
                         if self.stopped.is_some() {
                             return 0;
                         }
@@ -735,7 +743,7 @@ impl<G: Evaluate> Searcher<G> {
                 && !settled(e.score)
             {
                 let singular_beta = e.score - depth;
-                self.excluded[ply] = Some(mv);
+                self.plies[ply].excluded = Some(mv);
                 let s = self.negamax(
                     pos,
                     (depth - 1) / 2,
@@ -745,7 +753,7 @@ impl<G: Evaluate> Searcher<G> {
                     false,
                     on_progress,
                 );
-                self.excluded[ply] = None;
+                self.plies[ply].excluded = None;
                 if self.stopped.is_some() {
                     return 0;
                 }
@@ -770,9 +778,9 @@ impl<G: Evaluate> Searcher<G> {
             let within_class = if Some(mv) == tt_move {
                 order.push(i64::MAX);
                 continue;
-            } else if Some(mv) == self.killers[ply][0] {
+            } else if Some(mv) == self.plies[ply].killers[0] {
                 1 << 29
-            } else if Some(mv) == self.killers[ply][1] {
+            } else if Some(mv) == self.plies[ply].killers[1] {
                 (1 << 29) - 1
             } else {
                 self.history[side * G::MOVE_SLOTS + G::move_slot(mv)] * 8 + pos.order_hint(mv)
@@ -845,7 +853,7 @@ impl<G: Evaluate> Searcher<G> {
                 } else if G::PRUNING.is_none() {
                     (i >= 4 && order[i] < (1 << 29)) as i32
                 } else if i >= 2 {
-                    let r = self.reductions[(depth as usize).min(63)][i.min(63)] as i32
+                    let r = self.reductions[(depth as usize).min(63) * 64 + i.min(63)] as i32
                         - is_pv as i32
                         - (order[i] & ((1 << 40) - 1) >= (1 << 29) - 1) as i32;
                     r.min(new_depth - 1).max(0)
@@ -889,7 +897,7 @@ impl<G: Evaluate> Searcher<G> {
                     self.set_pv(ply, mv);
                     if alpha >= beta {
                         if Some(mv) != tt_move && !forced {
-                            let k = &mut self.killers[ply];
+                            let k = &mut self.plies[ply].killers;
                             if k[0] != Some(mv) {
                                 k[1] = k[0];
                                 k[0] = Some(mv);

@@ -5,6 +5,7 @@
 use super::*;
 use crate::game::{EngineKind, Eval, Evaluate};
 use crate::rng::splitmix;
+use crate::search::ranking;
 
 /// Evaluation weights, in units where one square of territory is [`weights::SQUARE`].
 pub mod weights {
@@ -372,7 +373,9 @@ impl Evaluate for Amazons {
                 return true;
             }
         }
-        let mut halves = [(0i32, 0u8, 0u8); 128];
+        // Half moves (an amazon's step) then whole moves, each best first by its static score:
+        // keys of the shared sort (`ranking`), the move packed beside the score.
+        let mut halves = [0u128; 128];
         let mut n_halves = 0;
         let mut mine = self.amazons[self.to_move.index()];
         while mine != 0 {
@@ -384,16 +387,20 @@ impl Evaluate for Amazons {
                 tos &= tos - 1;
                 let s = -self.with_amazon_moved(from, to).score_with(false);
                 if n_halves < halves.len() {
-                    halves[n_halves] = (s, from as u8, to as u8);
+                    let step = from << 8 | to;
+                    halves[n_halves] = ranking::key(ranking::descending_i32(s), step);
                     n_halves += 1;
                 }
             }
         }
         let halves = &mut halves[..n_halves];
-        halves.sort_unstable_by_key(|h| std::cmp::Reverse(h.0));
-        let mut fulls = [(0i32, Move::default()); 256];
+        halves.sort_unstable();
+        let mut fulls = [0u128; 256];
+        let mut full_moves = [Move::default(); 256];
         let mut n_full = 0;
-        for &(_, from, to) in halves.iter().take(selection::AMAZON_MOVES) {
+        for &half in halves.iter().take(selection::AMAZON_MOVES) {
+            let step = ranking::index(half);
+            let (from, to) = ((step >> 8) as u8, step as u8);
             let (f, t) = (from as usize, to as usize);
             let occ2 = occ ^ (1 << f) | 1 << t;
             let mut arrows = queen_attacks(t, occ2) & !occ2;
@@ -405,14 +412,20 @@ impl Evaluate for Amazons {
                 child.play(mv);
                 let s = -child.score_with(false);
                 if n_full < fulls.len() {
-                    fulls[n_full] = (s, mv);
+                    fulls[n_full] = ranking::key(ranking::descending_i32(s), n_full);
+                    full_moves[n_full] = mv;
                     n_full += 1;
                 }
             }
         }
         let fulls = &mut fulls[..n_full];
-        fulls.sort_by_key(|f| std::cmp::Reverse(f.0));
-        out.extend(fulls.iter().take(selection::MOVES).map(|f| f.1));
+        fulls.sort_unstable();
+        out.extend(
+            fulls
+                .iter()
+                .take(selection::MOVES)
+                .map(|&f| full_moves[ranking::index(f)]),
+        );
         if out.is_empty() {
             // Unreachable while the game is not over, but never hand the search nothing.
             self.legal_moves(out);

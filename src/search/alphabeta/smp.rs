@@ -103,7 +103,7 @@ impl<G: Evaluate> Searcher<G> {
             ..Limits::default()
         };
         self.stopped = None;
-        self.killers = [[None; 2]; MAX_PLY];
+        self.plies.iter_mut().for_each(|p| p.killers = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 4);
         let mut list = Vec::new();
         pos.search_moves(&mut list);

@@ -7,6 +7,7 @@ use serde::Serialize;
 use crate::game::score;
 use crate::search::mcts::merge;
 use crate::search::mcts::tree::{Tree, UNPROVEN};
+use crate::search::ranking;
 use crate::search::report::{Score, StopReason};
 
 /// A reply to a root move: the move one level down, with what the tree knows of it.
@@ -132,14 +133,14 @@ pub fn build<M: Copy + Default>(
     prior_visits: f64,
     scale: f64,
 ) -> MctsReport<M> {
-    let mut root_moves: Vec<MctsRootMove<M>> = roots
+    let mut unsorted: Vec<MctsRootMove<M>> = roots
         .iter()
         .map(|r| root_move(trees[r.source], r, prior_visits, scale))
         .collect();
     // The best move (a proven win may have few visits) leads, then the most visited, as the
     // search ranks them.
-    let best = merge::best(roots, prior_visits).map(|k| root_moves.remove(k));
-    root_moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value)));
+    let best = merge::best(roots, prior_visits).map(|k| unsorted.remove(k));
+    let mut root_moves = ranking::sorted_by(unsorted, |r| rank(r.visits, r.value));
     root_moves.splice(0..0, best);
     let (value, score, pv) = match root_moves.first() {
         Some(r) => (r.value, r.score, r.pv.clone()),
@@ -162,6 +163,25 @@ pub fn build<M: Copy + Default>(
     }
 }
 
+/// `x` as a 64-bit key part that sorts largest first, in the order of `f64::total_cmp`.
+const fn descending_f64(x: f64) -> u128 {
+    let bits = x.to_bits();
+    // IEEE 754 bits ordered as unsigned integers: negative numbers flipped whole, the sign bit
+    // set on the others (the order `total_cmp` defines); then reversed.
+    let ascending = if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | 1 << 63
+    };
+    !ascending as u128
+}
+
+/// The ranking key of a move with `visits` and `value`: the most visited first, then the higher
+/// value.
+fn rank(visits: u32, value: f64) -> u128 {
+    ((u32::MAX - visits) as u128) << 64 | descending_f64(value)
+}
+
 /// The report of root move `r`: its (merged) numbers, and its line and replies in `tree`.
 fn root_move<M: Copy + Default>(
     tree: &Tree<M>,
@@ -173,7 +193,7 @@ fn root_move<M: Copy + Default>(
     let value = n.value(prior_visits);
     let mut pv = vec![n.mv];
     tree.line_from(r.index, prior_visits, MAX_LINE - 1, &mut pv);
-    let mut replies: Vec<MctsReply<M>> = tree
+    let replies: Vec<MctsReply<M>> = tree
         .children(r.index)
         .map(|c| {
             let rn = tree.node(c);
@@ -186,7 +206,7 @@ fn root_move<M: Copy + Default>(
             }
         })
         .collect();
-    replies.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value)));
+    let replies = ranking::sorted_by(replies, |r| rank(r.visits, r.value));
     MctsRootMove {
         mv: n.mv,
         visits: n.visits,
@@ -201,4 +221,33 @@ fn root_move<M: Copy + Default>(
 /// `Some` for a proven result, `None` for [`UNPROVEN`].
 fn known(proven: i32) -> Option<i32> {
     (proven != UNPROVEN).then_some(proven)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descending_f64_reverses_total_cmp() {
+        let xs = [
+            f64::NEG_INFINITY,
+            -1.5,
+            -0.0,
+            0.0,
+            1e-300,
+            0.25,
+            1.0,
+            f64::INFINITY,
+            f64::NAN,
+        ];
+        for a in xs {
+            for b in xs {
+                assert_eq!(
+                    descending_f64(a).cmp(&descending_f64(b)),
+                    b.total_cmp(&a),
+                    "{a} vs {b}"
+                );
+            }
+        }
+    }
 }

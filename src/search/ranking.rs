@@ -1,0 +1,59 @@
+//! Sorting by packed integer keys. Every sort the engine runs while it plays (the root's moves,
+//! MCTS's report, Amazons' move selection) is `sort_unstable` of a `[u128]`: the caller packs
+//! what it sorts by into the key's high 96 bits and the item's index into the low 32, so the
+//! one sort is stable and orders the items as `sort_by` would. The standard sorts are generic
+//! over the element and the comparison, and each call site of its own type put another copy of
+//! them (3-7 KB each) into the wasm (README, "Measured": session 14).
+
+/// `x` as a 32-bit key part that sorts largest first.
+pub fn descending_i32(x: i32) -> u128 {
+    (i32::MAX as i64 - x as i64) as u128
+}
+
+/// The key of the item at `index` whose own key part is `part` (at most 96 bits): the index
+/// fills the low 32 bits.
+pub fn key(part: u128, index: usize) -> u128 {
+    part << 32 | index as u128
+}
+
+/// The item index a key holds.
+pub fn index(key: u128) -> usize {
+    key as u32 as usize
+}
+
+/// `items` sorted by `part` ascending (at most 96 bits), equal parts in their order: as
+/// `sort_by_key` sorts, through the shared sort of `u128` keys.
+pub fn sorted_by<T>(items: Vec<T>, part: impl Fn(&T) -> u128) -> Vec<T> {
+    let mut keys: Vec<u128> = items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| key(part(item), i))
+        .collect();
+    keys.sort_unstable();
+    let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
+    keys.iter()
+        .filter_map(|&k| slots[index(k)].take())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sorted_by_keeps_equal_items_in_their_order() {
+        let items = vec![(3, 'a'), (1, 'b'), (3, 'c'), (2, 'd'), (1, 'e')];
+        let mut expected = items.clone();
+        expected.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
+        assert_eq!(sorted_by(items, |&(n, _)| descending_i32(n)), expected);
+    }
+
+    #[test]
+    fn descending_i32_reverses_the_whole_range() {
+        let xs = [i32::MIN, -100_001, -1, 0, 1, 100_001, i32::MAX];
+        for w in xs.windows(2) {
+            assert!(descending_i32(w[0]) > descending_i32(w[1]), "{w:?}");
+        }
+        assert!(descending_i32(i32::MIN) <= u32::MAX as u128);
+    }
+}
