@@ -43,7 +43,7 @@ SRC = os.path.join(ROOT, "src")
 # CodinGame's limit on a submission, in UTF-16 code units (what its editor counts).
 LIMIT = 100_000
 # Crate-root modules the bots need (see DEVELOPERS.md, "The CodinGame bundle").
-ROOT_MODULES = ["clock", "game", "games", "play", "protocol", "rng", "search"]
+ROOT_MODULES = ["clock", "game", "games", "play", "protocol", "ranking", "rng", "search"]
 # Modules that register every game: the bundle keeps the game's own child and drops the other
 # games'. `games` keeps its shared helpers (children that are not games, e.g. stones_text);
 # `protocol` keeps nothing else (its other children, the dispatch and UAI, name other games);

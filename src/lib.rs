@@ -14,6 +14,7 @@ pub mod games;
 pub mod info;
 pub mod perft;
 pub mod play;
+pub mod ranking;
 pub mod rng;
 pub mod search;
 

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use crate::clock::Instant;
 
 use crate::game::{score, Evaluate, Outcome};
-use crate::search::ranking;
+use crate::ranking;
 use crate::search::report::{
     Iteration, Progress, RootMove, Score, ScoreBound, SearchResult, StopReason,
 };

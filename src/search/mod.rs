@@ -6,7 +6,6 @@ pub mod budget;
 // The CodinGame bundles of bots that never run MCTS leave it out (scripts/codingame-bundle.py).
 #[cfg(not(bundle_without_mcts))]
 pub mod mcts;
-pub mod ranking;
 pub mod report;
 pub mod statics;
 #[cfg(all(

@@ -4,8 +4,8 @@
 
 use super::*;
 use crate::game::{EngineKind, Eval, Evaluate};
+use crate::ranking;
 use crate::rng::splitmix;
-use crate::search::ranking;
 
 /// Evaluation weights, in units where one square of territory is [`weights::SQUARE`].
 pub mod weights {
@@ -373,8 +373,10 @@ impl Evaluate for Amazons {
                 return true;
             }
         }
-        // Half moves (an amazon's step) then whole moves, each best first by its static score:
-        // keys of the shared sort (`ranking`), the move packed beside the score.
+        // Half moves (an amazon's step) then whole moves, each best first by its static score,
+        // as keys of the shared sort (`ranking`): a half move's key holds its step (from, to),
+        // so equal scores keep the order they were generated in; a whole move's holds its
+        // index in `full_moves`.
         let mut halves = [0u128; 128];
         let mut n_halves = 0;
         let mut mine = self.amazons[self.to_move.index()];

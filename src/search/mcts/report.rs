@@ -5,9 +5,9 @@
 use serde::Serialize;
 
 use crate::game::score;
+use crate::ranking;
 use crate::search::mcts::merge;
 use crate::search::mcts::tree::{Tree, UNPROVEN};
-use crate::search::ranking;
 use crate::search::report::{Score, StopReason};
 
 /// A reply to a root move: the move one level down, with what the tree knows of it.
