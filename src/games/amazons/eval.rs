@@ -396,7 +396,7 @@ impl Evaluate for Amazons {
             }
         }
         let halves = &mut halves[..n_halves];
-        halves.sort_unstable();
+        ranking::sort(halves);
         let mut fulls = [0u128; 256];
         let mut full_moves = [Move::default(); 256];
         let mut n_full = 0;
@@ -421,7 +421,7 @@ impl Evaluate for Amazons {
             }
         }
         let fulls = &mut fulls[..n_full];
-        fulls.sort_unstable();
+        ranking::sort(fulls);
         out.extend(
             fulls
                 .iter()
