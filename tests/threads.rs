@@ -1,5 +1,6 @@
 //! Lazy SMP (`Searcher::set_threads`): with helper threads the search still answers legal moves
-//! and proven results agree with one thread's; going back to one thread restores the exact
+//! and proven results agree with one thread's; a depth-limited search ends at the limit and
+//! answers with the iteration it reports last; going back to one thread restores the exact
 //! single-threaded search; `stop` and time limits end every thread; UAI's `Threads` option.
 #![cfg(feature = "threads")]
 
@@ -16,7 +17,7 @@ use boardlab::games::connect4::Connect4;
 use boardlab::games::yavalath::Yavalath;
 use boardlab::protocol::uai;
 use boardlab::search::alphabeta::HELPER_NAME;
-use boardlab::search::{Limits, Score, Searcher, StopFlag, MAX_THREADS};
+use boardlab::search::{Limits, Score, Searcher, StopFlag, StopReason, MAX_THREADS};
 
 /// Whether a score is a proven result, and whose: `Some(true)` a win for the side to move.
 fn proven_winner(s: Score) -> Option<bool> {
@@ -61,6 +62,48 @@ fn three_threads_answer_legal_moves_consistent_with_one() {
     legal_and_consistent::<Yavalath>(5);
     legal_and_consistent::<Connect4<9, 7>>(7);
     legal_and_consistent::<Ataxx>(4);
+}
+
+/// With helpers a depth-limited search ends at the limit whichever thread completes it, and
+/// the iteration it answers with is the last one reported, its PV's first move the answer.
+fn the_answer_is_the_iteration_at_the_limit<G: Evaluate>(depth: u32) {
+    for pos in bench::positions::<G>() {
+        if pos.outcome().is_some() {
+            continue;
+        }
+        let mut s: Searcher<G> = Searcher::new(8);
+        s.set_threads(2);
+        let mut reported = Vec::new();
+        let r = s.search(&pos, Limits::depth(depth), |it| {
+            reported.push((it.depth, it.pv.first().copied()))
+        });
+        let last = r.last.expect("an iteration");
+        if r.stop != StopReason::Solved {
+            assert_eq!(last.depth, depth, "{}: the team reaches the limit", G::NAME);
+        }
+        let (d, first) = *reported.last().expect("a report");
+        assert_eq!(
+            d,
+            last.depth,
+            "{}: the answer's iteration is reported last",
+            G::NAME
+        );
+        assert_eq!(first, last.pv.first().copied(), "{}", G::NAME);
+        assert_eq!(
+            r.best,
+            first,
+            "{}: the answer is the PV's first move",
+            G::NAME
+        );
+    }
+}
+
+#[test]
+fn two_threads_answer_with_the_iteration_at_the_limit() {
+    let _serial = serial();
+    the_answer_is_the_iteration_at_the_limit::<Yavalath>(6);
+    the_answer_is_the_iteration_at_the_limit::<Connect4<9, 7>>(10);
+    the_answer_is_the_iteration_at_the_limit::<Ataxx>(6);
 }
 
 #[test]

@@ -292,27 +292,10 @@ impl<G: Evaluate> Searcher<G> {
                 break;
             };
             previous_score = Some(best_score);
-            root = root_scores
-                .iter()
-                .map(|r| RootMove {
-                    mv: r.mv,
-                    score: Score::from_proven(r.score, r.proven),
-                    bound: r.bound,
-                    pv: r.pv.clone(),
-                })
-                .collect();
+            let iteration = self.completed_iteration(depth, best_score, &root_scores);
+            root = iteration.root_moves.clone();
             // Every root move's bound proven: the value is the game's, and no depth changes it.
             let all_proven = root_scores.iter().all(|r| r.proven);
-            let iteration = Iteration {
-                depth,
-                seldepth: self.seldepth.max(depth),
-                nodes: self.total_nodes(),
-                nps: self.nps(),
-                elapsed_ms: self.elapsed_ms(),
-                score: Score::from_proven(best_score, all_proven),
-                pv: self.pv[0].clone(),
-                root_moves: root.clone(),
-            };
             on_iteration(&iteration);
             last = Some(iteration);
 
@@ -348,6 +331,35 @@ impl<G: Evaluate> Searcher<G> {
             nodes: self.nodes,
             elapsed_ms: self.elapsed_ms(),
             stop,
+        }
+    }
+
+    /// The report of the iteration just completed at `depth` (plies), whose best score is
+    /// `best` and whose root moves scored `scores` (best first).
+    fn completed_iteration(
+        &self,
+        depth: u32,
+        best: i32,
+        scores: &[RootScore<G::Move>],
+    ) -> Iteration<G::Move> {
+        let all_proven = scores.iter().all(|r| r.proven);
+        Iteration {
+            depth,
+            seldepth: self.seldepth.max(depth),
+            nodes: self.total_nodes(),
+            nps: self.nps(),
+            elapsed_ms: self.elapsed_ms(),
+            score: Score::from_proven(best, all_proven),
+            pv: self.pv[0].clone(),
+            root_moves: scores
+                .iter()
+                .map(|r| RootMove {
+                    mv: r.mv,
+                    score: Score::from_proven(r.score, r.proven),
+                    bound: r.bound,
+                    pv: r.pv.clone(),
+                })
+                .collect(),
         }
     }
 
@@ -565,6 +577,9 @@ impl<G: Evaluate> Searcher<G> {
             if self.team.stop.load(Relaxed) {
                 self.stopped = Some(StopReason::Time);
             }
+        } else if MAX_THREADS > 1 && self.team.stop.load(Relaxed) {
+            // A helper completed the depth limit first: its iteration is the answer (`smp`).
+            self.stopped = Some(StopReason::Depth);
         }
     }
 
@@ -960,7 +975,8 @@ impl<G: Evaluate> Searcher<G> {
 struct Team {
     /// The helpers' nodes, added every `NODES_PER_CLOCK_CHECK` nodes.
     nodes: AtomicU64,
-    /// Raised when the main search ends: the helpers stop.
+    /// Raised when the main search ends (the helpers stop), or when a helper has completed the
+    /// depth limit (the main search stops, and the helper's iteration is the answer).
     stop: AtomicBool,
 }
 
