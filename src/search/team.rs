@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WhenMainEnds {
     /// The team's stop flag is raised: the helpers stop at their next look at it (Lazy SMP, whose
-    /// helpers only feed the main search).
+    /// helpers feed the main search, or answer for it once one completes the depth limit).
     StopHelpers,
     /// The helpers run on until they end by themselves (MCTS with an iteration budget shared out:
     /// each finishes its share, so the result does not depend on the threads' speeds). The main
