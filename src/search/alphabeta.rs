@@ -292,10 +292,27 @@ impl<G: Evaluate> Searcher<G> {
                 break;
             };
             previous_score = Some(best_score);
-            let iteration = self.completed_iteration(depth, best_score, &root_scores);
-            root = iteration.root_moves.clone();
+            root = root_scores
+                .iter()
+                .map(|r| RootMove {
+                    mv: r.mv,
+                    score: Score::from_proven(r.score, r.proven),
+                    bound: r.bound,
+                    pv: r.pv.clone(),
+                })
+                .collect();
             // Every root move's bound proven: the value is the game's, and no depth changes it.
             let all_proven = root_scores.iter().all(|r| r.proven);
+            let iteration = Iteration {
+                depth,
+                seldepth: self.seldepth.max(depth),
+                nodes: self.total_nodes(),
+                nps: self.nps(),
+                elapsed_ms: self.elapsed_ms(),
+                score: Score::from_proven(best_score, all_proven),
+                pv: self.pv[0].clone(),
+                root_moves: root.clone(),
+            };
             on_iteration(&iteration);
             last = Some(iteration);
 
@@ -331,35 +348,6 @@ impl<G: Evaluate> Searcher<G> {
             nodes: self.nodes,
             elapsed_ms: self.elapsed_ms(),
             stop,
-        }
-    }
-
-    /// The report of the iteration just completed at `depth` (plies), whose best score is
-    /// `best` and whose root moves scored `scores` (best first).
-    fn completed_iteration(
-        &self,
-        depth: u32,
-        best: i32,
-        scores: &[RootScore<G::Move>],
-    ) -> Iteration<G::Move> {
-        let all_proven = scores.iter().all(|r| r.proven);
-        Iteration {
-            depth,
-            seldepth: self.seldepth.max(depth),
-            nodes: self.total_nodes(),
-            nps: self.nps(),
-            elapsed_ms: self.elapsed_ms(),
-            score: Score::from_proven(best, all_proven),
-            pv: self.pv[0].clone(),
-            root_moves: scores
-                .iter()
-                .map(|r| RootMove {
-                    mv: r.mv,
-                    score: Score::from_proven(r.score, r.proven),
-                    bound: r.bound,
-                    pv: r.pv.clone(),
-                })
-                .collect(),
         }
     }
 
@@ -572,14 +560,15 @@ impl<G: Evaluate> Searcher<G> {
         if self.limits.stop.is_some_and(|f| f.is_raised()) {
             self.stopped = Some(StopReason::Time);
         }
-        if MAX_THREADS > 1 && self.helper {
-            self.team.nodes.fetch_add(G::NODES_PER_CLOCK_CHECK, Relaxed);
-            if self.team.stop.load(Relaxed) {
-                self.stopped = Some(StopReason::Time);
+        if MAX_THREADS > 1 {
+            if self.helper {
+                self.team.nodes.fetch_add(G::NODES_PER_CLOCK_CHECK, Relaxed);
             }
-        } else if MAX_THREADS > 1 && self.team.stop.load(Relaxed) {
-            // A helper completed the depth limit first: its iteration is the answer (`smp`).
-            self.stopped = Some(StopReason::Depth);
+            // A helper stops when the main search has ended, the main search when a helper has
+            // completed the depth limit (`smp`).
+            if self.team.stop.load(Relaxed) {
+                self.stopped = Some(StopReason::Depth);
+            }
         }
     }
 

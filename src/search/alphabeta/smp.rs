@@ -11,7 +11,7 @@
 
 use std::sync::atomic::Ordering::Relaxed;
 
-use super::{Searcher, Team, MAX_PLY, MAX_THREADS};
+use super::{RootScore, Searcher, Team, MAX_PLY, MAX_THREADS};
 use crate::game::Evaluate;
 use crate::search::report::{
     Iteration, Progress, RootMove, Score, ScoreBound, SearchResult, StopReason,
@@ -146,6 +146,34 @@ impl<G: Evaluate> Searcher<G> {
             WhenMainEnds::StopHelpers,
             || self.run(pos, limits, on_iteration, on_progress),
         )
+    }
+
+    /// The report of the iteration a helper just completed at `depth` (plies), whose best
+    /// score is `best` and whose root moves scored `scores` (best first). The main search
+    /// builds its own inline: this code is threads-only, so the Ataxx CodinGame bundle, which
+    /// has no threads and is within a few dozen characters of its limit, does not carry it.
+    fn completed_iteration(
+        &self,
+        depth: u32,
+        best: i32,
+        scores: &[RootScore<G::Move>],
+    ) -> Iteration<G::Move> {
+        let root_moves = scores.iter().map(|r| RootMove {
+            mv: r.mv,
+            score: Score::from_proven(r.score, r.proven),
+            bound: r.bound,
+            pv: r.pv.clone(),
+        });
+        Iteration {
+            depth,
+            seldepth: self.seldepth.max(depth),
+            nodes: self.nodes,
+            nps: self.nps(),
+            elapsed_ms: self.elapsed_ms(),
+            score: Score::from_proven(best, scores.iter().all(|r| r.proven)),
+            pv: self.pv[0].clone(),
+            root_moves: root_moves.collect(),
+        }
     }
 
     /// A helper's search: iterative deepening to `max_depth` (plies) or until the main search
