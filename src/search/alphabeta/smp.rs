@@ -82,7 +82,7 @@ impl<G: Evaluate> Searcher<G> {
         );
         result.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
         self.helpers = helpers;
-        Self::adopt_at_limit(&mut result, completed, limits, &mut on_iteration);
+        Self::adopt_at_limit(&mut result, completed, &mut on_iteration);
         result
     }
 
@@ -91,34 +91,30 @@ impl<G: Evaluate> Searcher<G> {
     /// main search stands, and so does its answer when no helper reached the limit.
     fn adopt_at_limit(
         result: &mut SearchResult<G::Move>,
-        completed: Vec<Option<Iteration<G::Move>>>,
-        limits: Limits,
+        at_limit: Vec<Option<Iteration<G::Move>>>,
         on_iteration: &mut impl FnMut(&Iteration<G::Move>),
     ) {
         let main_depth = result.last.as_ref().map_or(0, |it| it.depth);
-        let deepest = completed.into_iter().flatten().max_by_key(|it| it.depth);
-        let at_limit = |it: &Iteration<G::Move>| {
-            it.depth > main_depth && limits.max_depth == Some(it.depth) && !it.pv.is_empty()
-        };
-        let Some(mut deeper) = deepest.filter(at_limit) else {
+        let mut reached = at_limit.into_iter().flatten();
+        let Some(mut answer) = reached.find(|it| it.depth > main_depth && !it.pv.is_empty()) else {
             return;
         };
         if result.stop == StopReason::Solved {
             return;
         }
-        deeper.nodes = result.nodes;
-        deeper.elapsed_ms = result.elapsed_ms;
-        deeper.nps = result.nodes * 1000 / result.elapsed_ms.max(1);
-        on_iteration(&deeper);
-        result.best = deeper.pv.first().copied();
+        answer.nodes = result.nodes;
+        answer.elapsed_ms = result.elapsed_ms;
+        answer.nps = result.nodes * 1000 / result.elapsed_ms.max(1);
+        on_iteration(&answer);
+        result.best = answer.pv.first().copied();
         result.stop = StopReason::Depth;
-        result.last = Some(deeper);
+        result.last = Some(answer);
     }
 
     /// Runs the main search here and each helper on a thread of its own
     /// ([`crate::search::team::run`]); the helpers stop when the main search ends, and this
-    /// returns once every helper has. Each helper's last completed iteration lands in its slot
-    /// of `completed`.
+    /// returns once every helper has. A helper's iteration at the depth limit, if it completed
+    /// one, lands in its slot of `completed`.
     #[allow(clippy::too_many_arguments)]
     fn run_team(
         &mut self,
@@ -178,9 +174,9 @@ impl<G: Evaluate> Searcher<G> {
 
     /// A helper's search: iterative deepening to `max_depth` (plies) or until the main search
     /// raises the team's stop flag, skipping depths as helper `index` does (see [`SKIP_SIZE`])
-    /// but never `max_depth` itself. Its work reaches the main search through the table; it
-    /// returns its last completed iteration, and raises the team's flag when that iteration is
-    /// at `max_depth`.
+    /// but never `max_depth` itself. Its work reaches the main search through the table. When
+    /// it completes `max_depth` it raises the team's flag and returns that iteration; else
+    /// `None` (a report it would build at every depth is used only at the limit).
     fn run_helper(
         &mut self,
         pos: &G,
@@ -211,7 +207,6 @@ impl<G: Evaluate> Searcher<G> {
             .collect();
         let mut scores = Vec::new();
         let mut previous = None;
-        let mut last = None;
         let (size, phase) = (SKIP_SIZE[index % 20], SKIP_PHASE[index % 20]);
         let max = max_depth.unwrap_or(u32::MAX).min(MAX_PLY as u32 - 8);
         // The depth limit is never skipped: the team reaches it when its first thread does.
@@ -222,16 +217,15 @@ impl<G: Evaluate> Searcher<G> {
             let Some(best) =
                 self.search_root(pos, depth as i32, previous, &mut scores, &root, &mut |_| {})
             else {
-                return last;
+                return None;
             };
             previous = Some(best);
-            last = Some(self.completed_iteration(depth, best, &scores));
             if max_depth == Some(depth) {
                 self.team.stop.store(true, Relaxed);
-                return last;
+                return Some(self.completed_iteration(depth, best, &scores));
             }
             if scores.iter().all(|r| r.proven) {
-                return last;
+                return None;
             }
             root = scores
                 .iter()
@@ -243,6 +237,6 @@ impl<G: Evaluate> Searcher<G> {
                 })
                 .collect();
         }
-        last
+        None
     }
 }
