@@ -318,3 +318,47 @@ fn result_probes_match_full_minimax_and_keep_result_keeps_it() {
         "{kept} kept, {corrected} corrected"
     );
 }
+
+/// Out of time, the bot's fallback ([`Solver::first_unrefuted`]) gives up the preferred move
+/// only for a proven loss: when it answers another move, the preferred move and every candidate
+/// tried before its answer do lose (by an unlimited solver), and the answer is never one the
+/// table proves lost unless every move is.
+#[test]
+fn out_of_time_the_bot_gives_up_its_move_only_when_it_loses() {
+    use boardlab::games::connect4::solver::Wdl;
+    let mut oracle = Solver::<7, 6>::new(64);
+    let mut rng = Rng(23);
+    let (mut timeouts, mut given_up) = (0, 0);
+    for plies in (6..16).cycle().take(80) {
+        let pos = random_opening(&Connect4Std::new(false), plies, &mut rng);
+        if pos.outcome().is_some() || pos.can_win_next() {
+            continue;
+        }
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        for &preferred in &moves {
+            // A fresh solver with a small table and a node budget that most probes exceed.
+            let mut solver = Solver::<7, 6>::new(1);
+            solver.set_node_limit(Some(4096 * (1 + plies as u64 % 3)));
+            if solver.keep_result(&pos, preferred, &moves).is_ok() {
+                continue;
+            }
+            timeouts += 1;
+            let answer = solver.first_unrefuted(&pos, preferred, &moves);
+            if answer == preferred {
+                continue;
+            }
+            given_up += 1;
+            let tried = std::iter::once(preferred).chain(moves.iter().copied());
+            for mv in tried.take_while(|&mv| mv != answer) {
+                assert_eq!(oracle.move_wdl(&pos, mv).unwrap(), Wdl::Loss, "{mv} in {pos:?}");
+            }
+            let every_move_lost = moves.iter().all(|&mv| solver.proven_loss(&pos, mv));
+            assert!(every_move_lost || !solver.proven_loss(&pos, answer));
+        }
+    }
+    assert!(
+        timeouts > 200 && given_up > 50,
+        "{timeouts} timeouts, {given_up} moves given up"
+    );
+}

@@ -404,10 +404,11 @@ impl BotEngine {
             .set_node_limit(self.max_nodes.map(|n| {
                 n.saturating_mul(100 - ALPHABETA_SHARE_PERCENT) / ALPHABETA_SHARE_PERCENT
             }));
-        // An unfinished proof (time ran out) leaves the alpha-beta's move.
+        // An unfinished proof (time ran out) leaves the alpha-beta's move, unless the solver
+        // proved on the way that it loses.
         let (mv, proof) = match self.solver.keep_result(pos, preferred, &order) {
             Ok((mv, wdl)) => (mv, Some(wdl)),
-            Err(_) => (preferred, None),
+            Err(_) => (self.solver.first_unrefuted(pos, preferred, &order), None),
         };
         self.last_proof = proof;
         self.summary = Some(format!(

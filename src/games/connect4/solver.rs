@@ -292,36 +292,97 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         }
     }
 
-    /// A move of `pos` that keeps its game-theoretic result, and that result: `preferred` (a
-    /// legal move, e.g. the alpha-beta's choice) when it keeps it, else the first move of `order`
-    /// that does (moves of `order` that are not legal are skipped), else the first legal move
-    /// that does. So the heuristic search chooses among the moves that keep the result, and the
+    /// A move of `pos` that keeps its game-theoretic result, and that result. The candidates are
+    /// `preferred` (a legal move, e.g. the alpha-beta's choice), then the moves of `order` (moves
+    /// that are not legal are skipped), then every legal move. The move is the first candidate
+    /// that does not lose, unless the position is won and that one only draws: then the first
+    /// that wins. So the heuristic search chooses among the moves that keep the result, and the
     /// solver only overrules it when its move gives something away; in a lost position
     /// `preferred` is kept. Each move costs a null-window probe or two, mostly answered by the
-    /// table the position's own probes filled. Errors as for [`Solver::solve`].
+    /// table the earlier probes filled. The candidates are tried for a loss first, one probe
+    /// each, so that when the time runs out [`Solver::first_unrefuted`] knows the ones that lose.
+    /// Errors as for [`Solver::solve`].
     pub fn keep_result(
         &mut self,
         pos: &Connect4<W, H>,
         preferred: u8,
         order: &[u8],
     ) -> Result<(u8, Wdl), SolveError> {
-        let got = self.move_wdl(pos, preferred)?;
-        if got == Wdl::Win {
-            return Ok((preferred, got));
-        }
-        let value = self.wdl(pos)?;
-        if value <= got {
-            return Ok((preferred, got));
-        }
         let mut legal = Vec::new();
         pos.legal_moves(&mut legal);
-        for &mv in order.iter().chain(&legal) {
-            if legal.contains(&mv) && self.move_wdl(pos, mv)? >= value {
-                return Ok((mv, value));
+        let candidates: Vec<u8> = std::iter::once(preferred)
+            .chain(order.iter().copied())
+            .chain(legal.iter().copied())
+            .filter(|mv| legal.contains(mv))
+            .collect();
+        let mut holding = None;
+        for &mv in &candidates {
+            if !self.move_loses(pos, mv)? {
+                holding = Some(mv);
+                break;
             }
         }
-        // Not reached: some move has the position's value.
-        Ok((preferred, got))
+        let Some(mv) = holding else {
+            return Ok((preferred, Wdl::Loss));
+        };
+        let got = self.move_wdl(pos, mv)?;
+        if got == Wdl::Win || self.wdl(pos)? <= got {
+            return Ok((mv, got));
+        }
+        for &other in &candidates {
+            if self.move_wdl(pos, other)? == Wdl::Win {
+                return Ok((other, Wdl::Win));
+            }
+        }
+        // Not reached: the position is won, so some move wins.
+        Ok((mv, got))
+    }
+
+    /// After [`Solver::keep_result`] ran out of time: `preferred` unless the table proves that it
+    /// loses, else the first move of `order`, then of the legal moves, not proven to lose;
+    /// `preferred` when every move is. Only proven bounds reach the table, even from a stopped
+    /// solve, so a move this skips does lose.
+    pub fn first_unrefuted(&self, pos: &Connect4<W, H>, preferred: u8, order: &[u8]) -> u8 {
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        std::iter::once(preferred)
+            .chain(order.iter().copied())
+            .chain(legal.iter().copied())
+            .find(|&mv| legal.contains(&mv) && !self.proven_loss(pos, mv))
+            .unwrap_or(preferred)
+    }
+
+    /// Whether playing `mv` (legal) in `pos` loses against best play: one null-window probe of
+    /// the position after it. Errors as for [`Solver::solve`].
+    fn move_loses(&mut self, pos: &Connect4<W, H>, mv: u8) -> Result<bool, SolveError> {
+        let child = pos.after(mv);
+        if child.outcome().is_some() {
+            return Ok(false);
+        }
+        if child.steal_open() {
+            return Ok(self.wdl(&child)? == Wdl::Win);
+        }
+        self.above(&child, 0)
+    }
+
+    /// Whether the table (without searching) proves that playing `mv` (legal) in `pos` loses:
+    /// the opponent can then win at once, or the table holds a lower bound above 0 for the
+    /// position after it. `false` means "not known", not "does not lose".
+    pub fn proven_loss(&self, pos: &Connect4<W, H>, mv: u8) -> bool {
+        let child = pos.after(mv);
+        if child.outcome().is_some() || child.steal_open() {
+            return false;
+        }
+        if child.can_win_next() {
+            return true;
+        }
+        let (check, _) = if (H + 1) * W <= 64 {
+            Self::table_key::<u64>(child.current() as u64, child.mask() as u64)
+        } else {
+            Self::table_key::<u128>(child.current(), child.mask())
+        };
+        let (value, _) = self.table.get(check);
+        value != 0 && Self::stored_lower_bound(value as i32).is_some_and(|lower| lower > 0)
     }
 
     /// Whether the score of `pos` (not over, no steal pending) is above `t`: one null-window
@@ -377,6 +438,25 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         Ok(min)
     }
 
+    /// The table's check word for the position `(current, mask)`, and whether the table holds
+    /// it as its mirror image: mirror images share one entry, keyed by the smaller of the two keys,
+    /// and the stored column is in that key's orientation.
+    #[inline]
+    fn table_key<B: Bits>(current: B, mask: B) -> (u64, bool) {
+        let key = current + mask;
+        let mirrored_key = mirror::<B, W, H>(key);
+        let flipped = mirrored_key < key;
+        (B::check(if flipped { mirrored_key } else { key }), flipped)
+    }
+
+    /// The lower bound on the score that a stored table value (not 0) holds, or `None` when it
+    /// holds an upper bound (then `value + MIN_SCORE - 1`).
+    #[inline]
+    fn stored_lower_bound(value: i32) -> Option<i32> {
+        (value > Self::MAX_SCORE - Self::MIN_SCORE + 1)
+            .then(|| value + 2 * Self::MIN_SCORE - Self::MAX_SCORE - 2)
+    }
+
     /// Negamax on `(current, mask)` (Pons' layout, see [`Connect4`]) with `n` chips, for a side to
     /// move that cannot win at once, in the narrowest bitboard type `B` that holds the board.
     fn negamax<B: Bits>(
@@ -429,10 +509,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         let mut max = (Self::CELLS - 1 - n) / 2;
         // Mirror images share one entry: the key is the smaller of the two, and the stored
         // column is in the orientation of that key.
-        let key = current + mask;
-        let mirrored_key = mirror::<B, W, H>(key);
-        let flipped = mirrored_key < key;
-        let check = B::check(if flipped { mirrored_key } else { key });
+        let (check, flipped) = Self::table_key(current, mask);
         let orient = |col: u8| {
             if col == 0 || !flipped {
                 col
@@ -444,8 +521,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         let tt_move = orient(tt_move);
         let val = val as i32;
         if val != 0 {
-            if val > Self::MAX_SCORE - Self::MIN_SCORE + 1 {
-                let min = val + 2 * Self::MIN_SCORE - Self::MAX_SCORE - 2;
+            if let Some(min) = Self::stored_lower_bound(val) {
                 if alpha < min {
                     alpha = min;
                     if alpha >= beta {
