@@ -351,7 +351,11 @@ fn out_of_time_the_bot_gives_up_its_move_only_when_it_loses() {
             given_up += 1;
             let tried = std::iter::once(preferred).chain(moves.iter().copied());
             for mv in tried.take_while(|&mv| mv != answer) {
-                assert_eq!(oracle.move_wdl(&pos, mv).unwrap(), Wdl::Loss, "{mv} in {pos:?}");
+                assert_eq!(
+                    oracle.move_wdl(&pos, mv).unwrap(),
+                    Wdl::Loss,
+                    "{mv} in {pos:?}"
+                );
             }
             let every_move_lost = moves.iter().all(|&mv| solver.proven_loss(&pos, mv));
             assert!(every_move_lost || !solver.proven_loss(&pos, answer));

@@ -507,8 +507,6 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             }
         }
         let mut max = (Self::CELLS - 1 - n) / 2;
-        // Mirror images share one entry: the key is the smaller of the two, and the stored
-        // column is in the orientation of that key.
         let (check, flipped) = Self::table_key(current, mask);
         let orient = |col: u8| {
             if col == 0 || !flipped {
