@@ -329,15 +329,11 @@ def use_root(code, i):
     return None
 
 
-def expand(file_path, keep_child):
-    """The bundled text of the module in `file_path`: comments and false-cfg items removed,
-    `mod x;` inlined when `keep_child(x)` and dropped (with `use x::...`) otherwise."""
-    name = os.path.relpath(file_path, ROOT)
-    with open(file_path, encoding="utf-8") as f:
-        toks = lex(f.read(), name)
-    # Code tokens, each with the whitespace before it: the source's line breaks, without blank
-    # lines or indentation (a quarter of the characters); literals stay as they are. A comment
-    # counts as a space, so the tokens around it stay apart.
+def code_tokens(toks):
+    """The code tokens of `toks`, each with the whitespace before it: the source's line breaks,
+    without blank lines or indentation (a quarter of the characters), and no gap where
+    `needs_gap` allows none; literals stay as they are. A comment counts as a space, so the
+    tokens around it stay apart."""
     texts, gap = [], ""
     for t in toks:
         if t.kind in ("ws", "comment"):
@@ -347,6 +343,15 @@ def expand(file_path, keep_child):
                 gap = ""
             t.gap, gap = ("\n" if "\n" in gap else " " if gap else ""), ""
             texts.append(t)
+    return texts
+
+
+def expand(file_path, keep_child):
+    """The bundled text of the module in `file_path`: comments and false-cfg items removed,
+    `mod x;` inlined when `keep_child(x)` and dropped (with `use x::...`) otherwise."""
+    name = os.path.relpath(file_path, ROOT)
+    with open(file_path, encoding="utf-8") as f:
+        texts = code_tokens(lex(f.read(), name))
     dropped = {m[0] for k in range(len(texts)) if (m := mod_decl(texts, k)) and not keep_child(m[0])}
 
     out, i = [], 0
@@ -428,18 +433,24 @@ WORDLIKE = {"ident", "number", "literal", "lifetime"}
 
 def needs_gap(prev, tok):
     """Whether the whitespace between the code tokens `prev` and `tok` must stay: between two
-    word-like tokens, and between two punctuation characters (which could otherwise read as one
-    operator: `> =` is not `>=`, `& &` not `&&`). A word next to punctuation needs none
-    (`x: u8 = 1` reads the same as `x:u8=1`), which makes the bundle about 6 % shorter. Nor do
-    the delimiters and separators `( ) [ ] { } , ;` beside other punctuation: no Rust operator
-    contains one, so `),\n}` reads the same as `),}`."""
-    if prev.kind not in WORDLIKE and tok.kind not in WORDLIKE and (prev.text in LONE or tok.text in LONE):
+    word-like tokens, and between two punctuation characters that rustc would join into one
+    operator (`> =` is not `>=`, `& &` not `&&`: the pairs of `JOINED`). A word next to
+    punctuation needs none (`x: u8 = 1` reads the same as `x:u8=1`), which makes the bundle about
+    6 % shorter; nor do other punctuation pairs (`f: &mut` reads the same as `f:&mut`)."""
+    if prev.kind in WORDLIKE and tok.kind in WORDLIKE:
+        return True
+    if prev.kind in WORDLIKE or tok.kind in WORDLIKE:
         return False
-    return (prev.kind in WORDLIKE) == (tok.kind in WORDLIKE)
+    return prev.text + tok.text in JOINED
 
 
-# Punctuation that no Rust operator or longer token contains: nothing beside it needs a gap.
-LONE = {"(", ")", "[", "]", "{", "}", ",", ";"}
+# Two punctuation characters that rustc's lexer and parser read as one token, or as the start of
+# one (`<<=`, `>>=`, `...` and `..=` begin with a pair here), or that open a comment: the
+# Reference's "Punctuation" table (doc.rust-lang.org/reference/tokens.html#punctuation).
+JOINED = {
+    "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "^=", "&=", "|=", "<<",
+    ">>", "..", "::", "->", "<-", "=>", "#!", "//", "/*", "*/",
+}
 
 
 def joined(toks):
@@ -510,7 +521,7 @@ def bundle(game, player="engine"):
         f"// scripts/codingame-bundle.py from {describe_source()}. Generated: edit the crate, not this.",
         # The crate's public API is the bundle's dead code; rustc would list every unused item.
         "#![allow(dead_code, unused_imports, unused_macros)]",
-        main,
+        joined(code_tokens(lex(main, "fn main"))).strip(),
     ]
     for module in modules:
         if module not in REGISTRIES:
