@@ -308,13 +308,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         preferred: u8,
         order: &[u8],
     ) -> Result<(u8, Wdl), SolveError> {
-        let mut legal = Vec::new();
-        pos.legal_moves(&mut legal);
-        let candidates: Vec<u8> = std::iter::once(preferred)
-            .chain(order.iter().copied())
-            .chain(legal.iter().copied())
-            .filter(|mv| legal.contains(mv))
-            .collect();
+        let candidates = Self::candidates(pos, preferred, order);
         let mut holding = None;
         for &mv in &candidates {
             if !self.move_loses(pos, mv)? {
@@ -343,13 +337,23 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// `preferred` when every move is. Only proven bounds reach the table, even from a stopped
     /// solve, so a move this skips does lose.
     pub fn first_unrefuted(&self, pos: &Connect4<W, H>, preferred: u8, order: &[u8]) -> u8 {
+        Self::candidates(pos, preferred, order)
+            .into_iter()
+            .find(|&mv| !self.proven_loss(pos, mv))
+            .unwrap_or(preferred)
+    }
+
+    /// The moves [`Solver::keep_result`] and [`Solver::first_unrefuted`] choose from, in their
+    /// order of preference: `preferred`, then `order`, then every legal move; illegal ones
+    /// skipped (a move may appear more than once).
+    fn candidates(pos: &Connect4<W, H>, preferred: u8, order: &[u8]) -> Vec<u8> {
         let mut legal = Vec::new();
         pos.legal_moves(&mut legal);
         std::iter::once(preferred)
             .chain(order.iter().copied())
             .chain(legal.iter().copied())
-            .find(|&mv| legal.contains(&mv) && !self.proven_loss(pos, mv))
-            .unwrap_or(preferred)
+            .filter(|mv| legal.contains(mv))
+            .collect()
     }
 
     /// Whether playing `mv` (legal) in `pos` loses against best play: one null-window probe of
