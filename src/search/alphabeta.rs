@@ -778,19 +778,20 @@ impl<G: Evaluate> Searcher<G> {
         order.clear();
         let forced = pos.search_moves(&mut moves);
         let side = pos.to_move().index();
-        for &mv in moves.iter() {
+        let killers = self.plies[ply].killers;
+        let history = &self.history[side * G::MOVE_SLOTS..(side + 1) * G::MOVE_SLOTS];
+        order.extend(moves.iter().map(|&mv| {
             let within_class = if Some(mv) == tt_move {
-                order.push(i64::MAX);
-                continue;
-            } else if Some(mv) == self.plies[ply].killers[0] {
+                return i64::MAX;
+            } else if Some(mv) == killers[0] {
                 1 << 29
-            } else if Some(mv) == self.plies[ply].killers[1] {
+            } else if Some(mv) == killers[1] {
                 (1 << 29) - 1
             } else {
-                self.history[side * G::MOVE_SLOTS + G::move_slot(mv)] * 8 + pos.order_hint(mv)
+                history[G::move_slot(mv)] * 8 + pos.order_hint(mv)
             };
-            order.push(((pos.order_class(mv) as i64) << 40) + within_class as i64);
-        }
+            ((pos.order_class(mv) as i64) << 40) + within_class as i64
+        }));
         // A single forced reply does not use up depth: threat sequences are searched to the end.
         let extension = (forced && moves.len() == 1) as i32;
 
@@ -802,10 +803,12 @@ impl<G: Evaluate> Searcher<G> {
         let mut cut_proven = None;
         for i in 0..moves.len() {
             // Selection sort: cutoffs usually come early, so sorting the whole list is waste.
-            let mut pick = i;
-            for j in i + 1..moves.len() {
-                if order[j] > order[pick] {
-                    pick = j;
+            // The first of equal keys, so ties keep the generation order. The best key is kept
+            // in hand, not read again through `pick`.
+            let (mut pick, mut best_key) = (i, order[i]);
+            for (j, &key) in order.iter().enumerate().skip(i + 1) {
+                if key > best_key {
+                    (pick, best_key) = (j, key);
                 }
             }
             moves.swap(i, pick);
