@@ -190,7 +190,8 @@ impl FloatNetwork {
     fn output_logit(&self, s: &NetSample, acc: &[f32; HIDDEN]) -> f32 {
         let mut y = s.base + self.output_bias;
         for (a, w) in acc.iter().zip(&self.output) {
-            y += a.clamp(0.0, 1.0) * w;
+            let c = a.clamp(0.0, 1.0);
+            y += c * c * w;
         }
         y
     }
@@ -208,8 +209,9 @@ impl FloatNetwork {
         let mut dacc = [0f32; HIDDEN];
         for j in 0..HIDDEN {
             let active = acc[j] > 0.0 && acc[j] < 1.0;
-            output[j] += g * acc[j].clamp(0.0, 1.0);
-            dacc[j] = if active { g * self.output[j] } else { 0.0 };
+            let c = acc[j].clamp(0.0, 1.0);
+            output[j] += g * c * c;
+            dacc[j] = if active { g * self.output[j] * 2.0 * c } else { 0.0 };
             hidden_bias[j] += dacc[j];
         }
         for_each_input(s.mover, s.other, s.walls, |i| {

@@ -9,7 +9,7 @@
 //!   walls, and the squares where the two sides touch, which a single hidden layer over stones
 //!   alone cannot see (a stone is lost when the other side reaches an empty square beside it).
 //! - Hidden layer: [`HIDDEN`] units, each the sum of the rows of its active inputs plus a bias,
-//!   clipped to `0..=1` (CReLU).
+//!   clipped to `0..=1` and squared (SCReLU, as Zataxx and the "bullet" trainer's nets).
 //! - Output: the hidden units' weighted sum plus a bias, a logit of the side to move's winning
 //!   chance (added to the linear evaluation's); times [`OUTPUT_SCALE`] it is centi-stones.
 //!
@@ -194,9 +194,11 @@ impl NetworkWeights<'_> {
     pub fn output(&self, acc: &Accumulator) -> i32 {
         let mut sum: i64 = 0;
         for (a, w) in acc.iter().zip(self.output) {
-            sum += ((*a as i32).clamp(0, QA) * *w) as i64;
+            let c = (*a as i32).clamp(0, QA);
+            sum += (c * c) as i64 * *w as i64;
         }
-        let logit = sum + self.output_bias as i64;
+        // The squares are scaled by `QA × QA`: one `QA` goes, the bias's `QA × QB` stays.
+        let logit = sum / QA as i64 + self.output_bias as i64;
         (logit * OUTPUT_SCALE / (QA * QB) as i64) as i32
     }
 }
