@@ -61,16 +61,9 @@ impl Table {
     /// probe that misses the cache was two thirds of the solver's time.
     #[inline(always)]
     fn prefetch(&self, check: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let bucket: *const Bucket = &self.buckets[self.bucket(check)];
-            // SAFETY: a prefetch never faults, and `bucket` points into the table; SSE is part
-            // of every x86-64 CPU.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
+        if crate::search::tt::PREFETCHES {
+            crate::search::tt::prefetch_line(&self.buckets[self.bucket(check)]);
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = check;
     }
 
     /// The stored bound (0: none) and best column plus one (0: none) for `check`.
