@@ -575,9 +575,8 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         // misses overlap instead of each stalling its own probe (about 1.5 times as many nodes
         // a second), which outweighs the keys computed for children a cutoff leaves unsearched.
         for &(cell, _, _) in &moves[..count] {
-            let child_mask = mask | cell;
-            self.table
-                .prefetch(Self::table_key(current ^ mask, child_mask).0);
+            let (check, _) = Self::table_key(current ^ mask, mask | cell);
+            self.table.prefetch(check);
         }
         for &(cell, _, col) in &moves[..count] {
             let score = -self.negamax(current ^ mask, mask | cell, n + 1, -beta, -alpha);
@@ -807,7 +806,7 @@ pub fn analyze_parallel<const W: usize, const H: usize>(
 #[inline]
 fn mirror<B: Bits, const W: usize, const H: usize>(key: B) -> B {
     if H + 1 == 8 {
-        // One byte a column (9 x 7): reversing the bytes reverses the columns, and the shift
+        // One byte a column (9 x 7, 8 x 7): reversing the bytes reverses the columns, and the shift
         // brings the `W` columns down from the top of the word. The table's key is computed at
         // every node, and this is a few instructions where the loop below is dozens.
         return key.swap_bytes() >> (B::BITS - 8 * W);
@@ -1094,7 +1093,7 @@ mod tests {
     fn reversing_the_bytes_mirrors_a_9_by_7_board_as_column_by_column_does() {
         let mut rng = crate::rng::Rng(3);
         for _ in 0..2000 {
-            let mut pos = super::super::Connect4Cg::new(false);
+            let mut pos = crate::games::connect4::Connect4Cg::new(false);
             for _ in 0..rng.below(63) {
                 let playable: Vec<u8> = (0..9).filter(|&c| pos.can_play(c as usize)).collect();
                 if pos.outcome().is_some() || playable.is_empty() {
