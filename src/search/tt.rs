@@ -54,6 +54,21 @@ const HAS_MOVE: u64 = 1 << 32;
 /// no prefetch instruction).
 pub(crate) const PREFETCHES: bool = cfg!(target_arch = "x86_64");
 
+/// Asks the CPU to fetch the cache line holding `item` (x86-64's `prefetcht0`; nothing where
+/// [`PREFETCHES`] is false). Only a hint: it never faults and changes no result.
+#[inline(always)]
+pub(crate) fn prefetch_line<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: a prefetch never faults, and `item` is a live reference; SSE is part of every
+        // x86-64 CPU.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>((item as *const T).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
+}
+
 /// A fixed-size transposition table. Its size is set in MiB at creation; the slot count is the
 /// largest power of two that fits. All methods take `&self`, so threads share it (in an `Arc`).
 pub struct TranspositionTable<M> {
@@ -105,16 +120,9 @@ impl<M: MoveBits> TranspositionTable<M> {
     /// prefetch instruction (wasm).
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let slot: *const Slot = &self.slots[key as usize & self.mask];
-            // SAFETY: a prefetch never faults, whatever the address, and `slot` points into
-            // the table; SSE is part of every x86-64 CPU.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
+        if PREFETCHES {
+            prefetch_line(&self.slots[key as usize & self.mask]);
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
     }
 
     /// The slot's entry, whatever its key (`None`: empty); a torn read gives a key no position
