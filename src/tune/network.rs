@@ -211,7 +211,11 @@ impl FloatNetwork {
             let active = acc[j] > 0.0 && acc[j] < 1.0;
             let c = acc[j].clamp(0.0, 1.0);
             output[j] += g * c * c;
-            dacc[j] = if active { g * self.output[j] * 2.0 * c } else { 0.0 };
+            dacc[j] = if active {
+                g * self.output[j] * 2.0 * c
+            } else {
+                0.0
+            };
             hidden_bias[j] += dacc[j];
         }
         for_each_input(s.mover, s.other, s.walls, |i| {

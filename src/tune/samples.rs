@@ -65,9 +65,16 @@ pub fn samples_text<P: SampleText>(samples: &[Sample<P>]) -> String {
     s
 }
 
-/// Reads [`samples_text`]'s lines back. Errors: the first unreadable line, by number.
+/// Reads [`samples_text`]'s lines back. Files joined one after another (each numbering its games
+/// from 0) read as one set of distinct games: a game number below the line before's starts the
+/// next file, whose games are numbered on after the last one's, from a multiple of ten, so the
+/// games a fit holds out (every tenth number) are the same. Errors: the first unreadable line, by
+/// number.
 pub fn parse_samples<P: SampleText>(text: &str) -> Result<Vec<Sample<P>>, String> {
     let mut out = Vec::new();
+    // What the file being read adds to its numbers, the last number it gave, and the largest
+    // number given so far.
+    let (mut offset, mut last, mut top): (usize, usize, usize) = (0, 0, 0);
     for (i, line) in text.lines().enumerate() {
         let read = || -> Option<Sample<P>> {
             let mut parts = line.splitn(4, ' ');
@@ -85,10 +92,15 @@ pub fn parse_samples<P: SampleText>(text: &str) -> Result<Vec<Sample<P>>, String
                 position,
             })
         };
-        out.push(
-            read()
-                .ok_or_else(|| format!("line {}: not `game result score {}`", i + 1, P::FIELD))?,
-        );
+        let mut sample = read()
+            .ok_or_else(|| format!("line {}: not `game result score {}`", i + 1, P::FIELD))?;
+        if sample.game < last {
+            offset = (top + 1).next_multiple_of(10);
+        }
+        last = sample.game;
+        sample.game += offset;
+        top = top.max(sample.game);
+        out.push(sample);
     }
     Ok(out)
 }
@@ -127,6 +139,25 @@ mod tests {
         round_trip(c4);
         let (ataxx, _) = crate::play::random_line(&Ataxx::start(), 6, &mut crate::rng::Rng(5));
         round_trip(ataxx);
+    }
+
+    #[test]
+    fn joined_files_keep_their_games_apart_and_hold_out_the_same_ones() {
+        let file = |games: &[usize]| -> String {
+            games
+                .iter()
+                .map(|g| format!("{g} 1 - x5o/7/7/7/7/7/o5x x 0 1\n"))
+                .collect()
+        };
+        let first = file(&[0, 0, 1, 2, 2, 13]);
+        let second = file(&[0, 1, 1, 10]);
+        let joined: Vec<Sample<Ataxx>> = parse_samples(&(first + &second)).unwrap();
+        let games: Vec<usize> = joined.iter().map(|s| s.game).collect();
+        assert_eq!(games, [0, 0, 1, 2, 2, 13, 20, 21, 21, 30]);
+        let raw = [0, 0, 1, 2, 2, 13, 0, 1, 1, 10];
+        for (game, raw) in games.iter().zip(raw) {
+            assert_eq!(game % 10 == 0, raw % 10 == 0, "held out as in its own file");
+        }
     }
 
     #[test]
