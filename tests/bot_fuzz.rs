@@ -27,6 +27,15 @@ proptest! {
 }
 
 #[test]
+fn an_ataxx_row_of_zeros_cut_to_0000_is_a_damaged_row_not_a_pass() {
+    // A case the proptest above found: a row of turn 1 that starts with four 0s, cut to
+    // `0000`, which also reads as a pass; the bot ended the turn there and answered its rest as
+    // a second turn.
+    let tally = case("ataxx", 18306181264129575341, &[(3, 1)], SUITE_TURNS);
+    assert!(tally.sound(), "{tally:#?}");
+}
+
+#[test]
 fn undamaged_matches_get_a_legal_answer_every_turn() {
     for game in GAMES {
         for seed in 0..3 {

@@ -788,6 +788,12 @@ fn read_turn<R: BufRead>(
                 skipped += 1;
                 entries.clear();
             }
+            // `0000` (a pass, as UAI writes it) is also a row of 0s cut short: among the rows it
+            // is one, else the turn would end early and its rest be answered as another turn.
+            TurnLine::Action(action) if action == "0000" && entries.len() < 7 => {
+                lines.warn(log, "'0000' among the rows: a damaged row?");
+                entries.push(None);
+            }
             TurnLine::Action(action) => break action,
             // The count right after the rows: lastAction was lost.
             TurnLine::Number if entries.len() >= 7 => {
