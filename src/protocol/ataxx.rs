@@ -702,7 +702,7 @@ impl AtaxxBot {
                         } else {
                             let _ = writeln!(
                                 log,
-                                "boardlab: row order in doubt and no move is legal in both \
+                                "boardlab: row order in doubt, no move legal in both \
                                  readings: trusting {order:?}"
                             );
                         }
@@ -737,7 +737,7 @@ fn fallback_move(filled: u64, log: &mut impl Write) -> String {
     } else {
         (
             square_name(empty.trailing_zeros() as usize),
-            "the first empty square, a guess (no legal move exists)",
+            "the first empty square, a guess (no legal move)",
         )
     };
     let _ = writeln!(log, "boardlab: printing {text}: {what}");
@@ -788,20 +788,16 @@ fn read_turn<R: BufRead>(
                 skipped += 1;
                 entries.clear();
             }
-            // `0000` (a pass, as UAI writes it) is also a row of 0s cut short: among the rows it
-            // is one, else the turn would end early and its rest be answered as another turn.
-            TurnLine::Action(action) if action == "0000" && entries.len() < 7 => {
-                lines.warn(log, "'0000' among the rows: a damaged row?");
-                entries.push(None);
-            }
-            TurnLine::Action(action) => break action,
+            // `0000` (a pass, as UAI writes it) among the rows is a row of 0s cut short: taken
+            // as lastAction it would end the turn early, and its rest be answered as another turn.
+            TurnLine::Action(action) if action != "0000" || entries.len() >= 7 => break action,
             // The count right after the rows: lastAction was lost.
             TurnLine::Number if entries.len() >= 7 => {
                 lines.warn(log, "no lastAction before actionsCount");
                 break String::new();
             }
-            // A damaged row (a truncated row can read as a number) keeps its place.
-            TurnLine::Number | TurnLine::Other => {
+            // A damaged row (a truncated row can read as a number or as `0000`) keeps its place.
+            TurnLine::Action(_) | TurnLine::Number | TurnLine::Other => {
                 lines.warn(
                     log,
                     format!("'{line:.40}' is not a board row: a damaged row?"),
