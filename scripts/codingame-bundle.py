@@ -332,8 +332,8 @@ def use_root(code, i):
 def code_tokens(toks):
     """The code tokens of `toks`, each with the whitespace before it: the source's line breaks,
     without blank lines or indentation (a quarter of the characters), and no gap where
-    `needs_gap` allows none; literals stay as they are. A comment counts as a space, so the
-    tokens around it stay apart."""
+    `needs_gap` allows none; literals stay as they are but for their line continuations
+    (`unbroken`). A comment counts as a space, so the tokens around it stay apart."""
     texts, gap = [], ""
     for t in toks:
         if t.kind in ("ws", "comment"):
@@ -342,8 +342,30 @@ def code_tokens(toks):
             if gap and texts and not needs_gap(texts[-1], t):
                 gap = ""
             t.gap, gap = ("\n" if "\n" in gap else " " if gap else ""), ""
+            if t.kind == "literal" and t.text[0] in "\"bc":
+                t.text = unbroken(t.text)
             texts.append(t)
     return texts
+
+
+def unbroken(literal):
+    """A quoted string literal (not a raw one) without its line continuations: in Rust a
+    backslash that ends a line inside such a string drops the line break and the whitespace
+    after it (the Reference, "String continuation escapes"), so removing them keeps the
+    string's value. The Ataxx network's weights break every 64 characters this way."""
+    out, i = [], 0
+    while i < len(literal):
+        if literal[i] == "\\" and literal.startswith("\n", i + 1):
+            i += 2
+            while i < len(literal) and literal[i] in " \t\n\r":
+                i += 1
+        elif literal[i] == "\\":
+            out.append(literal[i : i + 2])
+            i += 2
+        else:
+            out.append(literal[i])
+            i += 1
+    return "".join(out)
 
 
 def expand(file_path, keep_child):

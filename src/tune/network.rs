@@ -12,8 +12,8 @@
 
 use crate::game::Game;
 use crate::games::ataxx::network::{
-    accumulate, for_each_set, input_blocks, NetworkWeights, DIGIT_BITS, FIRST_DIGIT, HIDDEN,
-    HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT, INPUTS, OUTPUT_SCALE, QA, QB,
+    accumulate, digit_point, for_each_set, input_blocks, output_bucket, NetworkWeights, DIGIT_BITS,
+    HIDDEN, HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT, INPUTS, OUTPUT_BUCKETS, OUTPUT_SCALE, QA, QB,
 };
 use crate::games::ataxx::Ataxx;
 use crate::rng::{splitmix, Rng};
@@ -23,7 +23,11 @@ use crate::rng::{splitmix, Rng};
 /// bitboards): the engine's network arithmetic, for any weights.
 pub fn quantized_score(weights: &NetworkWeights, mover: u64, other: u64, walls: u64) -> i32 {
     let blocks = input_blocks(mover, other, walls);
-    weights.output(&accumulate(weights.hidden_bias, weights.hidden, &blocks))
+    let bucket = output_bucket((mover | other).count_ones());
+    weights.output(
+        &accumulate(weights.hidden_bias, weights.hidden, &blocks),
+        bucket,
+    )
 }
 
 /// The network's input indices active in a position (the side to move's view): calls `f` with
@@ -33,17 +37,17 @@ pub fn for_each_input(mover: u64, other: u64, walls: u64, f: impl FnMut(usize)) 
     for_each_set(&input_blocks(mover, other, walls), f);
 }
 
-/// The hidden weights as text: their bytes in order (row after row), least significant bit
-/// first, cut into digits of [`DIGIT_BITS`] bits, each the character [`FIRST_DIGIT`] + its
-/// value; the last digit is padded with zero bits. It keeps the CodinGame bundle, which counts
-/// UTF-16 code units, under its 100,000: a weight takes 0.57 of a character, where base-85 text
-/// took 1.25 and decimal about 3.
-pub fn encode_hidden(rows: &[[i8; HIDDEN]]) -> String {
-    let digit = |value: u32| char::from_u32(FIRST_DIGIT + value).expect("a CJK ideograph");
+/// `bytes` as text: least significant bit first, cut into digits of [`DIGIT_BITS`] bits, each
+/// the character `digit_point(value)`; the last digit is padded with zero bits
+/// (`games::ataxx::network::decode_bytes` reads it back). It keeps the CodinGame bundle, which
+/// counts UTF-16 code units, under its 100,000: a byte takes 0.53 of a character, where base-85
+/// text took 1.25 and decimal about 3.
+pub fn encode_bytes(bytes: impl IntoIterator<Item = u8>) -> String {
+    let digit = |value: u32| char::from_u32(digit_point(value)).expect("a letter of the BMP");
     let mut out = String::new();
     let (mut pending, mut bits) = (0u32, 0);
-    for &w in rows.iter().flatten() {
-        pending |= (w as u8 as u32) << bits;
+    for byte in bytes {
+        pending |= (byte as u32) << bits;
         bits += 8;
         if bits >= DIGIT_BITS {
             out.push(digit(pending & ((1 << DIGIT_BITS) - 1)));
@@ -55,6 +59,23 @@ pub fn encode_hidden(rows: &[[i8; HIDDEN]]) -> String {
         out.push(digit(pending));
     }
     out
+}
+
+/// The hidden weights as text: their bytes, row after row ([`encode_bytes`]).
+pub fn encode_hidden(rows: &[[i8; HIDDEN]]) -> String {
+    encode_bytes(rows.iter().flatten().map(|&w| w as u8))
+}
+
+/// The output weights as text: each as a little-endian `i16`, bucket after bucket
+/// ([`encode_bytes`]). Panics on a weight outside `i16` ([`FloatNetwork::quantized`] clamps).
+pub fn encode_output(buckets: &[[i32; HIDDEN]]) -> String {
+    let narrow = |w: i32| i16::try_from(w).expect("an output weight within i16");
+    encode_bytes(
+        buckets
+            .iter()
+            .flatten()
+            .flat_map(|&w| narrow(w).to_le_bytes()),
+    )
 }
 
 /// A training position: the side to move's stones, the other side's, the walls, and the label
@@ -85,6 +106,12 @@ impl NetSample {
             target,
             base: pos.linear_score() as f32 / OUTPUT_SCALE as f32,
         }
+    }
+
+    /// The output bucket of the position (`games::ataxx::network::output_bucket`): the same
+    /// under every symmetry.
+    pub fn bucket(&self) -> usize {
+        output_bucket((self.mover | self.other).count_ones())
     }
 
     /// The same position under symmetry `sym` (`0..8`, see [`symmetric`]).
@@ -132,14 +159,14 @@ pub struct FloatNetwork {
     pub hidden: Vec<f32>,
     /// The hidden units' biases.
     pub hidden_bias: Vec<f32>,
-    /// The output's weights.
+    /// `output[bucket * HIDDEN + unit]`: the output's weights of each output bucket.
     pub output: Vec<f32>,
-    /// The output's bias.
-    pub output_bias: f32,
+    /// The output's bias of each bucket.
+    pub output_bias: Vec<f32>,
 }
 
 /// Parameters in one flat vector for the optimiser: hidden, hidden bias, output, output bias.
-const PARAMETERS: usize = INPUTS * HIDDEN + 2 * HIDDEN + 1;
+const PARAMETERS: usize = INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * (HIDDEN + 1);
 
 impl FloatNetwork {
     /// Small random weights from `seed` (uniform, ±0.1 for the hidden layer's, ±0.3 for the
@@ -151,8 +178,8 @@ impl FloatNetwork {
         FloatNetwork {
             hidden: (0..INPUTS * HIDDEN).map(|_| uniform(0.1)).collect(),
             hidden_bias: (0..HIDDEN).map(|_| 0.2 + uniform(0.1)).collect(),
-            output: (0..HIDDEN).map(|_| uniform(0.3)).collect(),
-            output_bias: 0.0,
+            output: (0..OUTPUT_BUCKETS * HIDDEN).map(|_| uniform(0.3)).collect(),
+            output_bias: vec![0.0; OUTPUT_BUCKETS],
         }
     }
 
@@ -162,8 +189,8 @@ impl FloatNetwork {
         FloatNetwork {
             hidden: vec![0.0; INPUTS * HIDDEN],
             hidden_bias: vec![0.0; HIDDEN],
-            output: vec![0.0; HIDDEN],
-            output_bias: 0.0,
+            output: vec![0.0; OUTPUT_BUCKETS * HIDDEN],
+            output_bias: vec![0.0; OUTPUT_BUCKETS],
         }
     }
 
@@ -188,8 +215,12 @@ impl FloatNetwork {
 
     /// The output logit for `s` from its hidden accumulators `acc`.
     fn output_logit(&self, s: &NetSample, acc: &[f32; HIDDEN]) -> f32 {
-        let mut y = s.base + self.output_bias;
-        for (a, w) in acc.iter().zip(&self.output) {
+        let bucket = s.bucket();
+        let mut y = s.base + self.output_bias[bucket];
+        for (a, w) in acc
+            .iter()
+            .zip(&self.output[bucket * HIDDEN..(bucket + 1) * HIDDEN])
+        {
             let c = a.clamp(0.0, 1.0);
             y += c * c * w;
         }
@@ -204,15 +235,20 @@ impl FloatNetwork {
         let g = 2.0 * (p - s.target) * p * (1.0 - p);
         let (hidden, rest) = grad.split_at_mut(INPUTS * HIDDEN);
         let (hidden_bias, rest) = rest.split_at_mut(HIDDEN);
-        let (output, output_bias) = rest.split_at_mut(HIDDEN);
-        output_bias[0] += g;
+        let (output, output_bias) = rest.split_at_mut(OUTPUT_BUCKETS * HIDDEN);
+        let bucket = s.bucket();
+        output_bias[bucket] += g;
+        let (output, weights) = (
+            &mut output[bucket * HIDDEN..(bucket + 1) * HIDDEN],
+            &self.output[bucket * HIDDEN..(bucket + 1) * HIDDEN],
+        );
         let mut dacc = [0f32; HIDDEN];
         for j in 0..HIDDEN {
             let active = acc[j] > 0.0 && acc[j] < 1.0;
             let c = acc[j].clamp(0.0, 1.0);
             output[j] += g * c * c;
             dacc[j] = if active {
-                g * self.output[j] * 2.0 * c
+                g * weights[j] * 2.0 * c
             } else {
                 0.0
             };
@@ -231,7 +267,7 @@ impl FloatNetwork {
             .iter_mut()
             .chain(self.hidden_bias.iter_mut())
             .chain(self.output.iter_mut())
-            .chain(std::iter::once(&mut self.output_bias))
+            .chain(self.output_bias.iter_mut())
     }
 
     /// The integer network (scaled by `QA` and `QB`, see `games::ataxx::network`).
@@ -244,17 +280,22 @@ impl FloatNetwork {
                 *w = q(self.hidden[i * HIDDEN + j], QA).clamp(-127, 127) as i8;
             }
         }
-        let mut hidden_bias = [0i16; HIDDEN];
-        let mut output = [0i32; HIDDEN];
-        for j in 0..HIDDEN {
-            hidden_bias[j] = q(self.hidden_bias[j], QA);
-            output[j] = (self.output[j] * QB as f32).round() as i32;
-        }
+        let hidden_bias = std::array::from_fn(|j| q(self.hidden_bias[j], QA));
+        let output = std::array::from_fn(|b| {
+            // Stored as `i16` (`encode_output`): a weight of 32 or more (none has come near 3)
+            // is clamped.
+            std::array::from_fn(|j| {
+                let w = (self.output[b * HIDDEN + j] * QB as f32).round();
+                w.clamp(i16::MIN as f32, i16::MAX as f32) as i32
+            })
+        });
+        let output_bias =
+            std::array::from_fn(|b| (self.output_bias[b] * (QA * QB) as f32).round() as i32);
         QuantizedNetwork {
             hidden,
             hidden_bias,
             output,
-            output_bias: (self.output_bias * (QA * QB) as f32).round() as i32,
+            output_bias,
         }
     }
 }
@@ -265,10 +306,10 @@ pub struct QuantizedNetwork {
     pub hidden: Box<[[i8; HIDDEN]; INPUTS]>,
     /// The hidden units' biases.
     pub hidden_bias: [i16; HIDDEN],
-    /// The output's weights.
-    pub output: [i32; HIDDEN],
-    /// The output's bias, scaled by `QA × QB`.
-    pub output_bias: i32,
+    /// `output[bucket]`: the output's weights of each output bucket, scaled by `QB`.
+    pub output: [[i32; HIDDEN]; OUTPUT_BUCKETS],
+    /// The output's bias of each bucket, scaled by `QA × QB`.
+    pub output_bias: [i32; OUTPUT_BUCKETS],
 }
 
 impl QuantizedNetwork {
@@ -278,7 +319,7 @@ impl QuantizedNetwork {
             hidden: &self.hidden,
             hidden_bias: &self.hidden_bias,
             output: &self.output,
-            output_bias: self.output_bias,
+            output_bias: &self.output_bias,
         }
     }
 
@@ -297,7 +338,9 @@ impl QuantizedNetwork {
             // No spaces: the CodinGame bundle must stay under 100,000 characters.
             format!("[{}]", items.join(","))
         }
-        s.push_str("\nuse super::network::{decode_hidden, HIDDEN, INPUTS};\n\n");
+        s.push_str(
+            "\nuse super::network::{decode_hidden, decode_output, HIDDEN, INPUTS, OUTPUT_BUCKETS};\n\n",
+        );
         s.push_str(
             "/// `HIDDEN_WEIGHTS[input]`: the row an active input adds, scaled by `QA`, packed as\n\
              /// text (`tune::network::encode_hidden`).\n",
@@ -305,31 +348,40 @@ impl QuantizedNetwork {
         s.push_str(
             "#[rustfmt::skip]\npub const HIDDEN_WEIGHTS: [[i8; HIDDEN]; INPUTS] = decode_hidden(\"\\\n",
         );
-        // LINE digits a line, each line continued with a backslash, which also drops the next
-        // line's indentation.
-        const LINE: usize = 64;
-        let digits: Vec<char> = encode_hidden(&self.hidden[..]).chars().collect();
-        for (k, line) in digits.chunks(LINE).enumerate() {
-            let last = (k + 1) * LINE >= digits.len();
-            s.extend(line);
-            s.push_str(if last { "\");\n" } else { "\\\n" });
-        }
+        push_text(&mut s, &encode_hidden(&self.hidden[..]));
         s.push_str("\n/// The hidden units' biases, scaled by `QA`.\n");
         s.push_str(&format!(
             "#[rustfmt::skip]\npub const HIDDEN_BIAS: [i16; HIDDEN] = {};\n\n",
             row(&self.hidden_bias)
         ));
-        s.push_str("/// The output's weight of each hidden unit, scaled by `QB`.\n");
+        s.push_str(
+            "/// `OUTPUT_WEIGHTS[bucket]`: the output's weight of each hidden unit in each output\n\
+             /// bucket, scaled by `QB`, packed as text (`tune::network::encode_output`).\n",
+        );
+        s.push_str(
+            "#[rustfmt::skip]\npub const OUTPUT_WEIGHTS: [[i32; HIDDEN]; OUTPUT_BUCKETS] = decode_output(\"\\\n",
+        );
+        push_text(&mut s, &encode_output(&self.output));
+        s.push('\n');
+        s.push_str("/// The output's bias of each bucket, scaled by `QA × QB`.\n");
         s.push_str(&format!(
-            "#[rustfmt::skip]\npub const OUTPUT_WEIGHTS: [i32; HIDDEN] = {};\n\n",
-            row(&self.output)
-        ));
-        s.push_str("/// The output's bias, scaled by `QA × QB`.\n");
-        s.push_str(&format!(
-            "pub const OUTPUT_BIAS: i32 = {};\n",
-            self.output_bias
+            "#[rustfmt::skip]\npub const OUTPUT_BIAS: [i32; OUTPUT_BUCKETS] = {};\n",
+            row(&self.output_bias)
         ));
         s
+    }
+}
+
+/// Appends a weights' `text` to the source `s`, then the string's end and the call's: LINE
+/// digits a line, each line continued with a backslash, which also drops the next line's
+/// indentation.
+fn push_text(s: &mut String, text: &str) {
+    const LINE: usize = 64;
+    let digits: Vec<char> = text.chars().collect();
+    for (k, line) in digits.chunks(LINE).enumerate() {
+        let last = (k + 1) * LINE >= digits.len();
+        s.extend(line);
+        s.push_str(if last { "\");\n" } else { "\\\n" });
     }
 }
 
@@ -508,11 +560,18 @@ mod tests {
             *w = (k.wrapping_mul(97) % 256) as u8 as i8;
         }
         let text = encode_hidden(&rows);
-        // 14 bits a character: 8 weights in 4.57 characters.
-        assert_eq!(text.chars().count(), (INPUTS * HIDDEN * 8).div_ceil(14));
+        // 15 bits a character: 15 weights in 8 characters.
+        assert_eq!(text.chars().count(), (INPUTS * HIDDEN * 8).div_ceil(15));
         // Each character is one UTF-16 code unit, as CodinGame counts a submission.
         assert_eq!(text.encode_utf16().count(), text.chars().count());
-        assert!(text.chars().all(|c| ('\u{4E00}'..='\u{8DFF}').contains(&c)));
+        let letters = |c: &char| {
+            ('\u{3400}'..='\u{9FFF}').contains(c) || ('\u{AC00}'..='\u{BFFF}').contains(c)
+        };
+        assert!(text.chars().all(|c| letters(&c)));
+        // Every digit value is such a letter, a different one for each value.
+        let points: Vec<u32> = (0..1 << 15).map(digit_point).collect();
+        assert!(points.windows(2).all(|p| p[0] < p[1]));
+        assert!(points.iter().all(|&p| letters(&char::from_u32(p).unwrap())));
         assert_eq!(decode_hidden(&text).to_vec(), rows);
         // The line breaks and indentation a source file may put in are skipped.
         let chars: Vec<char> = text.chars().collect();
@@ -521,6 +580,18 @@ mod tests {
             .map(|c| format!("    {}\n", c.iter().collect::<String>()))
             .collect();
         assert_eq!(decode_hidden(&wrapped).to_vec(), rows);
+    }
+
+    #[test]
+    fn the_output_weights_text_reads_back_as_the_weights_it_was_written_from() {
+        use crate::games::ataxx::network::decode_output;
+        let mut buckets = [[0i32; HIDDEN]; OUTPUT_BUCKETS];
+        for (k, w) in buckets.iter_mut().flatten().enumerate() {
+            *w = (k as i32 * 7919) % 65536 - 32768;
+        }
+        buckets[0][0] = i16::MIN as i32;
+        buckets[OUTPUT_BUCKETS - 1][HIDDEN - 1] = i16::MAX as i32;
+        assert_eq!(decode_output(&encode_output(&buckets)), buckets);
     }
 
     #[test]
@@ -537,6 +608,16 @@ mod tests {
     fn an_ascii_character_in_the_weights_text_is_refused() {
         let text = encode_hidden(&vec![[0i8; HIDDEN]; INPUTS]);
         crate::games::ataxx::network::decode_hidden(&format!("x{text}"));
+    }
+
+    #[test]
+    #[should_panic(expected = "not a weight digit")]
+    fn a_letter_between_the_two_ranges_of_digits_is_refused() {
+        // U+A000 is a Yi syllable, just past the last ideograph and before the Hangul.
+        let text = encode_hidden(&vec![[0i8; HIDDEN]; INPUTS]);
+        let mut chars: Vec<char> = text.chars().collect();
+        chars[7] = '\u{A000}';
+        crate::games::ataxx::network::decode_hidden(&chars.into_iter().collect::<String>());
     }
 
     /// Positions of `n` random boards whose label is "the side with more stones wins".

@@ -11,7 +11,11 @@
 //! - Hidden layer: [`HIDDEN`] units, each the sum of the rows of its active inputs plus a bias,
 //!   clipped to `0..=1` and squared (SCReLU, as Zataxx and the "bullet" trainer's nets).
 //! - Output: the hidden units' weighted sum plus a bias, a logit of the side to move's winning
-//!   chance (added to the linear evaluation's); times [`OUTPUT_SCALE`] it is centi-stones.
+//!   chance (added to the linear evaluation's); times [`OUTPUT_SCALE`] it is centi-stones. The
+//!   output layer has [`OUTPUT_BUCKETS`] sets of weights, one chosen by the stones on the board
+//!   ([`output_bucket`]): the "output buckets" of NNUE-style nets (Stockfish's layer stacks by
+//!   piece count; the "bullet" trainer's material buckets), so that the same hidden features
+//!   may weigh differently in the opening and in a nearly full board.
 //!
 //! Weights are integers (`network_weights.rs`, written by `boardlab tune ataxx --model network`,
 //! which trains on self-play positions labelled with the game's result and the search's score):
@@ -34,6 +38,16 @@ pub const INPUTS: usize = BLOCKS * SQUARES;
 /// Hidden units. 64 measured no stronger than 32 on three blocks of inputs, and stronger on nine
 /// (README: the evaluation network).
 pub const HIDDEN: usize = 64;
+/// Sets of output weights, chosen by the stones on the board ([`output_bucket`]).
+pub const OUTPUT_BUCKETS: usize = 8;
+
+/// The output bucket of a position with `stones` stones of either side on the board (0..=49):
+/// equal ranges of the count, `stones × OUTPUT_BUCKETS / 50`.
+#[inline(always)]
+pub fn output_bucket(stones: u32) -> usize {
+    stones as usize * OUTPUT_BUCKETS / 50
+}
+
 /// The hidden layer's integer scale: a weight `w` is stored as `round(w × QA)`, and an active
 /// unit clips at `QA`.
 pub const QA: i32 = 255;
@@ -86,26 +100,42 @@ pub fn for_each_set(blocks: &[u64; BLOCKS], mut f: impl FnMut(usize)) {
     }
 }
 
-/// The first digit of the hidden weights' text: its digits are the 2^[`DIGIT_BITS`] characters
-/// from U+4E00 on, CJK ideographs, every one assigned, none needing an escape in a Rust string.
-/// CodinGame counts a submission's length in UTF-16 code units (a bundle's limit is 100,000), and
-/// each of these is one unit holding 14 bits, where a printable ASCII character holds under 6.6.
-pub const FIRST_DIGIT: u32 = 0x4E00;
-/// The bits one digit of the hidden weights' text holds.
-pub const DIGIT_BITS: u32 = 14;
-/// The digits of the hidden weights' text: every weight's byte, 14 bits a digit, rounded up.
-pub const WEIGHT_TEXT_DIGITS: usize = (INPUTS * HIDDEN * 8).div_ceil(DIGIT_BITS as usize);
+/// The bits one digit of the weights' text holds: each digit is one of 2^15 characters, every
+/// one an assigned letter of the Basic Multilingual Plane that a Rust string holds unescaped and
+/// that no Unicode normal form changes ([`digit_point`]). CodinGame counts a submission's length
+/// in UTF-16 code units (a bundle's limit is 100,000), and each of these is one unit holding 15
+/// bits, where a printable ASCII character holds under 6.6.
+pub const DIGIT_BITS: u32 = 15;
+/// The digits below this value are the characters from U+3400 on: CJK Extension A, the Yijing
+/// hexagrams and the CJK Unified Ideographs, up to U+9FFF.
+const LOW_DIGITS: u32 = 0xA000 - 0x3400;
 
-/// Reads the trainer's text of the hidden weights back (`tune::network::encode_hidden`: the
-/// weights' bytes in order, least significant bit first, [`DIGIT_BITS`] to a digit from
-/// [`FIRST_DIGIT`] on), at compile time (`network_weights.rs` holds it). Spaces and line breaks
-/// are skipped. Panics (a compile error in a `const`) on any other character, or on a text of
-/// the wrong length.
-pub const fn decode_hidden(text: &str) -> [[i8; HIDDEN]; INPUTS] {
+/// The character (its code point) of the weights' text that stands for the digit `value`
+/// (`0..2^DIGIT_BITS`): U+3400 + `value` below [`LOW_DIGITS`], else a Hangul syllable from
+/// U+AC00 on (up to U+BFFF).
+pub const fn digit_point(value: u32) -> u32 {
+    if value < LOW_DIGITS {
+        0x3400 + value
+    } else {
+        0xAC00 + value - LOW_DIGITS
+    }
+}
+
+/// The digits of a text of `bytes` bytes: [`DIGIT_BITS`] bits a digit, rounded up.
+pub const fn text_digits(bytes: usize) -> usize {
+    (bytes * 8).div_ceil(DIGIT_BITS as usize)
+}
+
+/// Reads a text of the trainer's back into the `N` bytes it was written from
+/// (`tune::network::encode_bytes`: the bytes in order, least significant bit first,
+/// [`DIGIT_BITS`] to a digit, see [`digit_point`]), at compile time (`network_weights.rs` holds
+/// the texts). Spaces and line breaks are skipped. Panics (a compile error in a `const`) on any
+/// other character, or on a text of the wrong length.
+pub const fn decode_bytes<const N: usize>(text: &str) -> [u8; N] {
     let text = text.as_bytes();
-    let mut out = [[0i8; HIDDEN]; INPUTS];
-    let (mut i, mut digits, mut weight) = (0, 0, 0);
-    // Bits read and not yet a weight: `pending`'s low `bits`.
+    let mut out = [0u8; N];
+    let (mut i, mut digits, mut byte) = (0, 0, 0);
+    // Bits read and not yet a byte: `pending`'s low `bits`.
     let (mut pending, mut bits) = (0u32, 0);
     while i < text.len() {
         let lead = text[i];
@@ -122,22 +152,53 @@ pub const fn decode_hidden(text: &str) -> [[i8; HIDDEN]; INPUTS] {
             | (text[i + 1] as u32 & 0x3F) << 6
             | (text[i + 2] as u32 & 0x3F);
         i += 3;
+        // The inverse of `digit_point`; any other code point is refused.
+        let value = if point < 0xAC00 {
+            point.wrapping_sub(0x3400)
+        } else {
+            point - 0xAC00 + LOW_DIGITS
+        };
         assert!(
-            point >= FIRST_DIGIT && point - FIRST_DIGIT < 1 << DIGIT_BITS,
+            value < 1 << DIGIT_BITS && (point < 0xA000 || point >= 0xAC00),
             "not a weight digit"
         );
-        assert!(digits < WEIGHT_TEXT_DIGITS, "too many weight digits");
+        assert!(digits < text_digits(N), "too many weight digits");
         digits += 1;
-        pending |= (point - FIRST_DIGIT) << bits;
+        pending |= value << bits;
         bits += DIGIT_BITS;
-        while bits >= 8 && weight < INPUTS * HIDDEN {
-            out[weight / HIDDEN][weight % HIDDEN] = pending as u8 as i8;
-            weight += 1;
+        while bits >= 8 && byte < N {
+            out[byte] = pending as u8;
+            byte += 1;
             pending >>= 8;
             bits -= 8;
         }
     }
-    assert!(digits == WEIGHT_TEXT_DIGITS, "weights missing");
+    assert!(digits == text_digits(N), "weights missing");
+    out
+}
+
+/// The hidden weights from their text ([`decode_bytes`] of the weights' bytes, row after row).
+pub const fn decode_hidden(text: &str) -> [[i8; HIDDEN]; INPUTS] {
+    let bytes = decode_bytes::<{ INPUTS * HIDDEN }>(text);
+    let mut out = [[0i8; HIDDEN]; INPUTS];
+    let mut k = 0;
+    while k < INPUTS * HIDDEN {
+        out[k / HIDDEN][k % HIDDEN] = bytes[k] as i8;
+        k += 1;
+    }
+    out
+}
+
+/// The output weights from their text ([`decode_bytes`] of each weight as a little-endian `i16`,
+/// bucket after bucket; `tune::network::encode_output`).
+pub const fn decode_output(text: &str) -> [[i32; HIDDEN]; OUTPUT_BUCKETS] {
+    let bytes = decode_bytes::<{ OUTPUT_BUCKETS * HIDDEN * 2 }>(text);
+    let mut out = [[0i32; HIDDEN]; OUTPUT_BUCKETS];
+    let mut k = 0;
+    while k < OUTPUT_BUCKETS * HIDDEN {
+        out[k / HIDDEN][k % HIDDEN] = i16::from_le_bytes([bytes[2 * k], bytes[2 * k + 1]]) as i32;
+        k += 1;
+    }
     out
 }
 
@@ -149,10 +210,10 @@ pub struct NetworkWeights<'a> {
     pub hidden: &'a [[i8; HIDDEN]; INPUTS],
     /// The hidden units' biases.
     pub hidden_bias: &'a [i16; HIDDEN],
-    /// The output's weight of each hidden unit.
-    pub output: &'a [i32; HIDDEN],
-    /// The output's bias, scaled by `QA × QB`.
-    pub output_bias: i32,
+    /// `output[bucket]`: the output's weight of each hidden unit in each output bucket.
+    pub output: &'a [[i32; HIDDEN]; OUTPUT_BUCKETS],
+    /// The output's bias in each bucket, scaled by `QA × QB`.
+    pub output_bias: &'a [i32; OUTPUT_BUCKETS],
 }
 
 /// The shipped network.
@@ -160,7 +221,7 @@ pub const SHIPPED: NetworkWeights<'static> = NetworkWeights {
     hidden: &HIDDEN_WEIGHTS,
     hidden_bias: &HIDDEN_BIAS,
     output: &OUTPUT_WEIGHTS,
-    output_bias: OUTPUT_BIAS,
+    output_bias: &OUTPUT_BIAS,
 };
 
 /// The hidden units' sums before clipping: the bias plus the rows of the active inputs.
@@ -190,15 +251,16 @@ pub fn accumulate(
 
 impl NetworkWeights<'_> {
     /// The output layer: the score, in centi-stones for the side to move, of a position whose
-    /// inputs sum to `acc` ([`accumulate`]).
-    pub fn output(&self, acc: &Accumulator) -> i32 {
+    /// inputs sum to `acc` ([`accumulate`]) and whose output bucket is `bucket`
+    /// ([`output_bucket`]).
+    pub fn output(&self, acc: &Accumulator, bucket: usize) -> i32 {
         let mut sum: i64 = 0;
-        for (a, w) in acc.iter().zip(self.output) {
+        for (a, w) in acc.iter().zip(&self.output[bucket]) {
             let c = (*a as i32).clamp(0, QA);
             sum += (c * c) as i64 * *w as i64;
         }
         // The squares are scaled by `QA × QA`: one `QA` goes, the bias's `QA × QB` stays.
-        let logit = sum / QA as i64 + self.output_bias as i64;
+        let logit = sum / QA as i64 + self.output_bias[bucket] as i64;
         (logit * OUTPUT_SCALE / (QA * QB) as i64) as i32
     }
 }
@@ -287,12 +349,13 @@ impl Ataxx {
     /// Equal to the sum of every active row of [`SHIPPED`] ([`accumulate`]; computed from the
     /// thread's recent accumulators, `recent::RECENT`).
     pub fn network_score(&self) -> i32 {
-        let blocks = input_blocks(
+        let (mover, other) = (
             self.pieces[self.side.index()],
             self.pieces[self.side.opponent().index()],
-            self.walls,
         );
-        SHIPPED.output(&shipped_accumulator(&blocks, self.side.index()))
+        let blocks = input_blocks(mover, other, self.walls);
+        let bucket = output_bucket((mover | other).count_ones());
+        SHIPPED.output(&shipped_accumulator(&blocks, self.side.index()), bucket)
     }
 }
 
@@ -323,7 +386,11 @@ mod tests {
                 Player::Second => (Player::Second, Player::First),
             };
             let blocks = input_blocks(p.stones(us), p.stones(them), p.walls());
-            SHIPPED.output(&accumulate(SHIPPED.hidden_bias, SHIPPED.hidden, &blocks))
+            let bucket = output_bucket((p.stones(us) | p.stones(them)).count_ones());
+            SHIPPED.output(
+                &accumulate(SHIPPED.hidden_bias, SHIPPED.hidden, &blocks),
+                bucket,
+            )
         };
         let mut rng = crate::rng::Rng(11);
         for setup in ["", "walls:3", "walls:17"] {
