@@ -584,7 +584,7 @@ def main():
     with open(out, "w", encoding="utf-8") as f:
         f.write(text)
     # CodinGame counts UTF-16 code units (a character outside the BMP counts twice); the
-    # Ataxx network's weights are CJK ideographs, one unit each.
+    # Ataxx network's weights are letters of the Basic Multilingual Plane, one unit each.
     size = len(text.encode("utf-16-le")) // 2
     print(f"{args.output or os.path.relpath(out)}: {size:,} characters (CodinGame allows {LIMIT:,})", file=sys.stderr)
     if size > LIMIT:
