@@ -23,7 +23,7 @@ use crate::rng::{splitmix, Rng};
 /// bitboards): the engine's network arithmetic, for any weights.
 pub fn quantized_score(weights: &NetworkWeights, mover: u64, other: u64, walls: u64) -> i32 {
     let blocks = input_blocks(mover, other, walls);
-    let bucket = output_bucket((mover | other).count_ones());
+    let bucket = output_bucket(mover, other);
     weights.output(
         &accumulate(weights.hidden_bias, weights.hidden, &blocks),
         bucket,
@@ -111,7 +111,7 @@ impl NetSample {
     /// The output bucket of the position (`games::ataxx::network::output_bucket`): the same
     /// under every symmetry.
     pub fn bucket(&self) -> usize {
-        output_bucket((self.mover | self.other).count_ones())
+        output_bucket(self.mover, self.other)
     }
 
     /// The same position under symmetry `sym` (`0..8`, see [`symmetric`]).

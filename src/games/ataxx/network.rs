@@ -41,11 +41,11 @@ pub const HIDDEN: usize = 64;
 /// Sets of output weights, chosen by the stones on the board ([`output_bucket`]).
 pub const OUTPUT_BUCKETS: usize = 8;
 
-/// The output bucket of a position with `stones` stones of either side on the board (0..=49):
-/// equal ranges of the count, `stones × OUTPUT_BUCKETS / 50`.
+/// The output bucket of a position whose sides' stones are `mover` and `other` (49-square
+/// bitboards): equal ranges of the stone count (0..=49), `stones × OUTPUT_BUCKETS / 50`.
 #[inline(always)]
-pub fn output_bucket(stones: u32) -> usize {
-    stones as usize * OUTPUT_BUCKETS / 50
+pub fn output_bucket(mover: u64, other: u64) -> usize {
+    (mover | other).count_ones() as usize * OUTPUT_BUCKETS / 50
 }
 
 /// The hidden layer's integer scale: a weight `w` is stored as `round(w × QA)`, and an active
@@ -354,7 +354,7 @@ impl Ataxx {
             self.pieces[self.side.opponent().index()],
         );
         let blocks = input_blocks(mover, other, self.walls);
-        let bucket = output_bucket((mover | other).count_ones());
+        let bucket = output_bucket(mover, other);
         SHIPPED.output(&shipped_accumulator(&blocks, self.side.index()), bucket)
     }
 }
@@ -386,7 +386,7 @@ mod tests {
                 Player::Second => (Player::Second, Player::First),
             };
             let blocks = input_blocks(p.stones(us), p.stones(them), p.walls());
-            let bucket = output_bucket((p.stones(us) | p.stones(them)).count_ones());
+            let bucket = output_bucket(p.stones(us), p.stones(them));
             SHIPPED.output(
                 &accumulate(SHIPPED.hidden_bias, SHIPPED.hidden, &blocks),
                 bucket,
