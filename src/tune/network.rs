@@ -68,14 +68,8 @@ pub fn encode_hidden(rows: &[[i8; HIDDEN]]) -> String {
 
 /// The output weights as text: each as a little-endian `i16`, bucket after bucket
 /// ([`encode_bytes`]). Panics on a weight outside `i16` ([`FloatNetwork::quantized`] clamps).
-pub fn encode_output(buckets: &[[i32; HIDDEN]]) -> String {
-    let narrow = |w: i32| i16::try_from(w).expect("an output weight within i16");
-    encode_bytes(
-        buckets
-            .iter()
-            .flatten()
-            .flat_map(|&w| narrow(w).to_le_bytes()),
-    )
+pub fn encode_output(buckets: &[[i16; HIDDEN]]) -> String {
+    encode_bytes(buckets.iter().flatten().flat_map(|&w| w.to_le_bytes()))
 }
 
 /// A training position: the side to move's stones, the other side's, the walls, and the label
@@ -282,11 +276,10 @@ impl FloatNetwork {
         }
         let hidden_bias = std::array::from_fn(|j| q(self.hidden_bias[j], QA));
         let output = std::array::from_fn(|b| {
-            // Stored as `i16` (`encode_output`): a weight of 32 or more (none has come near 3)
-            // is clamped.
+            // Kept as `i16`: a weight of 32 or more (none has come near 3) is clamped.
             std::array::from_fn(|j| {
                 let w = (self.output[b * HIDDEN + j] * QB as f32).round();
-                w.clamp(i16::MIN as f32, i16::MAX as f32) as i32
+                w.clamp(i16::MIN as f32, i16::MAX as f32) as i16
             })
         });
         let output_bias =
@@ -307,7 +300,7 @@ pub struct QuantizedNetwork {
     /// The hidden units' biases.
     pub hidden_bias: [i16; HIDDEN],
     /// `output[bucket]`: the output's weights of each output bucket, scaled by `QB`.
-    pub output: [[i32; HIDDEN]; OUTPUT_BUCKETS],
+    pub output: [[i16; HIDDEN]; OUTPUT_BUCKETS],
     /// The output's bias of each bucket, scaled by `QA × QB`.
     pub output_bias: [i32; OUTPUT_BUCKETS],
 }
@@ -359,7 +352,7 @@ impl QuantizedNetwork {
              /// bucket, scaled by `QB`, packed as text (`tune::network::encode_output`).\n",
         );
         s.push_str(
-            "#[rustfmt::skip]\npub const OUTPUT_WEIGHTS: [[i32; HIDDEN]; OUTPUT_BUCKETS] = decode_output(\"\\\n",
+            "#[rustfmt::skip]\npub const OUTPUT_WEIGHTS: [[i16; HIDDEN]; OUTPUT_BUCKETS] = decode_output(\"\\\n",
         );
         push_text(&mut s, &encode_output(&self.output));
         s.push('\n');
@@ -585,12 +578,12 @@ mod tests {
     #[test]
     fn the_output_weights_text_reads_back_as_the_weights_it_was_written_from() {
         use crate::games::ataxx::network::decode_output;
-        let mut buckets = [[0i32; HIDDEN]; OUTPUT_BUCKETS];
+        let mut buckets = [[0i16; HIDDEN]; OUTPUT_BUCKETS];
         for (k, w) in buckets.iter_mut().flatten().enumerate() {
-            *w = (k as i32 * 7919) % 65536 - 32768;
+            *w = ((k as i32 * 7919) % 65536 - 32768) as i16;
         }
-        buckets[0][0] = i16::MIN as i32;
-        buckets[OUTPUT_BUCKETS - 1][HIDDEN - 1] = i16::MAX as i32;
+        buckets[0][0] = i16::MIN;
+        buckets[OUTPUT_BUCKETS - 1][HIDDEN - 1] = i16::MAX;
         assert_eq!(decode_output(&encode_output(&buckets)), buckets);
     }
 

@@ -20,7 +20,7 @@
 //! Weights are integers (`network_weights.rs`, written by `boardlab tune ataxx --model network`,
 //! which trains on self-play positions labelled with the game's result and the search's score):
 //! the hidden layer's `i8` (biases `i16`), scaled by [`QA`] (so an activation of 1 is `QA`), the
-//! output's `i32` (within `i16`, as their text stores them), scaled by [`QB`]. Integer arithmetic
+//! output's `i16` (biases `i32`), scaled by [`QB`]. Integer arithmetic
 //! makes the score the same natively and in wasm, bit for bit, so the bench's node counts
 //! agree. The trainer keeps every hidden weight within ±[`HIDDEN_WEIGHT_LIMIT`] and bias within
 //! ±[`HIDDEN_BIAS_LIMIT`]. A square is active in at most two blocks (a stone's own block and its
@@ -191,12 +191,12 @@ pub const fn decode_hidden(text: &str) -> [[i8; HIDDEN]; INPUTS] {
 
 /// The output weights from their text ([`decode_bytes`] of each weight as a little-endian `i16`,
 /// bucket after bucket; `tune::network::encode_output`).
-pub const fn decode_output(text: &str) -> [[i32; HIDDEN]; OUTPUT_BUCKETS] {
+pub const fn decode_output(text: &str) -> [[i16; HIDDEN]; OUTPUT_BUCKETS] {
     let bytes = decode_bytes::<{ OUTPUT_BUCKETS * HIDDEN * 2 }>(text);
-    let mut out = [[0i32; HIDDEN]; OUTPUT_BUCKETS];
+    let mut out = [[0i16; HIDDEN]; OUTPUT_BUCKETS];
     let mut k = 0;
     while k < OUTPUT_BUCKETS * HIDDEN {
-        out[k / HIDDEN][k % HIDDEN] = i16::from_le_bytes([bytes[2 * k], bytes[2 * k + 1]]) as i32;
+        out[k / HIDDEN][k % HIDDEN] = i16::from_le_bytes([bytes[2 * k], bytes[2 * k + 1]]);
         k += 1;
     }
     out
@@ -211,7 +211,7 @@ pub struct NetworkWeights<'a> {
     /// The hidden units' biases.
     pub hidden_bias: &'a [i16; HIDDEN],
     /// `output[bucket]`: the output's weight of each hidden unit in each output bucket.
-    pub output: &'a [[i32; HIDDEN]; OUTPUT_BUCKETS],
+    pub output: &'a [[i16; HIDDEN]; OUTPUT_BUCKETS],
     /// The output's bias in each bucket, scaled by `QA × QB`.
     pub output_bias: &'a [i32; OUTPUT_BUCKETS],
 }

@@ -254,7 +254,7 @@ pub const HIDDEN_BIAS: [i16; HIDDEN] = [34,26,-35,20,33,22,21,51,25,34,50,23,9,5
 /// `OUTPUT_WEIGHTS[bucket]`: the output's weight of each hidden unit in each output
 /// bucket, scaled by `QB`, packed as text (`tune::network::encode_output`).
 #[rustfmt::skip]
-pub const OUTPUT_WEIGHTS: [[i32; HIDDEN]; OUTPUT_BUCKETS] = decode_output("\
+pub const OUTPUT_WEIGHTS: [[i16; HIDDEN]; OUTPUT_BUCKETS] = decode_output("\
 뽙㩛跠꿿럯鶟귀掀䐀㯽䀀篭菊鐎뿞㑩㐿묾뷷뜿齿潟䠀萀䄀球鿾搈鐎㐂瓟뿭㛀㠰㗸뼐뤟궟縿稀뛽됂翿鯨珤叧琔뿳붗㐃둨䁏뒀壿䇀響㧿䨂䰄㰑鏸뿬뿻㑏\
 㔁뾄㺃䫠习壀귁姻廿䯿䐂搈鐌뿰琋뾕봝뺽㘣맀䎏梀뒀㕿郿鯿尅诽䏿吊珪뿬㒊뻬몯㓧몰㦿秀騀廿렀忿鐂꿰㐠뿬㑵뷛㗻㧄鉈녏囿梀㣾堀爁됈뿿搇㐋珁㐦\
 뺾뺭빓㙷䗠隀贀熀蔄뿣萇毯珲班琝㒨㘼빼뿏뚧鸟诿朿㐀壿㐂倇뀀꿭鏢瑸뿗뽎㔗㜜䀰㰰鼀䢿牿姿믾䠁氉䏹鏧뿺㐲뼘㙕붸䅏鉠尟蹀崀댈淾렃叞揼吓㑸㑩\
