@@ -159,6 +159,11 @@ pub struct FloatNetwork {
     pub output_bias: Vec<f32>,
 }
 
+/// Where output bucket `bucket`'s weights lie in [`FloatNetwork::output`].
+fn bucket_row(bucket: usize) -> std::ops::Range<usize> {
+    bucket * HIDDEN..(bucket + 1) * HIDDEN
+}
+
 /// Parameters in one flat vector for the optimiser: hidden, hidden bias, output, output bias.
 const PARAMETERS: usize = INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * (HIDDEN + 1);
 
@@ -204,17 +209,13 @@ impl FloatNetwork {
 
     /// The output logit for `s` (the predicted result is `sigmoid` of it).
     pub fn logit(&self, s: &NetSample) -> f32 {
-        self.output_logit(s, &self.accumulate(s))
+        self.output_logit(s, s.bucket(), &self.accumulate(s))
     }
 
-    /// The output logit for `s` from its hidden accumulators `acc`.
-    fn output_logit(&self, s: &NetSample, acc: &[f32; HIDDEN]) -> f32 {
-        let bucket = s.bucket();
+    /// The output logit for `s`, of output bucket `bucket`, from its hidden accumulators `acc`.
+    fn output_logit(&self, s: &NetSample, bucket: usize, acc: &[f32; HIDDEN]) -> f32 {
         let mut y = s.base + self.output_bias[bucket];
-        for (a, w) in acc
-            .iter()
-            .zip(&self.output[bucket * HIDDEN..(bucket + 1) * HIDDEN])
-        {
+        for (a, w) in acc.iter().zip(&self.output[bucket_row(bucket)]) {
             let c = a.clamp(0.0, 1.0);
             y += c * c * w;
         }
@@ -225,16 +226,16 @@ impl FloatNetwork {
     /// returns the error.
     fn backward(&self, s: &NetSample, grad: &mut [f32]) -> f32 {
         let acc = self.accumulate(s);
-        let p = sigmoid(self.output_logit(s, &acc));
+        let bucket = s.bucket();
+        let p = sigmoid(self.output_logit(s, bucket, &acc));
         let g = 2.0 * (p - s.target) * p * (1.0 - p);
         let (hidden, rest) = grad.split_at_mut(INPUTS * HIDDEN);
         let (hidden_bias, rest) = rest.split_at_mut(HIDDEN);
         let (output, output_bias) = rest.split_at_mut(OUTPUT_BUCKETS * HIDDEN);
-        let bucket = s.bucket();
         output_bias[bucket] += g;
         let (output, weights) = (
-            &mut output[bucket * HIDDEN..(bucket + 1) * HIDDEN],
-            &self.output[bucket * HIDDEN..(bucket + 1) * HIDDEN],
+            &mut output[bucket_row(bucket)],
+            &self.output[bucket_row(bucket)],
         );
         let mut dacc = [0f32; HIDDEN];
         for j in 0..HIDDEN {
