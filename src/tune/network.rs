@@ -67,7 +67,7 @@ pub fn encode_hidden(rows: &[[i8; HIDDEN]]) -> String {
 }
 
 /// The output weights as text: each as a little-endian `i16`, bucket after bucket
-/// ([`encode_bytes`]). Panics on a weight outside `i16` ([`FloatNetwork::quantized`] clamps).
+/// ([`encode_bytes`]; `games::ataxx::network::decode_output` reads it).
 pub fn encode_output(buckets: &[[i16; HIDDEN]]) -> String {
     encode_bytes(buckets.iter().flatten().flat_map(|&w| w.to_le_bytes()))
 }
