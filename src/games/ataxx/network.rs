@@ -21,10 +21,11 @@
 //! which trains on self-play positions labelled with the game's result and the search's score):
 //! the hidden layer's `i8` (biases `i16`), scaled by [`QA`] (so an activation of 1 is `QA`), the
 //! output's `i16` (biases `i32`), scaled by [`QB`]. Integer arithmetic makes the score the same
-//! natively and in wasm, bit for bit, so the bench's node counts agree. The trainer keeps every hidden weight within ±[`HIDDEN_WEIGHT_LIMIT`] and bias within
-//! ±[`HIDDEN_BIAS_LIMIT`]. A square is active in at most two blocks (a stone's own block and its
-//! side's "capturable" block; an empty square, one reach block of each side), so an accumulator
-//! stays within `2 × 49 × 127 + 1.98 × 255 = 12,951`: `i16` cannot overflow.
+//! natively and in wasm, bit for bit, so the bench's node counts agree. The trainer keeps every
+//! hidden weight within ±[`HIDDEN_WEIGHT_LIMIT`] and bias within ±[`HIDDEN_BIAS_LIMIT`]. A square
+//! is active in at most two blocks (a stone's own block and its side's "capturable" block; an
+//! empty square, one reach block of each side), so an accumulator stays within
+//! `2 × 49 × 127 + 1.98 × 255 = 12,951`: `i16` cannot overflow.
 
 use super::network_weights::{HIDDEN_BIAS, HIDDEN_WEIGHTS, OUTPUT_BIAS, OUTPUT_WEIGHTS};
 use super::tables::dilate;
