@@ -277,9 +277,10 @@ impl FloatNetwork {
         }
         let hidden_bias = std::array::from_fn(|j| q(self.hidden_bias[j], QA));
         let output = std::array::from_fn(|b| {
+            let row = &self.output[bucket_row(b)];
             // Kept as `i16`: a weight of 32 or more (none has come near 3) is clamped.
             std::array::from_fn(|j| {
-                let w = (self.output[b * HIDDEN + j] * QB as f32).round();
+                let w = (row[j] * QB as f32).round();
                 w.clamp(i16::MIN as f32, i16::MAX as f32) as i16
             })
         });

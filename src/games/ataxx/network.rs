@@ -102,9 +102,9 @@ pub fn for_each_set(blocks: &[u64; BLOCKS], mut f: impl FnMut(usize)) {
 
 /// The bits one digit of the weights' text holds: each digit is one of 2^15 characters, every
 /// one an assigned letter of the Basic Multilingual Plane that a Rust string holds unescaped and
-/// that the composed normal form (NFC, the web's) leaves as it is ([`digit_point`]). CodinGame counts a submission's length
-/// in UTF-16 code units (a bundle's limit is 100,000), and each of these is one unit holding 15
-/// bits, where a printable ASCII character holds under 6.6.
+/// that the composed normal form (NFC, the web's) leaves as it is ([`digit_point`]). CodinGame
+/// counts a submission's length in UTF-16 code units (a bundle's limit is 100,000), and each of
+/// these is one unit holding 15 bits, where a printable ASCII character holds under 6.6.
 pub const DIGIT_BITS: u32 = 15;
 /// The digits below this value are the characters from U+3400 on: CJK Extension A, the Yijing
 /// hexagrams and the CJK Unified Ideographs, up to U+9FFF.
