@@ -84,6 +84,28 @@ fn the_solver_matches_full_minimax_on_small_boards() {
     assert!(checked > 200);
 }
 
+/// 9 x 7, the CodinGame board, is solved in its own layout (63 cells in a `u64`, no sentinel
+/// row): late in random games its scores and column scores are the full minimax's.
+#[test]
+fn the_solver_matches_full_minimax_late_in_9_by_7_games() {
+    let mut memo = HashMap::new();
+    let mut solver = Solver::<9, 7>::new(16);
+    let mut rng = Rng(9);
+    let mut checked = 0;
+    for plies in (48..56).cycle().take(120) {
+        let pos = random_opening(&Connect4::<9, 7>::new(false), plies, &mut rng);
+        if pos.outcome().is_some() {
+            continue;
+        }
+        let expected = minimax(&pos, &mut memo);
+        assert_eq!(solver.solve(&pos).unwrap(), expected, "9x7 after {plies} plies");
+        let (cols, _) = solver.analyze(&pos).unwrap();
+        assert_eq!(cols.iter().flatten().max().copied(), Some(expected));
+        checked += 1;
+    }
+    assert!(checked > 60, "{checked}");
+}
+
 #[test]
 fn the_steal_is_scored_as_the_better_side_of_the_first_chip() {
     // On 5x4 with the steal: after one chip, stealing it hands the stealer the first chip.

@@ -28,6 +28,7 @@ pub mod book;
 #[cfg(not(codingame_baseline))]
 mod book_table;
 mod eval;
+mod layout;
 pub mod features;
 mod notation;
 pub mod solver;

@@ -12,6 +12,7 @@
 
 use crate::clock::Instant;
 
+use super::layout::{mirror, Bits, Layout, Packed, Sentinel};
 use super::{Connect4, STEAL};
 use crate::game::{Game, Outcome};
 
@@ -155,6 +156,21 @@ impl std::fmt::Display for SolveError {
             SolveError::GameOver => f.write_str("the game is over"),
         }
     }
+}
+
+/// Calls `Self::$f::<L>(args)` with `L` the [`Layout`] of the solver's negamax on this board
+/// (inside `Solver<W, H>`): Pons' layout in a `u64` where it fits with its sentinel row (7 x 6),
+/// else the packed layout in a `u64` where the cells fit (9 x 7), else Pons' layout in a `u128`.
+macro_rules! in_layout {
+    ($f:ident($($arg:expr),*)) => {
+        if (H + 1) * W <= 64 {
+            Self::$f::<Sentinel<u64, W, H>>($($arg),*)
+        } else if W * H <= 64 {
+            Self::$f::<Packed<W, H>>($($arg),*)
+        } else {
+            Self::$f::<Sentinel<u128, W, H>>($($arg),*)
+        }
+    };
 }
 
 impl<const W: usize, const H: usize> Solver<W, H> {
@@ -389,12 +405,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         if child.can_win_next() {
             return true;
         }
-        let (check, _) = if (H + 1) * W <= 64 {
-            Self::table_key::<u64>(child.current() as u64, child.mask() as u64)
-        } else {
-            Self::table_key::<u128>(child.current(), child.mask())
-        };
-        let (value, _) = self.table.get(check);
+        let (value, _) = self.table.get(in_layout!(check_of(&child)));
         value != 0 && Self::stored_lower_bound(value as i32).is_some_and(|lower| lower > 0)
     }
 
@@ -413,14 +424,21 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     }
 
     /// Negamax on `pos` (not over, no immediate win) with the null window `(t, t + 1)`, in the
-    /// narrowest bitboard type that holds the board.
+    /// board's layout ([`in_layout`]).
     fn null_window(&mut self, pos: &Connect4<W, H>, t: i32) -> i32 {
-        let n = pos.chips() as i32;
-        if (H + 1) * W <= 64 {
-            self.negamax::<u64>(pos.current() as u64, pos.mask() as u64, n, t, t + 1)
-        } else {
-            self.negamax::<u128>(pos.current(), pos.mask(), n, t, t + 1)
-        }
+        in_layout!(null_window_in(self, pos, t))
+    }
+
+    /// [`Solver::null_window`] in the layout `L`.
+    fn null_window_in<L: Layout>(&mut self, pos: &Connect4<W, H>, t: i32) -> i32 {
+        let (current, mask) = L::from_game(pos.current(), pos.mask());
+        self.negamax::<L>(current, mask, pos.chips() as i32, t, t + 1)
+    }
+
+    /// The table's check word of `pos` in the layout `L`.
+    fn check_of<L: Layout>(pos: &Connect4<W, H>) -> u64 {
+        let (current, mask) = L::from_game(pos.current(), pos.mask());
+        L::table_key(current, mask).0
     }
 
     /// Pons' `solve`: bisects the score range with null-window searches.
@@ -451,17 +469,6 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         Ok(min)
     }
 
-    /// The table's check word for the position `(current, mask)`, and whether the table holds
-    /// it as its mirror image: mirror images share one entry, keyed by the smaller of the two keys,
-    /// and the stored column is in that key's orientation.
-    #[inline]
-    fn table_key<B: Bits>(current: B, mask: B) -> (u64, bool) {
-        let key = current + mask;
-        let mirrored_key = mirror::<B, W, H>(key);
-        let flipped = mirrored_key < key;
-        (B::check(if flipped { mirrored_key } else { key }), flipped)
-    }
-
     /// The lower bound on the score that a stored table value (not 0) holds, or `None` when it
     /// holds an upper bound (then `value + MIN_SCORE - 1`).
     #[inline]
@@ -472,10 +479,10 @@ impl<const W: usize, const H: usize> Solver<W, H> {
 
     /// Negamax on `(current, mask)` (Pons' layout, see [`Connect4`]) with `n` chips, for a side to
     /// move that cannot win at once, in the narrowest bitboard type `B` that holds the board.
-    fn negamax<B: Bits>(
+    fn negamax<L: Layout>(
         &mut self,
-        current: B,
-        mask: B,
+        current: L::B,
+        mask: L::B,
         n: i32,
         mut alpha: i32,
         mut beta: i32,
@@ -494,19 +501,17 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         if self.stopped {
             return alpha;
         }
-        let board = B::from_u128(Connect4::<W, H>::BOARD);
-        let playable = (mask + B::from_u128(Connect4::<W, H>::BOTTOM)) & board;
-        let opponent_win = winning_cells::<B, H>(current ^ mask, mask, board);
-        let mut possible = playable;
+        let opponent_win = L::winning_cells(current ^ mask, mask);
+        let mut possible = L::playable(mask);
         let forced = possible & opponent_win;
-        if forced != B::ZERO {
-            if forced & (forced - B::ONE) != B::ZERO {
+        if forced != L::B::ZERO {
+            if forced & (forced - L::B::ONE) != L::B::ZERO {
                 return -(Self::CELLS - n) / 2;
             }
             possible = forced;
         }
-        possible = possible & !(opponent_win >> 1);
-        if possible == B::ZERO {
+        possible = possible & !L::below(opponent_win);
+        if possible == L::B::ZERO {
             return -(Self::CELLS - n) / 2;
         }
         if n >= Self::CELLS - 2 {
@@ -520,7 +525,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             }
         }
         let mut max = (Self::CELLS - 1 - n) / 2;
-        let (check, flipped) = Self::table_key(current, mask);
+        let (check, flipped) = L::table_key(current, mask);
         let orient = |col: u8| {
             if col == 0 || !flipped {
                 col
@@ -551,15 +556,15 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         }
 
         // Order: the table's best column first, then by threats created, ties centre first.
-        let mut moves = [(B::ZERO, 0i32, 0u8); 16];
+        let mut moves = [(L::B::ZERO, 0i32, 0u8); 16];
         let mut count = 0;
         for &col in Connect4::<W, H>::COLUMN_ORDER.iter() {
-            let cell = possible & B::from_u128(Connect4::<W, H>::column_mask(col as usize));
-            if cell != B::ZERO {
+            let cell = possible & L::column(col as usize);
+            if cell != L::B::ZERO {
                 let score = if col + 1 == tt_move {
                     i32::MAX
                 } else {
-                    (winning_cells::<B, H>(current | cell, mask, board) & !cell).count_ones() as i32
+                    (L::winning_cells(current | cell, mask) & !cell).count_ones() as i32
                 };
                 let mut j = count;
                 while j > 0 && moves[j - 1].1 < score {
@@ -575,11 +580,11 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         // misses overlap instead of each stalling its own probe (about 1.5 times as many nodes
         // a second), which outweighs the keys computed for children a cutoff leaves unsearched.
         for &(cell, _, _) in &moves[..count] {
-            let (check, _) = Self::table_key(current ^ mask, mask | cell);
+            let (check, _) = L::table_key(current ^ mask, mask | cell);
             self.table.prefetch(check);
         }
         for &(cell, _, col) in &moves[..count] {
-            let score = -self.negamax(current ^ mask, mask | cell, n + 1, -beta, -alpha);
+            let score = -self.negamax::<L>(current ^ mask, mask | cell, n + 1, -beta, -alpha);
             if self.stopped {
                 return alpha;
             }
@@ -604,78 +609,6 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             n as u8,
         );
         alpha
-    }
-}
-
-/// The bitboard operations the solver needs, for `u64` (boards of up to 64 bits with the
-/// sentinel row, such as 7 x 6: about twice as fast) and `u128` (9 x 7).
-trait Bits:
-    Copy
-    + Eq
-    + Ord
-    + std::ops::BitAnd<Output = Self>
-    + std::ops::BitOr<Output = Self>
-    + std::ops::BitXor<Output = Self>
-    + std::ops::Not<Output = Self>
-    + std::ops::Shl<usize, Output = Self>
-    + std::ops::Shr<usize, Output = Self>
-    + std::ops::Add<Output = Self>
-    + std::ops::Sub<Output = Self>
-{
-    const ZERO: Self;
-    const ONE: Self;
-    /// The width in bits.
-    const BITS: usize;
-    /// The low bits of a `u128` board (callers ensure the board fits).
-    fn from_u128(b: u128) -> Self;
-    fn count_ones(self) -> u32;
-    /// The bytes in reverse order.
-    fn swap_bytes(self) -> Self;
-    /// The table's check word of a key: the key itself when it fits 64 bits, else a mix.
-    fn check(key: Self) -> u64;
-}
-
-impl Bits for u64 {
-    const ZERO: Self = 0;
-    const ONE: Self = 1;
-    const BITS: usize = u64::BITS as usize;
-    #[inline]
-    fn swap_bytes(self) -> Self {
-        u64::swap_bytes(self)
-    }
-    #[inline]
-    fn from_u128(b: u128) -> Self {
-        b as u64
-    }
-    #[inline]
-    fn count_ones(self) -> u32 {
-        u64::count_ones(self)
-    }
-    #[inline]
-    fn check(key: Self) -> u64 {
-        key
-    }
-}
-
-impl Bits for u128 {
-    const ZERO: Self = 0;
-    const ONE: Self = 1;
-    const BITS: usize = u128::BITS as usize;
-    #[inline]
-    fn swap_bytes(self) -> Self {
-        u128::swap_bytes(self)
-    }
-    #[inline]
-    fn from_u128(b: u128) -> Self {
-        b
-    }
-    #[inline]
-    fn count_ones(self) -> u32 {
-        u128::count_ones(self)
-    }
-    #[inline]
-    fn check(key: Self) -> u64 {
-        crate::rng::mix128(key)
     }
 }
 
@@ -800,46 +733,6 @@ pub fn analyze_parallel<const W: usize, const H: usize>(
         analysis_table(pos, &moves, &scores),
         nodes.into_inner() as u64,
     ))
-}
-
-/// The board `key` (any per-column bit pattern in Pons' layout) reflected left to right.
-#[inline]
-fn mirror<B: Bits, const W: usize, const H: usize>(key: B) -> B {
-    if H + 1 == 8 {
-        // One byte a column (9 x 7, 8 x 7): reversing the bytes reverses the columns, and the shift
-        // brings the `W` columns down from the top of the word. The table's key is computed at
-        // every node, and this is a few instructions where the loop below is dozens.
-        return key.swap_bytes() >> (B::BITS - 8 * W);
-    }
-    mirror_by_columns::<B, W, H>(key)
-}
-
-/// [`mirror`] for any column height: one column at a time.
-#[inline]
-fn mirror_by_columns<B: Bits, const W: usize, const H: usize>(key: B) -> B {
-    let column = B::from_u128((1u128 << (H + 1)) - 1);
-    let mut m = B::ZERO;
-    for c in 0..W {
-        let bits = (key >> (c * (H + 1))) & column;
-        m = m | (bits << ((W - 1 - c) * (H + 1)));
-    }
-    m
-}
-
-/// [`Connect4::winning_cells`] in any [`Bits`] type: the empty cells of `board` where one more
-/// chip of `p` makes a four, given the occupied cells `mask`.
-#[inline]
-fn winning_cells<B: Bits, const H: usize>(p: B, mask: B, board: B) -> B {
-    let mut r = (p << 1) & (p << 2) & (p << 3);
-    for s in [H + 1, H, H + 2] {
-        let two = (p << s) & (p << (2 * s));
-        r = r | (two & (p << (3 * s)));
-        r = r | (two & (p >> s));
-        let two = (p >> s) & (p >> (2 * s));
-        r = r | (two & (p >> (3 * s)));
-        r = r | (two & (p << s));
-    }
-    r & (board ^ mask)
 }
 
 /// The board sizes `boardlab solve` accepts, as `(columns, rows)`.
@@ -1088,25 +981,6 @@ fn analyze_on_threads<const W: usize, const H: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn reversing_the_bytes_mirrors_a_9_by_7_board_as_column_by_column_does() {
-        let mut rng = crate::rng::Rng(3);
-        for _ in 0..2000 {
-            let mut pos = crate::games::connect4::Connect4Cg::new(false);
-            for _ in 0..rng.below(63) {
-                let playable: Vec<u8> = (0..9).filter(|&c| pos.can_play(c as usize)).collect();
-                if pos.outcome().is_some() || playable.is_empty() {
-                    break;
-                }
-                pos = pos.after(playable[rng.below(playable.len())]);
-            }
-            let key = pos.current() + pos.mask();
-            let image = mirror::<u128, 9, 7>(key);
-            assert_eq!(image, mirror_by_columns::<u128, 9, 7>(key));
-            assert_eq!(mirror::<u128, 9, 7>(image), key);
-        }
-    }
 
     #[test]
     fn a_win_with_the_next_chip_scores_by_the_chips_left() {
