@@ -276,10 +276,12 @@ impl<const W: usize, const H: usize> Layout for Packed<W, H> {
     }
 
     /// A 64-bit mix of both words (no 64-bit key is unique here), so no mirror sharing: among
-    /// positions 24 chips in, as the bot solves them, mirror images are rare.
+    /// positions 24 chips in, as the bot solves them, mirror images are rare. The mask is mixed
+    /// before the chips join it: `current ^ mask * odd` (`rng::mix128`'s input) collides for a
+    /// chip in the top bits, as a test against Pons' layout showed.
     #[inline]
     fn table_key(current: u64, mask: u64) -> (u64, bool) {
-        (crate::rng::mix128((mask as u128) << 64 | current as u128), false)
+        (crate::rng::mix64(crate::rng::mix64(mask) ^ current), false)
     }
 }
 

@@ -443,6 +443,11 @@ impl<const W: usize, const H: usize> Solver<W, H> {
 
     /// Pons' `solve`: bisects the score range with null-window searches.
     fn solve_plain(&mut self, pos: &Connect4<W, H>) -> Result<i32, SolveError> {
+        in_layout!(solve_plain_in(self, pos))
+    }
+
+    /// [`Solver::solve_plain`] in the layout `L`.
+    fn solve_plain_in<L: Layout>(&mut self, pos: &Connect4<W, H>) -> Result<i32, SolveError> {
         let n = pos.chips() as i32;
         if pos.can_win_next() {
             return Ok((Self::CELLS + 1 - n) / 2);
@@ -456,7 +461,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
-            let r = self.null_window(pos, med);
+            let r = self.null_window_in::<L>(pos, med);
             if self.stopped {
                 return Err(SolveError::Timeout);
             }
@@ -981,6 +986,27 @@ fn analyze_on_threads<const W: usize, const H: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_packed_layout_and_pons_layout_score_9_by_7_alike() {
+        // Each solver keeps its table from position to position, as the bot's does.
+        let mut rng = crate::rng::Rng(11);
+        let (mut packed, mut pons) = (Solver::<9, 7>::new(8), Solver::<9, 7>::new(8));
+        let mut checked = 0;
+        for _ in 0..800 {
+            let Some(moves) = random_position::<9, 7>(34 + rng.below(10) as u32, &mut rng) else {
+                continue;
+            };
+            let pos = Connect4::<9, 7>::from_pons(&moves, false).unwrap();
+            assert_eq!(
+                packed.solve_plain_in::<Packed<9, 7>>(&pos),
+                pons.solve_plain_in::<Sentinel<u128, 9, 7>>(&pos),
+                "{moves}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 200, "{checked}");
+    }
 
     #[test]
     fn a_win_with_the_next_chip_scores_by_the_chips_left() {
