@@ -98,7 +98,11 @@ fn the_solver_matches_full_minimax_late_in_9_by_7_games() {
             continue;
         }
         let expected = minimax(&pos, &mut memo);
-        assert_eq!(solver.solve(&pos).unwrap(), expected, "9x7 after {plies} plies");
+        assert_eq!(
+            solver.solve(&pos).unwrap(),
+            expected,
+            "9x7 after {plies} plies"
+        );
         let (cols, _) = solver.analyze(&pos).unwrap();
         assert_eq!(cols.iter().flatten().max().copied(), Some(expected));
         checked += 1;

@@ -5,7 +5,7 @@
 //!   one always empty, so that adding the bottom row finds each column's next cell and shifts never
 //!   carry a line from one column into the next. In a `u64` where `(H + 1) * W` fits (7 x 6).
 //! - [`Packed`]: columns of `H` bits with no sentinel row, so that 9 x 7 (63 cells) fits a `u64`
-//!   instead of a `u128`; masks do what the sentinel did. About 1.4 times as many nodes a second
+//!   instead of a `u128`; masks do what the sentinel did. About 1.3 times as many nodes a second
 //!   as Pons' layout in a `u128` (README, "Connect 4's solver in a machine word").
 
 use std::marker::PhantomData;

@@ -28,8 +28,8 @@ pub mod book;
 #[cfg(not(codingame_baseline))]
 mod book_table;
 mod eval;
-mod layout;
 pub mod features;
+mod layout;
 mod notation;
 pub mod solver;
 mod tables;
