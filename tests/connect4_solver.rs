@@ -61,39 +61,32 @@ fn the_solver_matches_full_minimax_on_small_boards() {
         minimax(&empty, &mut memo4),
         "4x4 empty board"
     );
-    let mut memo = HashMap::new();
-    let mut solver = Solver::<5, 4>::new(4);
-    let mut rng = Rng(7);
-    let mut checked = 0;
-    for plies in (2..16).cycle().take(300) {
-        let pos = random_opening(&Connect4::<5, 4>::new(false), plies, &mut rng);
-        if pos.outcome().is_some() {
-            continue;
-        }
-        let expected = minimax(&pos, &mut memo);
-        assert_eq!(
-            solver.solve(&pos).unwrap(),
-            expected,
-            "5x4 after {plies} plies"
-        );
-        let (cols, steal) = solver.analyze(&pos).unwrap();
-        assert_eq!(steal, None);
-        assert_eq!(cols.iter().flatten().max().copied(), Some(expected));
-        checked += 1;
-    }
-    assert!(checked > 200);
+    let checked = solve_random_games_as_minimax::<5, 4>(2..16, 300, 7);
+    assert!(checked > 200, "{checked}");
 }
 
 /// 9 x 7, the CodinGame board, is solved in its own layout (63 cells in a `u64`, no sentinel
 /// row): late in random games its scores and column scores are the full minimax's.
 #[test]
 fn the_solver_matches_full_minimax_late_in_9_by_7_games() {
+    let checked = solve_random_games_as_minimax::<9, 7>(48..56, 120, 9);
+    assert!(checked > 60, "{checked}");
+}
+
+/// Solves `games` random positions (`plies` random plies from the empty board without the steal,
+/// cycling through the range; finished games skipped) and checks each score, and the best column
+/// score, against [`minimax`]. Returns how many positions were checked.
+fn solve_random_games_as_minimax<const W: usize, const H: usize>(
+    plies: std::ops::Range<u32>,
+    games: usize,
+    seed: u64,
+) -> usize {
     let mut memo = HashMap::new();
-    let mut solver = Solver::<9, 7>::new(16);
-    let mut rng = Rng(9);
+    let mut solver = Solver::<W, H>::new(16);
+    let mut rng = Rng(seed);
     let mut checked = 0;
-    for plies in (48..56).cycle().take(120) {
-        let pos = random_opening(&Connect4::<9, 7>::new(false), plies, &mut rng);
+    for plies in plies.cycle().take(games) {
+        let pos = random_opening(&Connect4::<W, H>::new(false), plies, &mut rng);
         if pos.outcome().is_some() {
             continue;
         }
@@ -101,13 +94,14 @@ fn the_solver_matches_full_minimax_late_in_9_by_7_games() {
         assert_eq!(
             solver.solve(&pos).unwrap(),
             expected,
-            "9x7 after {plies} plies"
+            "{W}x{H} after {plies} plies"
         );
-        let (cols, _) = solver.analyze(&pos).unwrap();
+        let (cols, steal) = solver.analyze(&pos).unwrap();
+        assert_eq!(steal, None);
         assert_eq!(cols.iter().flatten().max().copied(), Some(expected));
         checked += 1;
     }
-    assert!(checked > 60, "{checked}");
+    checked
 }
 
 #[test]
