@@ -20,9 +20,9 @@ use crate::game::{Game, Outcome};
 /// (0 = empty), the best column plus one (0 = none) and the chip count of the position. The first
 /// slot of a bucket keeps the position nearest the root (fewest chips: the most work saved), the
 /// second always takes the newest, so deep solves that visit far more positions than the table
-/// holds keep their expensive entries. For boards whose key fits 64 bits (7 x 6: 49 bits) the
-/// check word is the key itself, so hits are exact; larger boards (9 x 7: 72 bits) store a
-/// 64-bit mix.
+/// holds keep their expensive entries. For boards whose Pons key fits 64 bits (7 x 6: 49 bits)
+/// the check word is the key itself, so hits are exact; larger boards (9 x 7) store a 64-bit mix
+/// (`Layout::table_key`).
 struct Table {
     buckets: Vec<Bucket>,
 }
@@ -482,8 +482,8 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             .then(|| value + 2 * Self::MIN_SCORE - Self::MAX_SCORE - 2)
     }
 
-    /// Negamax on `(current, mask)` (Pons' layout, see [`Connect4`]) with `n` chips, for a side to
-    /// move that cannot win at once, in the narrowest bitboard type `B` that holds the board.
+    /// Negamax on `(current, mask)` in the layout `L` ([`in_layout`]) with `n` chips, for a side
+    /// to move that cannot win at once.
     fn negamax<L: Layout>(
         &mut self,
         current: L::B,
