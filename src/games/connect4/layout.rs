@@ -209,7 +209,8 @@ impl<const W: usize, const H: usize> Packed<W, H> {
     /// lies `k` steps away on the same line (the masks stand in for the sentinel row).
     #[inline(always)]
     fn line_cells<const UP: isize>(p: u64, s: usize) -> u64 {
-        // `back[k]`: p's chip k steps toward lower bits, `ahead[k]`: toward higher bits.
+        // At a cell, `bk` holds p's chip k steps back along the line (toward lower bits), `ak`
+        // its chip k steps ahead.
         let mask_back = |k: usize| match UP {
             1 => Self::FROM_ROW[k],
             -1 => Self::UP_TO_ROW[k],
