@@ -1,6 +1,6 @@
 //! The exact solver (Pons' convention) against independent computations: a memoised full
-//! minimax on small boards and late in 9 x 7 games, the generic alpha-beta search's proven results on 7 x 6, and Pons'
-//! own solver's scores of test positions.
+//! minimax on small boards and late in 9 x 7 games, the generic alpha-beta search's proven
+//! results on 7 x 6, and Pons' own solver's scores of test positions.
 
 use std::collections::HashMap;
 
