@@ -25,7 +25,7 @@ pub use referee::{
     referee_game, referee_match, referee_match_uai, Refereed, TimeLimits, UaiLimits, UaiTime,
     Verdict, MAX_LINE_BYTES, UAI_PREFIX,
 };
-use stats::{MatchStats, Sprt, SprtState};
+use stats::{MatchStats, Sprt, SprtDecision, SprtState};
 
 /// A match's settings (the openings are given separately, see [`run_match`]).
 #[derive(Clone, Debug)]
@@ -182,7 +182,13 @@ pub fn run_match<G: CgReferee>(
                     let mut s = stats.lock().expect("stats lock");
                     s.add(&result);
                     if let Some(sprt) = &config.sprt {
-                        if s.sprt(sprt) != SprtState::Continue {
+                        let state = s.sprt(sprt);
+                        if state != SprtState::Continue && s.decision.is_none() {
+                            s.decision = Some(SprtDecision {
+                                state,
+                                games: s.games(),
+                                llr: s.llr(sprt),
+                            });
                             stop.store(true, Ordering::SeqCst);
                         }
                     }
@@ -222,16 +228,26 @@ pub fn write_summary(
         None => writeln!(out)?,
     }
     if let Some(sprt) = &config.sprt {
-        let state = match stats.sprt(sprt) {
-            SprtState::AcceptH0 => "H0 accepted".to_string(),
-            SprtState::AcceptH1 => "H1 accepted".to_string(),
-            SprtState::Continue if stats.games() < stats::SPRT_MIN_GAMES => {
+        let accepted = |state| match state {
+            SprtState::AcceptH0 => "H0 accepted",
+            _ => "H1 accepted",
+        };
+        let state = match (stats.decision, stats.sprt(sprt)) {
+            // The games under way when the bound was reached may have moved the LLR back.
+            (Some(d), now) if now != d.state => format!(
+                "{} at game {} (LLR {:.2}), which stopped the match",
+                accepted(d.state),
+                d.games,
+                d.llr
+            ),
+            (_, SprtState::Continue) if stats.games() < stats::SPRT_MIN_GAMES => {
                 format!(
                     "undecided (no decision before {} games)",
                     stats::SPRT_MIN_GAMES
                 )
             }
-            SprtState::Continue => "undecided".to_string(),
+            (_, SprtState::Continue) => "undecided".to_string(),
+            (_, now) => accepted(now).to_string(),
         };
         writeln!(
             out,
@@ -271,4 +287,59 @@ pub fn write_summary(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary_of(stats: &MatchStats) -> String {
+        let config = MatchConfig {
+            games: 1000,
+            concurrency: 2,
+            limits: TimeLimits::default(),
+            uai: UaiLimits::default(),
+            seed: 1,
+            seeded: [false, false],
+            sprt: Some(Sprt {
+                elo0: 0.0,
+                elo1: 10.0,
+                alpha: 0.05,
+                beta: 0.05,
+            }),
+        };
+        let mut out = Vec::new();
+        write_summary(&mut out, ["new", "old"], stats, &config).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn the_summary_names_the_decision_that_stopped_the_match() {
+        // A game still under way when H1 was accepted lost, and took the LLR back inside.
+        let stats = MatchStats {
+            wins: 475,
+            draws: 29,
+            losses: 366,
+            decision: Some(SprtDecision {
+                state: SprtState::AcceptH1,
+                games: 869,
+                llr: 2.95,
+            }),
+            ..MatchStats::default()
+        };
+        let text = summary_of(&stats);
+        assert!(
+            text.contains("LLR 2.92 (bounds -2.94 .. 2.94): H1 accepted at game 869 (LLR 2.95)"),
+            "{text}"
+        );
+        // Without a decision the same totals are undecided, and a decision the totals still
+        // show is stated plainly.
+        let undecided = MatchStats {
+            decision: None,
+            ..stats.clone()
+        };
+        assert!(summary_of(&undecided).contains("): undecided\n"));
+        let still = MatchStats { wins: 480, ..stats };
+        assert!(summary_of(&still).contains("): H1 accepted\n"));
+    }
 }

@@ -102,6 +102,20 @@ pub struct MatchStats {
     pub faults: [Faults; 2],
     /// Every game's setup and moves so far, once each: see [`MatchStats::distinct_games`].
     pub sequences: HashSet<(String, Vec<String>)>,
+    /// The SPRT's decision that stopped the match, when one did: games under way then still
+    /// count in the totals above, so the final LLR may fall back inside the bounds.
+    pub decision: Option<SprtDecision>,
+}
+
+/// An SPRT bound reached during a match ([`MatchStats::decision`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtDecision {
+    /// [`SprtState::AcceptH0`] or [`SprtState::AcceptH1`].
+    pub state: SprtState,
+    /// Games played when the bound was reached.
+    pub games: u32,
+    /// The log-likelihood ratio then.
+    pub llr: f64,
 }
 
 /// The expected score of a side `elo` points stronger (the logistic Elo model).
