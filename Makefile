@@ -75,7 +75,7 @@ bundle:
 tune-ataxx:
 	cargo build --release
 	$(BOARDLAB) tune ataxx --model network --games 12000 --nodes 4000 --random-plies 3 --seed 103 \
-	  --epochs 16 --learning-rate 0.001 --result-weight 0.5 --write src/games/ataxx/network_weights.rs
+	  --epochs 16 --learning-rate 0.001 --result-weight 0.3 --write src/games/ataxx/network_weights.rs
 
 # Refit the linear evaluation's weights (README: the fitted evaluation); rewrites
 # src/games/ataxx/weights.rs. The network corrects the linear evaluation it was trained beside:
