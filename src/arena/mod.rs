@@ -133,7 +133,8 @@ pub fn openings_needed<G: CgReferee>(games: u32) -> usize {
 /// than pairs of games the cycle repeats. Seeded bots get their seed per match
 /// ([`MatchConfig::seeded`]). Games run on
 /// `concurrency` threads; with an SPRT the match stops once a hypothesis is accepted (games
-/// already under way still count). `openings` must not be empty.
+/// already under way still count; the decision is kept in [`MatchStats::decision`]).
+/// `openings` must not be empty.
 pub fn run_match<G: CgReferee>(
     openings: &[Opening<G>],
     commands: [&str; 2],
