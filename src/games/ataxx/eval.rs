@@ -154,16 +154,17 @@ impl Evaluate for Ataxx {
         }
     }
 
-    /// Measured in the arena (README: the search's SPRTs): Ataxx has no zugzwang worth the name
-    /// (a pass is forced only without moves), so a null move is a fair test of a lead. Reverse
-    /// futility at 60 a ply up to 6 plies (Zataxx's values on BoardLab's scale) took over from
-    /// 120 up to 5 once the evaluation network saw where the sides touch (session 11). The move
-    /// loop's pruning and table cutoffs at PV nodes too, as Zataxx does (session 12).
+    /// Measured in the arena (README: the search's SPRTs). Reverse futility at 60 a ply up to 6
+    /// plies (Zataxx's values on BoardLab's scale) took over from 120 up to 5 once the evaluation
+    /// network saw where the sides touch (session 11). The move loop's pruning and table cutoffs
+    /// at PV nodes too, as Zataxx does (session 12). No null move since session 23, as Zataxx:
+    /// a pass is a fair test of a lead (Ataxx has no zugzwang worth the name), yet the engine
+    /// measured stronger without it (+31 Elo, SPRT H1; sessions 14 and 20 saw +14 and +9).
     const PRUNING: Option<Pruning> = Some(Pruning {
         futility_margin: 120,
         reverse_futility_margin: 60,
         reverse_futility_depth: 6,
-        null_move: true,
+        null_move: false,
         late_moves_base: 6,
         late_moves_per_ply: 4,
         prune_class_zero: true,
@@ -171,8 +172,8 @@ impl Evaluate for Ataxx {
         singular_depth: 6,
     });
 
-    /// The side to move passes (a legal Ataxx move only without others; the search uses it to
-    /// test a lead, see [`Pruning::null_move`]).
+    /// The side to move passes (a legal Ataxx move only without others). The search would use it
+    /// to test a lead if [`Pruning::null_move`] were set; Ataxx measured stronger without.
     fn null_move(&self) -> Option<Self> {
         Some(self.after(Move::PASS))
     }
