@@ -134,7 +134,7 @@ impl Evaluate for Ataxx {
             return Eval { score, quiet: true };
         }
         Eval {
-            score: self.linear_score() + self.network_score(),
+            score: score_cache::cached(self.hash, || self.linear_score() + self.network_score()),
             quiet: true,
         }
     }
@@ -201,5 +201,38 @@ impl Evaluate for Ataxx {
         let exposed =
             (SINGLES[mv.from as usize] & self.pieces[self.side.index()]).count_ones() as i32;
         (-exposed * 8) << 12
+    }
+}
+
+/// Each search thread's recent static scores by position: transpositions reach the same
+/// position again and again (spawns in another order), and the linear terms and the network
+/// take most of a node's time.
+mod score_cache {
+    use std::cell::RefCell;
+
+    /// Slots: a power of two, 16 bytes each, so the cache stays within a core's L2 cache.
+    const SLOTS: usize = 1 << 14;
+
+    thread_local! {
+        /// `(Zobrist key, score)`, direct-mapped by the key's low bits; key 0 is an empty slot.
+        static SCORES: RefCell<Vec<(u64, i32)>> = RefCell::new(vec![(0, 0); SLOTS]);
+    }
+
+    /// The score of the position whose Zobrist key is `key` (which covers everything the
+    /// score depends on: the stones, the walls and the side to move): from the cache, else
+    /// `score()`, kept for next time. A key collision would hand back another position's
+    /// score, as it would a transposition table's entry; the table accepts the same odds.
+    #[inline(always)]
+    pub(super) fn cached(key: u64, score: impl FnOnce() -> i32) -> i32 {
+        SCORES.with(|cache| {
+            let slot = key as usize & (SLOTS - 1);
+            let (stored, value) = cache.borrow()[slot];
+            if stored == key && key != 0 {
+                return value;
+            }
+            let value = score();
+            cache.borrow_mut()[slot] = (key, value);
+            value
+        })
     }
 }

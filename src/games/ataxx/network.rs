@@ -254,11 +254,19 @@ impl NetworkWeights<'_> {
     /// inputs sum to `acc` ([`accumulate`]) and whose output bucket is `bucket`
     /// ([`output_bucket`]).
     pub fn output(&self, acc: &Accumulator, bucket: usize) -> i32 {
-        let mut sum: i64 = 0;
-        for (a, w) in acc.iter().zip(&self.output[bucket]) {
-            let c = (*a as i32).clamp(0, QA);
-            sum += (c * c) as i64 * *w as i64;
+        // The sum of `c² × w` over the units (`c` the clipped sum), exactly, in sums that fit
+        // `i32` and multiplications of `i16` pairs, which vectorise (SSE2's `pmaddwd`, wasm's
+        // `i32x4.dot_i16x8_s`) where `i64` products ran one unit at a time: `c² ≤ 255² < 2^16`
+        // splits into `high × 256 + low` with both parts below 256, and each part's sum of
+        // products stays within `HIDDEN × 255 × 2^15 < 2^31`.
+        let (mut high, mut low) = (0i32, 0i32);
+        for (a, &w) in acc.iter().zip(&self.output[bucket]) {
+            let c = (*a).clamp(0, QA as i16) as u16;
+            let square = c * c;
+            high += (square >> 8) as i16 as i32 * w as i32;
+            low += (square & 0xFF) as i16 as i32 * w as i32;
         }
+        let sum = ((high as i64) << 8) + low as i64;
         // The squares are scaled by `QA × QA`: one `QA` goes, the bias's `QA × QB` stays.
         let logit = sum / QA as i64 + self.output_bias[bucket] as i64;
         (logit * OUTPUT_SCALE / (QA * QB) as i64) as i32

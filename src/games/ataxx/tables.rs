@@ -19,8 +19,8 @@ const FILE_A: u64 = {
     }
     bb
 };
-const NOT_FILE_A: u64 = FULL & !FILE_A;
-const NOT_FILE_G: u64 = FULL & !(FILE_A << 6);
+pub(super) const NOT_FILE_A: u64 = FULL & !FILE_A;
+pub(super) const NOT_FILE_G: u64 = FULL & !(FILE_A << 6);
 
 /// Every square at distance at most 1 of a square of `bb` (`bb` included).
 #[inline(always)]
