@@ -10,13 +10,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use boardlab::arena::openings::parse_openings;
 use boardlab::games::ataxx::network::OUTPUT_SCALE;
-use boardlab::games::ataxx::{Ataxx, FEATURES, FEATURE_NAMES};
+use boardlab::games::ataxx::{Ataxx, FEATURES};
 use boardlab::tune::fit::{fit, fit_scale, loss, Dataset, FitConfig};
 use boardlab::tune::network::{
     float_loss, quantized_loss, train as train_network, FloatNetwork, NetSample, TrainConfig,
 };
 use boardlab::tune::samples::{parse_samples, samples_text};
 use boardlab::tune::selfplay::{self_play, Sample, SelfPlayConfig};
+use boardlab::tune::FEATURE_NAMES;
 use boardlab::tune::{ataxx_inputs, connect4 as c4, weights_source, HAND_WEIGHTS};
 
 use super::Failure;

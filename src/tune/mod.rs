@@ -11,7 +11,32 @@ pub mod network;
 pub mod samples;
 pub mod selfplay;
 
-use crate::games::ataxx::{Ataxx, FEATURES, FEATURE_NAMES};
+use crate::games::ataxx::{Ataxx, FEATURES};
+
+/// The names of Ataxx's evaluation features, in [`Ataxx::features`]' order: the tuner writes them
+/// beside the weights. Kept here, not beside the features, because only the tuner needs them (the
+/// CodinGame bundle, which holds the features, has no room to spare).
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "stones on corners",
+    "stones on edge squares next to a corner",
+    "stones on edge squares two from a corner",
+    "stones on edge middles",
+    "stones on the inner ring's corners",
+    "stones on the inner ring next to its corners",
+    "stones on the inner ring's middles",
+    "stones on the centre ring's corners",
+    "stones on the centre ring's middles",
+    "stones on the centre",
+    "stones without an empty neighbour",
+    "empty squares a spawn reaches",
+    "empty squares only a jump reaches",
+    "stones the other side can capture next move",
+    "empty squares a spawn reaches and the other side cannot reach",
+    "the mover's best single-move gain (stones captured, +1 for a spawn)",
+    "the other side's best single-move gain, were it to move",
+    "tempo (the side to move)",
+    "an odd number of empty squares",
+];
 
 /// The hand-made weights the fit starts from and is pulled toward (its ridge penalty), the same
 /// for both phases: the evaluation before the fit (100 a stone wherever it stands, 15 a currently

@@ -13,29 +13,6 @@ pub const FEATURES: usize = 19;
 /// a corner's neighbour to the edge's middle, then the inner rings.
 pub const SQUARE_CLASSES: usize = 10;
 
-/// The features' names, in [`Ataxx::features`]' order (the tuner writes them beside the weights).
-pub const FEATURE_NAMES: [&str; FEATURES] = [
-    "stones on corners",
-    "stones on edge squares next to a corner",
-    "stones on edge squares two from a corner",
-    "stones on edge middles",
-    "stones on the inner ring's corners",
-    "stones on the inner ring next to its corners",
-    "stones on the inner ring's middles",
-    "stones on the centre ring's corners",
-    "stones on the centre ring's middles",
-    "stones on the centre",
-    "stones without an empty neighbour",
-    "empty squares a spawn reaches",
-    "empty squares only a jump reaches",
-    "stones the other side can capture next move",
-    "empty squares a spawn reaches and the other side cannot reach",
-    "the mover's best single-move gain (stones captured, +1 for a spawn)",
-    "the other side's best single-move gain, were it to move",
-    "tempo (the side to move)",
-    "an odd number of empty squares",
-];
-
 /// `SQUARE_CLASS[sq]`: the class (`0..SQUARE_CLASSES`) of square `sq`, see [`SQUARE_CLASSES`].
 const SQUARE_CLASS: [u8; SQUARES] = {
     // Folded coordinates (a, b), a <= b, in 0..=3: classes in order (0,0) (0,1) (0,2) (0,3)
@@ -104,8 +81,9 @@ fn best_gain(own: u64, other: u64, empty: u64) -> i32 {
 
 impl Ataxx {
     /// The evaluation's features of this position from the side to move's view (`us` minus
-    /// `them` where a feature counts both sides), in [`FEATURE_NAMES`]' order. Counts of squares
-    /// or stones, so each lies in `-49..=49`.
+    /// `them` where a feature counts both sides), in the order of `weights.rs` and of the names
+    /// the tuner writes there (`crate::tune::FEATURE_NAMES`). Counts of squares or stones, so
+    /// each lies in `-49..=49`.
     pub fn features(&self) -> [i32; FEATURES] {
         let me = self.side;
         let empty = self.empty();

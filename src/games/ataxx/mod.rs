@@ -33,7 +33,7 @@ use std::sync::Arc;
 
 use crate::game::{Game, MoveBits, NotationError, Outcome, Player};
 use crate::rng::splitmix;
-pub use features::{FEATURES, FEATURE_NAMES};
+pub use features::FEATURES;
 pub use notation::{parse_square, square_name, FEN_COUNTER_MAX};
 use tables::*;
 pub use tables::{dilate, DOUBLES, FULL, SINGLES, SQUARES};
