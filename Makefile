@@ -34,6 +34,9 @@ browser-tests:
 	# The binary `cargo test` built (a no-op after rust-tests): `cargo build` would link it again,
 	# because the test build's dev-dependencies turn on other features of shared crates.
 	cargo test --profile suite --no-run
+	# Both wasm builds search the native engine's trees: the bench's node counts agree.
+	BOARDLAB_BIN=$(SUITE_BOARDLAB) node tests/wasm/same-trees.mjs
+	BOARDLAB_BIN=$(SUITE_BOARDLAB) node tests/wasm/same-trees.mjs --threaded
 	BOARDLAB_BIN=$(SUITE_BOARDLAB) BOARDLAB_SERVE="$(SUITE_BOARDLAB) serve --dir dist --port 0" node tests/e2e/run.mjs
 
 # Speed and the long acceptance checks, kept out of the suite: benches, perft, and the

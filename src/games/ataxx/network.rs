@@ -254,23 +254,63 @@ impl NetworkWeights<'_> {
     /// inputs sum to `acc` ([`accumulate`]) and whose output bucket is `bucket`
     /// ([`output_bucket`]).
     pub fn output(&self, acc: &Accumulator, bucket: usize) -> i32 {
-        // The sum of `c² × w` over the units (`c` the clipped sum), exactly, in sums that fit
-        // `i32` and multiplications of `i16` pairs, which vectorise (SSE2's `pmaddwd`, wasm's
-        // `i32x4.dot_i16x8_s`) where `i64` products ran one unit at a time: `c² ≤ 255² < 2^16`
-        // splits into `high × 256 + low` with both parts below 256, and each part's sum of
-        // products stays within `HIDDEN × 255 × 2^15 < 2^31`.
-        let (mut high, mut low) = (0i32, 0i32);
-        for (a, &w) in acc.iter().zip(&self.output[bucket]) {
-            let c = (*a).clamp(0, QA as i16) as u16;
-            let square = c * c;
-            high += (square >> 8) as i16 as i32 * w as i32;
-            low += (square & 0xFF) as i16 as i32 * w as i32;
-        }
-        let sum = ((high as i64) << 8) + low as i64;
+        let sum = squared_dot(acc, &self.output[bucket]);
         // The squares are scaled by `QA × QA`: one `QA` goes, the bias's `QA × QB` stays.
         let logit = sum / QA as i64 + self.output_bias[bucket] as i64;
         (logit * OUTPUT_SCALE / (QA * QB) as i64) as i32
     }
+}
+
+/// The sum over the units of `c² × w`, `c` a unit's sum clipped to `0..=QA` and `w` its output
+/// weight, exactly. In sums that fit `i32` and products of `i16` pairs, which vectorise where
+/// `i64` products ran one unit at a time: `c² ≤ 255² < 2^16` splits into `high × 256 + low`,
+/// both parts below 256, and each part's sum of products stays within
+/// `HIDDEN × 255 × 2^15 < 2^31`. Natively the compiler turns the loop into SSE2's `pmaddwd`.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+#[inline(always)]
+fn squared_dot(acc: &Accumulator, weights: &[i16; HIDDEN]) -> i64 {
+    let (mut high, mut low) = (0i32, 0i32);
+    for (a, &w) in acc.iter().zip(weights) {
+        let c = (*a).clamp(0, QA as i16) as u16;
+        let square = c * c;
+        high += (square >> 8) as i16 as i32 * w as i32;
+        low += (square & 0xFF) as i16 as i32 * w as i32;
+    }
+    ((high as i64) << 8) + low as i64
+}
+
+/// [`squared_dot`] in wasm SIMD: LLVM vectorises the plain loop there with widening multiplies,
+/// not with `i32x4.dot_i16x8_s`, the instruction that matches SSE2's `pmaddwd`. The same sums,
+/// so the same scores as natively.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+fn squared_dot(acc: &Accumulator, weights: &[i16; HIDDEN]) -> i64 {
+    use std::arch::wasm32::*;
+    // Whole chunks of 8 units cover every unit.
+    const _: () = assert!(HIDDEN % 8 == 0);
+    let (zero, qa, low_bits) = (i16x8_splat(0), i16x8_splat(QA as i16), u16x8_splat(0xFF));
+    let (mut high, mut low) = (i32x4_splat(0), i32x4_splat(0));
+    for (a, w) in acc.chunks_exact(8).zip(weights.chunks_exact(8)) {
+        // SAFETY: each chunk is 8 `i16`s, 16 bytes: one `v128`, which wasm loads unaligned.
+        let (a, w) = unsafe {
+            (
+                v128_load(a.as_ptr().cast::<v128>()),
+                v128_load(w.as_ptr().cast::<v128>()),
+            )
+        };
+        let c = i16x8_min(i16x8_max(a, zero), qa);
+        // Below 2^16, so exact as the lanes' unsigned value.
+        let square = i16x8_mul(c, c);
+        high = i32x4_add(high, i32x4_dot_i16x8(u16x8_shr(square, 8), w));
+        low = i32x4_add(low, i32x4_dot_i16x8(v128_and(square, low_bits), w));
+    }
+    let lanes = |v: v128| {
+        i32x4_extract_lane::<0>(v) as i64
+            + i32x4_extract_lane::<1>(v) as i64
+            + i32x4_extract_lane::<2>(v) as i64
+            + i32x4_extract_lane::<3>(v) as i64
+    };
+    (lanes(high) << 8) + lanes(low)
 }
 
 use recent::shipped_accumulator;

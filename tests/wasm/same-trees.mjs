@@ -1,0 +1,43 @@
+// The wasm engine searches the same trees as the native one: for every game, the bench's
+// positions to a small depth take exactly as many nodes in wasm (both builds, on one thread) as
+// `boardlab bench` counts natively. The node count is the search's signature: an evaluation
+// that differs in one position, a wasm-only code path (Ataxx's SIMD output layer, say) that
+// rounds otherwise, or a table that behaves differently changes it.
+//
+// Run: node tests/wasm/same-trees.mjs [--threaded]   (after bash scripts/build-site.sh, with
+// BOARDLAB_BIN naming the native binary, default target/release/boardlab; `make test` runs it
+// with the browser tests).
+
+import { execFileSync } from 'node:child_process';
+import { readFile, readdir } from 'node:fs/promises';
+
+const BUILD = process.argv.includes('--threaded') ? 'boardlab_threads' : 'boardlab';
+const NATIVE = process.env.BOARDLAB_BIN ?? 'target/release/boardlab';
+// Depths that take well under a second natively, deep enough for pruning, the table and (for
+// Ataxx) the network's recent accumulators and score cache to decide nodes.
+const DEPTHS = { yavalath: 5, connect4: 9, ataxx: 6, amazons: 2 };
+
+// As in hostile.mjs: the threaded glue's helper script wants a Worker's `self` on import.
+const noSelf = globalThis.self === undefined;
+if (noSelf) globalThis.self = new EventTarget();
+const api = await import(`../../dist/pkg/${BUILD}.js`);
+if (noSelf) delete globalThis.self;
+const pkg = new URL('../../dist/pkg/', import.meta.url);
+const wasm = (await readdir(pkg)).find((name) => new RegExp(`^${BUILD}_bg-[0-9a-f]+\\.wasm$`).test(name));
+if (!wasm) throw new Error(`no dist/pkg/${BUILD}_bg-<hash>.wasm: run bash scripts/build-site.sh`);
+await api.default({ module_or_path: await readFile(new URL(wasm, pkg)) });
+
+let failures = 0;
+for (const [game, depth] of Object.entries(DEPTHS)) {
+  const text = execFileSync(NATIVE, ['bench', game, '--depth', String(depth)], { encoding: 'utf8' });
+  const native = text.match(/depth \d+: (\d+) nodes/);
+  if (!native) throw new Error(`no node count in the output of ${NATIVE} bench ${game}:\n${text}`);
+  const inWasm = api.bench(game, depth).nodes;
+  const same = Number(native[1]) === Number(inWasm);
+  console.log(`${same ? 'ok  ' : 'FAIL'} ${game} depth ${depth}: native ${native[1]} nodes, wasm (${BUILD}) ${inWasm}`);
+  if (!same) failures += 1;
+}
+if (failures > 0) {
+  console.error(`same-trees: ${failures} game(s) searched other trees in wasm`);
+  process.exit(1);
+}
