@@ -8,24 +8,12 @@
 // runs it with the browser tests). Seeded: the same cases every run; the first failure is
 // printed with the call that caused it.
 
-import { readFile, readdir } from 'node:fs/promises';
+import { loadBuild } from './load.mjs';
 
 const CASES = Number(process.argv[2] ?? 400);
-// --threaded: the threaded build (pkg/boardlab_threads.js), on its one thread: its shared memory
-// needs no isolation under Node, and no helpers are started.
+// --threaded: the threaded build (pkg/boardlab_threads.js), on its one thread.
 const BUILD = process.argv.includes('--threaded') ? 'boardlab_threads' : 'boardlab';
-// wasm-bindgen-rayon's helper script, which the threaded glue imports, listens on a Worker's
-// `self` for the message that makes it a helper: Node has no `self`, so it gets one for the
-// import only (no helper starts here; the wasm's clock then finds Node's global `performance`).
-const noSelf = globalThis.self === undefined;
-if (noSelf) globalThis.self = new EventTarget();
-const api = await import(`../../dist/pkg/${BUILD}.js`);
-if (noSelf) delete globalThis.self;
-
-const pkg = new URL('../../dist/pkg/', import.meta.url);
-const wasm = (await readdir(pkg)).find((name) => new RegExp(`^${BUILD}_bg-[0-9a-f]+\\.wasm$`).test(name));
-if (!wasm) throw new Error(`no dist/pkg/${BUILD}_bg-<hash>.wasm: run bash scripts/build-site.sh`);
-await api.default({ module_or_path: await readFile(new URL(wasm, pkg)) });
+const api = await loadBuild(BUILD);
 
 // SplitMix-style seeded generator (the test must replay the same cases).
 let seed = 0x9e3779b97f4a7c15n;

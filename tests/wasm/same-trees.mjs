@@ -9,23 +9,14 @@
 // with the browser tests).
 
 import { execFileSync } from 'node:child_process';
-import { readFile, readdir } from 'node:fs/promises';
+import { loadBuild } from './load.mjs';
 
 const BUILD = process.argv.includes('--threaded') ? 'boardlab_threads' : 'boardlab';
 const NATIVE = process.env.BOARDLAB_BIN ?? 'target/release/boardlab';
 // Depths that take well under a second natively, deep enough for pruning, the table and (for
 // Ataxx) the network's recent accumulators and score cache to decide nodes.
 const DEPTHS = { yavalath: 5, connect4: 9, ataxx: 6, amazons: 2 };
-
-// As in hostile.mjs: the threaded glue's helper script wants a Worker's `self` on import.
-const noSelf = globalThis.self === undefined;
-if (noSelf) globalThis.self = new EventTarget();
-const api = await import(`../../dist/pkg/${BUILD}.js`);
-if (noSelf) delete globalThis.self;
-const pkg = new URL('../../dist/pkg/', import.meta.url);
-const wasm = (await readdir(pkg)).find((name) => new RegExp(`^${BUILD}_bg-[0-9a-f]+\\.wasm$`).test(name));
-if (!wasm) throw new Error(`no dist/pkg/${BUILD}_bg-<hash>.wasm: run bash scripts/build-site.sh`);
-await api.default({ module_or_path: await readFile(new URL(wasm, pkg)) });
+const api = await loadBuild(BUILD);
 
 let failures = 0;
 for (const [game, depth] of Object.entries(DEPTHS)) {
