@@ -36,6 +36,18 @@ fn an_ataxx_row_of_zeros_cut_to_0000_is_a_damaged_row_not_a_pass() {
 }
 
 #[test]
+fn an_amazons_colour_line_moved_into_the_turn_before_gets_no_second_answer() {
+    // A case the proptest above found: turn 5's colour line swapped with turn 4's last line
+    // (its `actionsCount`), and turn 4's eighth row with its `lastAction`. The bot answered turn
+    // 4's short board with `random`, then read the eighth row as a leftover and the colour line
+    // after it; when turn 5 began with the moved `actionsCount` it took that for a board of no
+    // rows and answered `random` again, before the move for turn 5's real board.
+    let damages = [(0, 0), (2, 4), (2, 4)];
+    let tally = case("amazons", 12590152043637534456, &damages, SUITE_TURNS);
+    assert!(tally.sound(), "{tally:#?}");
+}
+
+#[test]
 fn undamaged_matches_get_a_legal_answer_every_turn() {
     for game in GAMES {
         for seed in 0..3 {

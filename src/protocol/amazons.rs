@@ -173,6 +173,10 @@ impl Reader {
                             ),
                         );
                     }
+                    // Rows without a colour line are left over from a damaged turn, already
+                    // answered: a colour line among them starts a new turn, not a cut row.
+                    let leftover = colour.is_none();
+                    let mut new_turn = false;
                     let mut rows = vec![line];
                     while rows.len() < 8 {
                         let line = self.next(lines, log)?;
@@ -194,8 +198,16 @@ impl Reader {
                                     ),
                                 );
                                 colour = Some(c);
+                                new_turn = leftover;
                                 rows.clear();
                             }
+                            // A new turn's colour line read before the referee sent the rest of
+                            // that turn: the line between them (the previous turn's tail, moved)
+                            // is stray, and the board is still to come.
+                            _ if new_turn && rows.is_empty() => lines.warn(
+                                log,
+                                format!("skipped '{line}': the board was due after the colour"),
+                            ),
                             _ => {
                                 lines.carry(line);
                                 break;
