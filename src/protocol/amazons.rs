@@ -126,11 +126,11 @@ impl Reader {
     /// rows are 8 characters of `.wb-`. Any other line is logged and skipped, so a stray line
     /// never shifts the board. A colour line among the rows starts the board again (a row cut to
     /// `w` or `b`, or a new turn); among leftover rows (no colour line began them) it is a new
-    /// turn, whose board is still to come, so lines before its first row are skipped. A board cut
-    /// short by a `lastAction` or a number lost a row: it
-    /// is returned without rows when a colour line began it (a real turn, which gets `random`),
-    /// and skipped as the leftover of an earlier turn otherwise (a duplicated row read after the
-    /// answer), so one turn never gets two answers.
+    /// turn, whose board is still to come, so lines before its first row are skipped. A board
+    /// cut short by a `lastAction` or a number lost a row: it is returned without rows when a
+    /// colour line began it (a real turn, which gets `random`), and skipped as the leftover of an
+    /// earlier turn otherwise (a duplicated row read after the answer), so one turn never gets
+    /// two answers.
     /// Errors: only the end of input or a failed read.
     fn read_turn<R: BufRead>(
         &mut self,
