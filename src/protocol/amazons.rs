@@ -138,7 +138,7 @@ impl Reader {
         log: &mut impl Write,
     ) -> Result<Turn, InputError> {
         let mut colour = None;
-        loop {
+        'turn: loop {
             let line = self.next(lines, log)?;
             let kind = classify(&line);
             let in_tail = colour.is_none() && self.after_board;
@@ -178,7 +178,6 @@ impl Reader {
                     // Rows without a colour line are left over from a damaged turn, already
                     // answered: a colour line among them starts a new turn, not a cut row.
                     let leftover = colour.is_none();
-                    let mut new_turn = false;
                     let mut rows = vec![line];
                     while rows.len() < 8 {
                         let line = self.next(lines, log)?;
@@ -200,16 +199,13 @@ impl Reader {
                                     ),
                                 );
                                 colour = Some(c);
-                                new_turn = leftover;
+                                if leftover {
+                                    // A new turn, whose board may come after lines that belong
+                                    // to the turn before (its tail, moved): read it as any turn.
+                                    continue 'turn;
+                                }
                                 rows.clear();
                             }
-                            // A new turn's colour line read before the referee sent the rest of
-                            // that turn: the line between them (the previous turn's tail, moved)
-                            // is stray, and the board is still to come.
-                            _ if new_turn && rows.is_empty() => lines.warn(
-                                log,
-                                format!("skipped '{line}': the board was due after the colour"),
-                            ),
                             _ => {
                                 lines.carry(line);
                                 break;
