@@ -41,16 +41,15 @@ const CLASS_MASKS: [u64; SQUARE_CLASSES] = {
     out
 };
 
-/// The largest gain of one move by the owner of `own` against `other`: the enemy stones next to
-/// a reachable empty square, plus one when a spawn reaches it. 0 without a move.
+/// The largest gain of one move against `other` by a side whose spawns reach the empty squares
+/// `spawns` and whose moves reach `reach` (spawns and jumps): the enemy stones next to a reached
+/// square, plus one when a spawn reaches it. 0 without a move.
 ///
 /// Every reachable square's gain at once, in bit-sliced counters (bit `b` of a square's count in
 /// `planes[b]`), then the largest among them read from the top plane down: no loop over the
 /// targets, whose popcounts took most of the linear evaluation's time.
 #[inline(always)]
-fn best_gain(own: u64, other: u64, empty: u64) -> i32 {
-    let spawns = dilate(own) & empty;
-    let reach = dilate(dilate(own)) & empty;
+fn best_gain(spawns: u64, reach: u64, other: u64) -> i32 {
     // Up to 8 neighbours and the spawn's stone: 9 fits 4 bits.
     let mut planes = [0u64; 4];
     let mut add = |bits: u64| {
@@ -103,8 +102,8 @@ impl Ataxx {
             - (us & dilate(reach_op)).count_ones() as i32;
         f[14] =
             (near_us & !reach_op).count_ones() as i32 - (near_op & !reach_us).count_ones() as i32;
-        f[15] = best_gain(us, op, empty);
-        f[16] = best_gain(op, us, empty);
+        f[15] = best_gain(near_us, reach_us, op);
+        f[16] = best_gain(near_op, reach_op, us);
         f[17] = 1;
         f[18] = (empty.count_ones() & 1) as i32;
         f
@@ -173,7 +172,9 @@ mod tests {
                     })
                     .max()
                     .unwrap_or(0);
-                assert_eq!(best_gain(us, them, pos.empty()), expected, "{pos:?}");
+                let empty = pos.empty();
+                let (spawns, reach) = (dilate(us) & empty, dilate(dilate(us)) & empty);
+                assert_eq!(best_gain(spawns, reach, them), expected, "{pos:?}");
             }
         }
     }
