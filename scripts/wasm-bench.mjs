@@ -13,7 +13,7 @@
 //       the bench (Linux /proc; loading the Worker left out), so a loaded machine's runs can be
 //       read for what they are.
 import { spawn } from 'node:child_process';
-import { readFile, readdir } from 'node:fs/promises';
+import { loadBuild } from './wasm-load.mjs';
 import { readFileSync, readdirSync } from 'node:fs';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -32,12 +32,7 @@ const [game = 'yavalath', depth = '7'] = args;
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 if (!chromiumMode) {
-  const { default: init, bench } = await import('../dist/pkg/boardlab.js');
-  // The module's name carries a content hash (scripts/build-site.sh): there is one per build.
-  const pkg = new URL('../dist/pkg/', import.meta.url);
-  const wasm = (await readdir(pkg)).find((name) => /^boardlab_bg-[0-9a-f]+\.wasm$/.test(name));
-  if (!wasm) throw new Error('no dist/pkg/boardlab_bg-<hash>.wasm: run bash scripts/build-site.sh');
-  await init({ module_or_path: await readFile(new URL(wasm, pkg)) });
+  const { bench } = await loadBuild('boardlab');
   const r = bench(game, Number(depth));
   console.log(`${game} wasm ${r.positions} positions, depth ${r.depth}: ${r.nodes} nodes, ${r.ms} ms, ${r.nps} nodes/s`);
 } else {

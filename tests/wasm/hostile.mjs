@@ -8,7 +8,7 @@
 // runs it with the browser tests). Seeded: the same cases every run; the first failure is
 // printed with the call that caused it.
 
-import { loadBuild } from './load.mjs';
+import { loadBuild } from '../../scripts/wasm-load.mjs';
 
 const CASES = Number(process.argv[2] ?? 400);
 // --threaded: the threaded build (pkg/boardlab_threads.js), on its one thread.

@@ -9,7 +9,7 @@
 // with the browser tests).
 
 import { execFileSync } from 'node:child_process';
-import { loadBuild } from './load.mjs';
+import { loadBuild } from '../../scripts/wasm-load.mjs';
 
 const BUILD = process.argv.includes('--threaded') ? 'boardlab_threads' : 'boardlab';
 const NATIVE = process.env.BOARDLAB_BIN ?? 'target/release/boardlab';

@@ -12,11 +12,11 @@ export async function loadBuild(build) {
   // import only (no helper starts here; the wasm's clock then finds Node's global `performance`).
   const noSelf = globalThis.self === undefined;
   if (noSelf) globalThis.self = new EventTarget();
-  const api = await import(`../../dist/pkg/${build}.js`);
+  const api = await import(`../dist/pkg/${build}.js`);
   if (noSelf) delete globalThis.self;
 
   // The module's name carries a content hash (scripts/build-site.sh): there is one per build.
-  const pkg = new URL('../../dist/pkg/', import.meta.url);
+  const pkg = new URL('../dist/pkg/', import.meta.url);
   const wasm = (await readdir(pkg)).find((name) => new RegExp(`^${build}_bg-[0-9a-f]+\\.wasm$`).test(name));
   if (!wasm) throw new Error(`no dist/pkg/${build}_bg-<hash>.wasm: run bash scripts/build-site.sh`);
   await api.default({ module_or_path: await readFile(new URL(wasm, pkg)) });
