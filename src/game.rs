@@ -358,6 +358,11 @@ pub struct Pruning {
     pub late_moves_base: usize,
     /// See `late_moves_base`.
     pub late_moves_per_ply: usize,
+    /// Late-move reductions: from the third move on, at least 3 plies from the horizon, a move
+    /// is first searched `floor(0.75 + ln(depth) * ln(index) / reduction_divisor)` plies
+    /// shallower (less at PV nodes and for killers): the logarithmic shape of Stockfish and
+    /// Ethereal. A smaller divisor reduces more.
+    pub reduction_divisor: f64,
     /// At a non-PV node, once two moves have been searched, skip every later move of
     /// [`Evaluate::order_class`] 0 that is neither the TT move nor a killer, at any depth
     /// (Ataxx: jumps that capture nothing, which give up a stone's worth of spawn for no gain).

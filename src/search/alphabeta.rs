@@ -132,14 +132,15 @@ pub struct Searcher<G: Evaluate> {
     reductions: Box<[u8]>,
 }
 
-/// The late-move reduction table: `0.75 + ln(depth) * ln(index) / 2.25` plies, rounded down, the
-/// shape of the logarithmic formula common to modern alpha-beta engines (Stockfish, Ethereal).
-fn reduction_table() -> Box<[u8]> {
+/// The late-move reduction table, `[depth * 64 + index]` for depth and index below 64:
+/// `0.75 + ln(depth) * ln(index) / divisor` plies, rounded down
+/// ([`crate::game::Pruning::reduction_divisor`]).
+fn reduction_table(divisor: f64) -> Box<[u8]> {
     // Collected, not filled in: a zeroed array filled in place became 5 KB of stores in wasm.
     (0..64 * 64)
         .map(|k| match (k / 64, k % 64) {
             (0, _) | (_, 0) => 0,
-            (d, i) => (0.75 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8,
+            (d, i) => (0.75 + (d as f64).ln() * (i as f64).ln() / divisor) as u8,
         })
         .collect()
 }
@@ -178,7 +179,8 @@ impl<G: Evaluate> Searcher<G> {
                 MAX_PLY + 1
             ]
             .into_boxed_slice(),
-            reductions: reduction_table(),
+            // Read only where the game prunes (`G::PRUNING`).
+            reductions: reduction_table(G::PRUNING.map_or(f64::INFINITY, |p| p.reduction_divisor)),
         }
     }
 

@@ -99,6 +99,7 @@ impl<const W: usize, const H: usize> Evaluate for Connect4<W, H> {
         null_move: false,
         late_moves_base: 3,
         late_moves_per_ply: 1,
+        reduction_divisor: 2.25,
         prune_class_zero: false,
         pv_nodes: false,
         singular_depth: 0,
