@@ -179,8 +179,9 @@ impl<G: Evaluate> Searcher<G> {
                 MAX_PLY + 1
             ]
             .into_boxed_slice(),
-            // Read only where the game prunes (`G::PRUNING`).
-            reductions: reduction_table(G::PRUNING.map_or(f64::INFINITY, |p| p.reduction_divisor)),
+            // Read only where the game prunes (`G::PRUNING`): empty elsewhere.
+            reductions: G::PRUNING
+                .map_or_else(Box::default, |p| reduction_table(p.reduction_divisor)),
         }
     }
 
