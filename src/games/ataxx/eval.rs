@@ -161,11 +161,12 @@ impl Evaluate for Ataxx {
     /// a pass is a fair test of a lead (Ataxx has no zugzwang worth the name), yet the engine
     /// measured stronger without it (+31 Elo, SPRT H1; sessions 14 and 20 saw +14 and +9).
     /// Late moves reduced by `ln(depth) * ln(index) / 1.9`, more than Connect 4's 2.25 (+18 at
-    /// 15 ms a move over 3,000 games, session 25; 2.75 measured -37).
+    /// 15 ms a move over 3,000 games, session 25; 2.75 measured -37). Reverse futility up to 8
+    /// plies from the horizon instead of Zataxx's 6 (+17 at 15 ms over 3,000 games, session 26).
     const PRUNING: Option<Pruning> = Some(Pruning {
         futility_margin: 120,
         reverse_futility_margin: 60,
-        reverse_futility_depth: 6,
+        reverse_futility_depth: 8,
         null_move: false,
         late_moves_base: 6,
         late_moves_per_ply: 4,
