@@ -24,6 +24,8 @@ What it leaves out, and why that is safe:
   bundle_without_mcts))]`: the MCTS agent, `engine_agent`, `BotConfig::mcts`) are left out. A bot
   runs MCTS when its adapter, src/protocol/<game>.rs, names `engine_agent` or `Mcts`; rustc
   checks the rest, so a wrong guess fails the build, never the game.
+- In every bundle, the items under `cfg(not(codingame_bundle))`: code in the bots' modules that
+  no bot calls (the in-process match of the CLI and tests), left out for its characters.
 - In a baseline bundle, the items under `cfg(not(codingame_baseline))`: the opening books, which
   only the engine plays. `codingame_baseline` is this script's own cfg (cargo never sets it, see
   Cargo.toml's `check-cfg`): true in a baseline bundle, false in the engine's.
@@ -206,6 +208,8 @@ def eval_cfg(toks):
         return WITHOUT_MCTS
     if words == ["codingame_baseline"]:
         return BASELINE
+    if words == ["codingame_bundle"]:
+        return True
     if len(words) == 3 and words[1] == "=":
         key, value = words[0], words[2].strip('"')
         if key == "feature":

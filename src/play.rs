@@ -291,7 +291,9 @@ impl MatchScore {
 
 /// Plays `pairs` openings twice each (colours swapped) between `ours` and `theirs`, every move
 /// within `budget_ms`, calling `progress` after every game. Openings are `opening_plies` random
-/// moves from `seed`.
+/// moves from `seed`. Not in the CodinGame bundles, whose bots never call it (`codingame_bundle`
+/// is the bundle script's cfg).
+#[cfg(not(codingame_bundle))]
 #[allow(clippy::too_many_arguments)]
 pub fn play_match<G: Game>(
     start: &G,
