@@ -381,6 +381,13 @@ pub struct Pruning {
     /// a ply shallower (a negative extension). Anantharaman, Campbell and Hsu (1990), as
     /// Stockfish and Zataxx (`search.rs`) use them.
     pub singular_depth: i32,
+    /// Nodes at most this many plies from the horizon (0: none) keep their table entries in a
+    /// small table of each search thread's own (`SHALLOW_TABLE_MIB` in `search::alphabeta`,
+    /// 1 MiB), not the shared one. They are most of the stores, and in the shared table they
+    /// would evict the deeper entries that save more work; their own small table stays in the
+    /// cache. A two-tier table chosen by depth (Breuker, Uiterwijk and van den Herik, 1994,
+    /// compare two-tier replacement schemes).
+    pub shallow_table_depth: i32,
 }
 
 /// A static evaluation: the score from the side to move, and whether the position is quiet

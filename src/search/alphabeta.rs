@@ -71,6 +71,10 @@ pub const MAX_THREADS: usize = 1;
 /// Deepest ply from the root the search ever visits (extensions included).
 pub const MAX_PLY: usize = 128;
 
+/// MiB of each search thread's own table for the nodes near the horizon
+/// ([`crate::game::Pruning::shallow_table_depth`]): small enough to stay in a core's caches.
+const SHALLOW_TABLE_MIB: usize = 1;
+
 /// A node's static score when it has none (see `Searcher::evals`): above every score, so no
 /// node is improving on it.
 const NO_EVAL: i32 = i32::MAX;
@@ -98,6 +102,9 @@ pub struct Searcher<G: Evaluate> {
     /// sequences to their end; see the README).
     pub forced_wins: bool,
     tt: Shared<TranspositionTable<G::Move>>,
+    /// This thread's own table for nodes near the horizon (`Pruning::shallow_table_depth`; a
+    /// single slot, never used, in games without one: `TranspositionTable::new(0)`).
+    shallow: TranspositionTable<G::Move>,
     /// Lazy SMP's helper searchers (`smp`), kept between searches; empty with one thread.
     helpers: Helpers<G>,
     /// Whether this searcher is such a helper.
@@ -151,6 +158,9 @@ impl<G: Evaluate> Searcher<G> {
         Searcher {
             forced_wins: false,
             tt: Shared::new(TranspositionTable::new(tt_mib)),
+            shallow: TranspositionTable::new(
+                SHALLOW_TABLE_MIB * G::PRUNING.is_some_and(|p| p.shallow_table_depth > 0) as usize,
+            ),
             helpers: Helpers::default(),
             helper: false,
             team: Shared::default(),
@@ -185,7 +195,8 @@ impl<G: Evaluate> Searcher<G> {
         }
     }
 
-    /// The transposition table's size in bytes.
+    /// The shared transposition table's size in bytes (without the thread's own table of
+    /// shallow nodes).
     pub fn tt_bytes(&self) -> usize {
         self.tt.bytes()
     }
@@ -193,6 +204,7 @@ impl<G: Evaluate> Searcher<G> {
     /// Forgets the transposition table and history (for a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.shallow.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
         self.clear_helpers();
     }
@@ -243,6 +255,7 @@ impl<G: Evaluate> Searcher<G> {
         self.nodes = 0;
         self.stopped = None;
         self.tt.new_search();
+        self.shallow.new_search();
         self.plies.iter_mut().for_each(|p| p.killers = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 4);
 
@@ -401,6 +414,15 @@ impl<G: Evaluate> Searcher<G> {
             elapsed_ms: self.elapsed_ms(),
             stop: StopReason::Solved,
         })
+    }
+
+    /// The table of a node: the thread's own one near the horizon, else the shared one.
+    fn table(&self, near: bool) -> &TranspositionTable<G::Move> {
+        if near {
+            &self.shallow
+        } else {
+            &self.tt
+        }
     }
 
     /// The static score `evals` keeps of `pos`.
@@ -587,9 +609,11 @@ impl<G: Evaluate> Searcher<G> {
         is_pv: bool,
         on_progress: &mut dyn FnMut(&Progress),
     ) -> i32 {
+        // Near the horizon: the thread's own table (`Pruning::shallow_table_depth`).
+        let near = depth > 0 && G::PRUNING.is_some_and(|p| depth <= p.shallow_table_depth);
         if depth > 0 {
             // The table is probed below, after the work that does not need it.
-            self.tt.prefetch(pos.hash());
+            self.table(near).prefetch(pos.hash());
         }
         self.nodes += 1;
         self.check_limits(on_progress);
@@ -637,7 +661,7 @@ impl<G: Evaluate> Searcher<G> {
         }
         let key = pos.hash();
         let mut tt_move = None;
-        let entry = self.tt.probe(key, ply as u32);
+        let entry = self.table(near).probe(key, ply as u32);
         // A singular-extension test (below) searches this node again without one move: the
         // table's entry is not its result, and its result must not replace the entry.
         let excluded = self.plies[ply].excluded;
@@ -934,7 +958,7 @@ impl<G: Evaluate> Searcher<G> {
         };
         let proven = cut_proven.unwrap_or(all_proven);
         if excluded.is_none() {
-            self.tt
+            self.table(near)
                 .store(key, ply as u32, depth, best_score, bound, proven, best_move);
         }
         self.proven = proven;

@@ -174,6 +174,7 @@ impl Evaluate for Ataxx {
         prune_class_zero: true,
         pv_nodes: true,
         singular_depth: 6,
+        shallow_table_depth: 2,
     });
 
     /// The side to move passes (a legal Ataxx move only without others). The search would use it

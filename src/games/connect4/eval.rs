@@ -103,6 +103,7 @@ impl<const W: usize, const H: usize> Evaluate for Connect4<W, H> {
         prune_class_zero: false,
         pv_nodes: false,
         singular_depth: 0,
+        shallow_table_depth: 0,
     });
 
     /// Centre first, then by the threats the move creates (Pons' ordering).
