@@ -5,9 +5,11 @@ use crate::clock::Instant;
 
 use crate::game::{Evaluate, Game, Outcome, Player};
 pub use crate::rng::Rng;
+use crate::search::Limits;
 #[cfg(not(bundle_without_mcts))]
 use crate::search::{EngineKind, Mcts, MctsConfig, MctsResult};
-use crate::search::{Limits, SearchResult, Searcher};
+#[cfg(not(codingame_baseline))]
+use crate::search::{SearchResult, Searcher};
 
 /// Something that picks a move in a position that is not over.
 pub trait Agent<G: Game> {
@@ -64,6 +66,7 @@ impl<G: Evaluate> Agent<G> for Booked<G> {
 
 /// The alpha-beta engine: searches each move within the budget it is given, optionally capped at
 /// a depth (which makes its play independent of the machine's speed).
+#[cfg(not(codingame_baseline))]
 pub struct EngineAgent<G: Evaluate> {
     /// The searcher, kept between moves (its TT carries over).
     pub searcher: Searcher<G>,
@@ -74,6 +77,7 @@ pub struct EngineAgent<G: Evaluate> {
     last: Option<SearchResult<G::Move>>,
 }
 
+#[cfg(not(codingame_baseline))]
 impl<G: Evaluate> EngineAgent<G> {
     /// An engine with a transposition table of `tt_mib` MiB.
     pub fn new(tt_mib: usize, max_depth: Option<u32>) -> Self {
@@ -86,6 +90,7 @@ impl<G: Evaluate> EngineAgent<G> {
     }
 }
 
+#[cfg(not(codingame_baseline))]
 impl<G: Evaluate> Agent<G> for EngineAgent<G> {
     fn choose(&mut self, pos: &G, budget_ms: u64) -> G::Move {
         let limits = Limits {
@@ -168,7 +173,7 @@ impl<G: Evaluate> Agent<G> for MctsAgent<G> {
 /// The engine of `kind` as an agent, with `memory_mib` MiB for its table or tree, `mcts` as the
 /// MCTS settings, and `max_nodes` nodes (alpha-beta) or iterations (MCTS) per move on top of the
 /// time (`None`: time only).
-#[cfg(not(bundle_without_mcts))]
+#[cfg(not(any(bundle_without_mcts, codingame_baseline)))]
 pub fn engine_agent<G: Evaluate>(
     kind: EngineKind,
     memory_mib: usize,

@@ -41,10 +41,9 @@ fn run(command: &mut Command, what: &str) {
     );
 }
 
-/// Bundles `game`'s bot (`player`: `engine`, or a baseline) and compiles it with plain rustc;
-/// returns the executable.
-fn build_bundle(game: &str, player: &str) -> PathBuf {
-    let dir = scratch_dir(&format!("{game}-{player}"));
+/// Bundles `game`'s bot (`player`: `engine`, or a baseline) into `dir`, checking that it fits
+/// CodinGame's limit; returns the source file.
+fn bundle_source(game: &str, player: &str, dir: &Path) -> PathBuf {
     let source = dir.join("main.rs");
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/codingame-bundle.py");
     run(
@@ -62,8 +61,16 @@ fn build_bundle(game: &str, player: &str) -> PathBuf {
         .count();
     assert!(
         units <= CODINGAME_LIMIT,
-        "the {game} bundle has {units} UTF-16 code units"
+        "the {game} bundle ({player}) has {units} UTF-16 code units"
     );
+    source
+}
+
+/// Bundles `game`'s bot (`player`: `engine`, or a baseline) and compiles it with plain rustc;
+/// returns the executable.
+fn build_bundle(game: &str, player: &str) -> PathBuf {
+    let dir = scratch_dir(&format!("{game}-{player}"));
+    let source = bundle_source(game, player, &dir);
     let exe = dir.join("bot");
     run(
         Command::new("rustc")
@@ -122,6 +129,16 @@ fn the_ataxx_bundle_compiles_with_plain_rustc_and_beats_random() {
 #[test]
 fn the_amazons_bundle_compiles_with_plain_rustc_and_beats_random() {
     bundle_beats_random("amazons");
+}
+
+#[test]
+fn every_baseline_bundle_fits_codingames_limit() {
+    // The README offers every baseline for submission; the engine's bundles are checked above.
+    for game in boardlab::games::NAMES {
+        for player in ["random", "greedy", "minimax"] {
+            bundle_source(game, player, &scratch_dir(&format!("{game}-{player}-size")));
+        }
+    }
 }
 
 #[test]

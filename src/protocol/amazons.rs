@@ -24,7 +24,9 @@ use std::io::{self, BufRead, Write};
 
 use crate::game::{Evaluate, Game, Player};
 use crate::games::amazons::{from_rows, Amazons};
-use crate::play::{engine_agent, Agent};
+#[cfg(not(codingame_baseline))]
+use crate::play::engine_agent;
+use crate::play::Agent;
 use crate::protocol::{serve_turns, square_count, BotConfig, InputError, Lines};
 
 /// One turn's input, as read.
@@ -244,7 +246,9 @@ impl Reader {
 }
 /// Plays Amazons on CodinGame's protocol with the engine (`config.engine`: alpha-beta or MCTS)
 /// until the input ends.
-/// Errors: only failures to write the answer.
+/// Errors: only failures to write the answer. (Left out of the baseline bundles, which play
+/// [`run_with`] with a baseline.)
+#[cfg(not(codingame_baseline))]
 pub fn run(
     input: impl BufRead,
     out: &mut impl Write,

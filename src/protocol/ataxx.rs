@@ -50,6 +50,7 @@ use crate::game::{Game, Player};
 use crate::games::ataxx::{parse_square, square_name, Ataxx, Move, Rules, DOUBLES, FULL, SINGLES};
 use crate::play::Agent;
 use crate::protocol::{serve_turns, BotConfig, InputError, Lines, TurnClock};
+#[cfg(not(codingame_baseline))]
 use crate::search::{Limits, Searcher};
 
 /// How the seven rows map to ranks.
@@ -280,6 +281,7 @@ pub struct AtaxxBot {
     /// The side to move of the config line's FEN, a hint to the bot's colour without an id line.
     config_side: Option<Player>,
     turns: u32,
+    #[cfg(not(codingame_baseline))]
     searcher: Searcher<Ataxx>,
     config: BotConfig,
 }
@@ -299,6 +301,7 @@ impl AtaxxBot {
             me_guess: None,
             config_side: None,
             turns: 0,
+            #[cfg(not(codingame_baseline))]
             searcher: Searcher::new(config.tt_mib),
             config,
         }
@@ -660,71 +663,99 @@ impl AtaxxBot {
         let budget = clock.budget_ms(budget).max(5);
         let best = match player {
             Some(agent) => agent.choose(&pos, budget),
-            None => {
-                let limits = Limits {
-                    max_nodes: self.config.max_nodes,
-                    // Ranks every root move, so the best one legal in both readings is known.
-                    exact_root_scores: alt_pos.is_some(),
-                    ..Limits::time(budget)
-                };
-                let result = self.searcher.search(&pos, limits, |_| {});
-                let mut best = result.best.unwrap_or(moves[0]);
-                if let Some(alt) = &alt_pos {
-                    let mut alt_moves = Vec::new();
-                    alt.legal_moves(&mut alt_moves);
-                    let both =
-                        |m: &Move| !m.is_pass() && moves.contains(m) && alt_moves.contains(m);
-                    if !both(&best) {
-                        let ranked: Vec<Move> = result
-                            .last
-                            .iter()
-                            .flat_map(|it| it.root_moves.iter().map(|r| r.mv))
-                            .chain(moves.iter().copied())
-                            .collect();
-                        // A move on the middle rank reads the same both ways, so the records
-                        // stay mirror images and the next turn cannot tell them apart: prefer
-                        // one off it.
-                        let on_axis = |m: &Move| m.from / 7 == 3 && m.to / 7 == 3;
-                        let pick = ranked
-                            .iter()
-                            .copied()
-                            .find(|m| both(m) && !on_axis(m))
-                            .or_else(|| ranked.iter().copied().find(|m| both(m)));
-                        if let Some(m) = pick {
-                            let _ = writeln!(
-                                log,
-                                "boardlab: row order in doubt: playing {} (legal in both \
-                                 readings) instead of {}",
-                                pos.format_move(m),
-                                pos.format_move(best)
-                            );
-                            best = m;
-                        } else {
-                            let _ = writeln!(
-                                log,
-                                "boardlab: row order in doubt, no move legal in both \
-                                 readings: trusting {order:?}"
-                            );
-                        }
-                    }
-                }
-                if let Some(it) = &result.last {
-                    let _ = writeln!(
-                        log,
-                        "boardlab: turn {}: {} depth {} score {} nodes {} in {} ms",
-                        self.turns,
-                        pos.format_move(best),
-                        it.depth,
-                        it.score,
-                        result.nodes,
-                        result.elapsed_ms
-                    );
-                }
-                best
-            }
+            None => self.search_move(&pos, alt_pos.as_ref(), &moves, budget, order, log),
         };
         self.played = Some(best);
         pos.format_move(best)
+    }
+
+    /// The engine's move in `pos` within `budget` ms, one legal in `alt_pos` too where it can
+    /// (the other reading of the rows, while the order is in doubt); `moves` are `pos`'s legal
+    /// moves, `order` the reading trusted. Says on `log` what it searched.
+    #[cfg(not(codingame_baseline))]
+    fn search_move(
+        &mut self,
+        pos: &Ataxx,
+        alt_pos: Option<&Ataxx>,
+        moves: &[Move],
+        budget: u64,
+        order: RowOrder,
+        log: &mut impl Write,
+    ) -> Move {
+        let limits = Limits {
+            max_nodes: self.config.max_nodes,
+            // Ranks every root move, so the best one legal in both readings is known.
+            exact_root_scores: alt_pos.is_some(),
+            ..Limits::time(budget)
+        };
+        let result = self.searcher.search(pos, limits, |_| {});
+        let mut best = result.best.unwrap_or(moves[0]);
+        if let Some(alt) = alt_pos {
+            let mut alt_moves = Vec::new();
+            alt.legal_moves(&mut alt_moves);
+            let both = |m: &Move| !m.is_pass() && moves.contains(m) && alt_moves.contains(m);
+            if !both(&best) {
+                let ranked: Vec<Move> = result
+                    .last
+                    .iter()
+                    .flat_map(|it| it.root_moves.iter().map(|r| r.mv))
+                    .chain(moves.iter().copied())
+                    .collect();
+                // A move on the middle rank reads the same both ways, so the records
+                // stay mirror images and the next turn cannot tell them apart: prefer
+                // one off it.
+                let on_axis = |m: &Move| m.from / 7 == 3 && m.to / 7 == 3;
+                let pick = ranked
+                    .iter()
+                    .copied()
+                    .find(|m| both(m) && !on_axis(m))
+                    .or_else(|| ranked.iter().copied().find(|m| both(m)));
+                if let Some(m) = pick {
+                    let _ = writeln!(
+                        log,
+                        "boardlab: row order in doubt: playing {} (legal in both \
+                         readings) instead of {}",
+                        pos.format_move(m),
+                        pos.format_move(best)
+                    );
+                    best = m;
+                } else {
+                    let _ = writeln!(
+                        log,
+                        "boardlab: row order in doubt, no move legal in both \
+                         readings: trusting {order:?}"
+                    );
+                }
+            }
+        }
+        if let Some(it) = &result.last {
+            let _ = writeln!(
+                log,
+                "boardlab: turn {}: {} depth {} score {} nodes {} in {} ms",
+                self.turns,
+                pos.format_move(best),
+                it.depth,
+                it.score,
+                result.nodes,
+                result.elapsed_ms
+            );
+        }
+        best
+    }
+
+    /// A baseline bundle's stand-in: its bot always has a player ([`run_with`]), so no
+    /// engine is compiled and this is never reached; the first legal move keeps it total.
+    #[cfg(codingame_baseline)]
+    fn search_move(
+        &mut self,
+        _pos: &Ataxx,
+        _alt_pos: Option<&Ataxx>,
+        moves: &[Move],
+        _budget: u64,
+        _order: RowOrder,
+        _log: &mut impl Write,
+    ) -> Move {
+        moves[0]
     }
 }
 

@@ -20,7 +20,9 @@ use std::io::{self, BufRead, Write};
 use crate::game::Game;
 use crate::games::connect4::solver::{Solver, Wdl};
 use crate::games::connect4::{Connect4Cg, STEAL};
-use crate::play::{Agent, EngineAgent};
+use crate::play::Agent;
+#[cfg(not(codingame_baseline))]
+use crate::play::EngineAgent;
 use crate::protocol::{serve_turns, two_numbers, BotConfig, InputError, Lines};
 use crate::search::{Limits, Score};
 
@@ -334,6 +336,7 @@ pub const STEAL_MARGIN: i32 = 10;
 /// at turn index 1 so that the steal is weighed against the best column, and [`STEAL_MARGIN`];
 /// from [`SOLVER_MIN_CHIPS`] chips on, the exact solver checks the alpha-beta's move with the
 /// rest of the budget and replaces it when it gives the result away.
+#[cfg(not(codingame_baseline))]
 pub struct BotEngine {
     engine: EngineAgent<Connect4Cg>,
     /// The exact solver, its table kept between turns (and games: its entries are positions).
@@ -365,6 +368,7 @@ pub const ALPHABETA_SHARE_PERCENT: u64 = 25;
 /// 4,096 nodes, which takes up to a millisecond or two on a loaded machine.
 const SOLVER_RESERVE_MS: u64 = 3;
 
+#[cfg(not(codingame_baseline))]
 impl BotEngine {
     /// An engine with a transposition table of `tt_mib` MiB, and as much for the solver.
     pub fn new(tt_mib: usize) -> Self {
@@ -422,6 +426,7 @@ impl BotEngine {
     }
 }
 
+#[cfg(not(codingame_baseline))]
 impl Agent<Connect4Cg> for BotEngine {
     fn choose(&mut self, pos: &Connect4Cg, budget_ms: u64) -> u8 {
         self.last_proof = None;

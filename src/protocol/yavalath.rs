@@ -17,7 +17,9 @@ use std::io::{self, BufRead, Write};
 
 use crate::game::{EngineKind, Evaluate, Player};
 use crate::games::yavalath::{cell_at, coords, move_effect, MoveEffect, Yavalath, CELLS, ROW_LEN};
-use crate::play::{engine_agent, Agent, EngineAgent};
+use crate::play::Agent;
+#[cfg(not(codingame_baseline))]
+use crate::play::{engine_agent, EngineAgent};
 use crate::protocol::{serve_turns, two_numbers, BotConfig, InputError, Lines};
 
 /// One turn's input, as read.
@@ -233,6 +235,7 @@ pub fn run(
 
 /// The engine [`run`] plays with, without the opening book: `config.engine` (alpha-beta, the
 /// default, or the MCTS-Solver) with its table size, node cap and forced-win switch.
+#[cfg(not(codingame_baseline))]
 pub fn engine(config: &BotConfig) -> Box<dyn Agent<Yavalath>> {
     match config.engine.unwrap_or(Yavalath::DEFAULT_ENGINE) {
         EngineKind::AlphaBeta => {

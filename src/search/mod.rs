@@ -1,6 +1,8 @@
 //! Search, generic over [`crate::game::Evaluate`]: limits, the transposition table, iterative
 //! deepening alpha-beta, Monte Carlo tree search, and their reports.
 
+// The engine's search; a baseline bundle (`codingame_baseline`) plays without it.
+#[cfg(not(codingame_baseline))]
 pub mod alphabeta;
 pub mod budget;
 // The CodinGame bundles of bots that never run MCTS leave it out (scripts/codingame-bundle.py).
@@ -15,6 +17,7 @@ pub mod statics;
 pub(crate) mod team;
 pub mod tt;
 
+#[cfg(not(codingame_baseline))]
 pub use alphabeta::{Searcher, MAX_THREADS};
 pub use budget::{BudgetError, DEFAULT_BUDGET_MS, MAX_BUDGET_MS, MIN_BUDGET_MS};
 #[cfg(not(bundle_without_mcts))]
