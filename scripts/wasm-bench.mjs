@@ -12,7 +12,13 @@
 //       to depth (the wasm's clock) and the CPU seconds all of Chromium's processes used during
 //       the bench (Linux /proc; loading the Worker left out), so a loaded machine's runs can be
 //       read for what they are.
-import { spawn } from 'node:child_process';
+//   ... --chromium --threads 1 --rounds N --paired
+//       runs the native bench (BOARDLAB_BIN bench, same game and depth) right before each
+//       Chromium run and prints the pair's ratio (wasm / native nodes/s), then the median of the
+//       pairs: a shared host's speed can drift by 1.7 times between minutes (this project's
+//       build machines did), and a ratio of two runs seconds apart cancels most of that drift
+//       where best-of-N runs minutes apart do not.
+import { spawn, spawnSync } from 'node:child_process';
 import { loadBuild } from './wasm-load.mjs';
 import { readFileSync, readdirSync } from 'node:fs';
 import readline from 'node:readline';
@@ -28,6 +34,11 @@ const chromiumMode = args.includes('--chromium');
 if (chromiumMode) args.splice(args.indexOf('--chromium'), 1);
 const threadCounts = flag('--threads', '1,2').split(',').map(Number);
 const rounds = Number(flag('--rounds', '1'));
+const paired = args.includes('--paired');
+if (paired) args.splice(args.indexOf('--paired'), 1);
+if (paired && (!chromiumMode || threadCounts.some((t) => t !== 1))) {
+  throw new Error('--paired compares one wasm thread with the native bench: use it with --chromium --threads 1');
+}
 const [game = 'yavalath', depth = '7'] = args;
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -82,20 +93,41 @@ async function benchInChromium() {
     // Any document of the site will do: every response carries the isolation headers.
     await page.goto(`${url}files.json`);
     if (!(await page.evaluate(() => window.crossOriginIsolated))) throw new Error('the page is not cross-origin isolated');
+    const ratios = [];
     for (let round = 1; round <= rounds; round += 1) {
       for (const threads of threadCounts) {
         await page.evaluate(loadWorker, { base: url, threads });
+        const native = paired ? nativeBench(bin) : null;
         // Loading (compiling the module, starting the helpers) is left out of the CPU time.
         const cpuBefore = descendantsCpuSeconds();
         const r = await page.evaluate(runBench, { game, depth: Number(depth) });
         const cpu = descendantsCpuSeconds() - cpuBefore;
         console.log(`${game} chromium round ${round}, ${r.build}: ${r.positions} positions, depth ${r.depth}: ${r.nodes} nodes, ${r.ms} ms, ${r.nps} nodes/s, Chromium CPU ${cpu.toFixed(2)} s`);
+        if (native) {
+          if (native.nodes !== r.nodes) throw new Error(`native searched ${native.nodes} nodes, wasm ${r.nodes}: not the same trees`);
+          ratios.push(r.nps / native.nps);
+          console.log(`${game} native just before: ${native.ms} ms, ${native.nps} nodes/s; wasm / native ${(r.nps / native.nps).toFixed(3)}`);
+        }
       }
+    }
+    if (ratios.length) {
+      const sorted = [...ratios].sort((a, b) => a - b);
+      const mid = sorted.length / 2;
+      const median = sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
+      console.log(`${game} wasm / native over ${ratios.length} pairs: median ${median.toFixed(3)}, range ${sorted[0].toFixed(3)} .. ${sorted.at(-1).toFixed(3)}`);
     }
   } finally {
     await browser.close();
     server.kill();
   }
+}
+
+/** The native bench of the same game and depth: its nodes, ms and nodes/s (its last line). */
+function nativeBench(bin) {
+  const run = spawnSync(bin, ['bench', game, '--depth', String(depth)], { encoding: 'utf8' });
+  const m = run.stdout.match(/(\d+) nodes, (\d+) ms, (\d+) nodes\/s\s*$/);
+  if (run.status !== 0 || !m) throw new Error(`${bin} bench ${game} --depth ${depth} failed: ${run.stderr || run.stdout}`);
+  return { nodes: Number(m[1]), ms: Number(m[2]), nps: Number(m[3]) };
 }
 
 /**
