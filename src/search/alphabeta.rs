@@ -73,7 +73,8 @@ pub const MAX_PLY: usize = 128;
 
 /// KiB of each search thread's own table for the nodes near the horizon
 /// ([`crate::game::Pruning::shallow_table_depth`]): small enough to stay in a core's L2 cache
-/// beside the evaluation's weights (1 MiB until session 27: 64 KiB measured +15 Elo, README).
+/// beside the evaluation's weights (1 MiB until session 27; 64 KiB measured +15 Elo at 15 ms a
+/// move, README).
 const SHALLOW_TABLE_KIB: usize = 64;
 
 /// A node's static score when it has none (see `Searcher::evals`): above every score, so no
