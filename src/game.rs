@@ -382,8 +382,8 @@ pub struct Pruning {
     /// Stockfish and Zataxx (`search.rs`) use them.
     pub singular_depth: i32,
     /// Nodes at most this many plies from the horizon (0: none) keep their table entries in a
-    /// small table of each search thread's own (`SHALLOW_TABLE_KIB` in `search::alphabeta`,
-    /// 64 KiB), not the shared one. They are most of the stores, and in the shared table they
+    /// small table of each search thread's own (`SHALLOW_TABLE_MIB` in `search::alphabeta`,
+    /// 1 MiB), not the shared one. They are most of the stores, and in the shared table they
     /// would evict the deeper entries that save more work; their own small table stays in the
     /// cache. A two-tier table chosen by depth (Breuker, Uiterwijk and van den Herik, 1994,
     /// compare two-tier replacement schemes).

@@ -71,11 +71,9 @@ pub const MAX_THREADS: usize = 1;
 /// Deepest ply from the root the search ever visits (extensions included).
 pub const MAX_PLY: usize = 128;
 
-/// KiB of each search thread's own table for the nodes near the horizon
-/// ([`crate::game::Pruning::shallow_table_depth`]): small enough to stay in a core's L2 cache
-/// beside the evaluation's weights (1 MiB until session 27; 64 KiB measured +15 Elo at 15 ms a
-/// move, README).
-const SHALLOW_TABLE_KIB: usize = 64;
+/// MiB of each search thread's own table for the nodes near the horizon
+/// ([`crate::game::Pruning::shallow_table_depth`]): small enough to stay in a core's caches.
+const SHALLOW_TABLE_MIB: usize = 1;
 
 /// A node's static score when it has none (see `Searcher::evals`): above every score, so no
 /// node is improving on it.
@@ -105,7 +103,7 @@ pub struct Searcher<G: Evaluate> {
     pub forced_wins: bool,
     tt: Shared<TranspositionTable<G::Move>>,
     /// This thread's own table for nodes near the horizon (`Pruning::shallow_table_depth`; a
-    /// single slot, never used, in games without one: `TranspositionTable::with_kib(0)`).
+    /// single slot, never used, in games without one: `TranspositionTable::new(0)`).
     shallow: TranspositionTable<G::Move>,
     /// Lazy SMP's helper searchers (`smp`), kept between searches; empty with one thread.
     helpers: Helpers<G>,
@@ -160,8 +158,8 @@ impl<G: Evaluate> Searcher<G> {
         Searcher {
             forced_wins: false,
             tt: Shared::new(TranspositionTable::new(tt_mib)),
-            shallow: TranspositionTable::with_kib(
-                SHALLOW_TABLE_KIB * G::PRUNING.is_some_and(|p| p.shallow_table_depth > 0) as usize,
+            shallow: TranspositionTable::new(
+                SHALLOW_TABLE_MIB * G::PRUNING.is_some_and(|p| p.shallow_table_depth > 0) as usize,
             ),
             helpers: Helpers::default(),
             helper: false,

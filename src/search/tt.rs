@@ -81,12 +81,7 @@ pub struct TranspositionTable<M> {
 impl<M: MoveBits> TranspositionTable<M> {
     /// A table of at most `mib` MiB (at least one slot).
     pub fn new(mib: usize) -> Self {
-        Self::with_kib(mib * 1024)
-    }
-
-    /// A table of at most `kib` KiB (at least one slot), for tables smaller than a MiB.
-    pub fn with_kib(kib: usize) -> Self {
-        let wanted = (kib * 1024 / std::mem::size_of::<Slot>()).max(1);
+        let wanted = (mib * 1024 * 1024 / std::mem::size_of::<Slot>()).max(1);
         let slots = if wanted.is_power_of_two() {
             wanted
         } else {
