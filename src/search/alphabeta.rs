@@ -79,6 +79,25 @@ const SHALLOW_TABLE_MIB: usize = 1;
 /// node is improving on it.
 const NO_EVAL: i32 = i32::MAX;
 
+/// Low bits of a move's ordering key that hold its position in the move list (see [`tagged`]):
+/// room for 4,096 moves (Amazons has at most 2,176). The keys themselves stay below 2^50.
+const ORDER_TAG_BITS: u32 = 12;
+const ORDER_TAG_MASK: i64 = (1 << ORDER_TAG_BITS) - 1;
+
+/// `key` with the position `pos` of its move in the low bits, so that the largest tagged key
+/// is the largest key and, among equal keys, the one nearest the front (see
+/// [`tag_position`]).
+#[inline(always)]
+fn tagged(key: i64, pos: usize) -> i64 {
+    key << ORDER_TAG_BITS | (ORDER_TAG_MASK - pos as i64)
+}
+
+/// The move-list position a [`tagged`] key holds.
+#[inline(always)]
+fn tag_position(tagged: i64) -> usize {
+    (ORDER_TAG_MASK - (tagged & ORDER_TAG_MASK)) as usize
+}
+
 /// What the search keeps about one ply of the line it is in.
 #[derive(Clone, Copy)]
 struct PlyState<M> {
@@ -807,9 +826,10 @@ impl<G: Evaluate> Searcher<G> {
         let side = pos.to_move().index();
         let killers = self.plies[ply].killers;
         let history = &self.history[side * G::MOVE_SLOTS..(side + 1) * G::MOVE_SLOTS];
-        order.extend(moves.iter().map(|&mv| {
+        debug_assert!(moves.len() <= 1 << ORDER_TAG_BITS, "too many moves to tag");
+        order.extend(moves.iter().enumerate().map(|(j, &mv)| {
             let within_class = if Some(mv) == tt_move {
-                return i64::MAX;
+                return tagged(i64::MAX >> ORDER_TAG_BITS, j);
             } else if Some(mv) == killers[0] {
                 1 << 29
             } else if Some(mv) == killers[1] {
@@ -817,7 +837,10 @@ impl<G: Evaluate> Searcher<G> {
             } else {
                 history[G::move_slot(mv)] * 8 + pos.order_hint(mv)
             };
-            ((pos.order_class(mv) as i64) << 40) + within_class as i64
+            tagged(
+                ((pos.order_class(mv) as i64) << 40) + within_class as i64,
+                j,
+            )
         }));
         // A single forced reply does not use up depth: threat sequences are searched to the end.
         let extension = (forced && moves.len() == 1) as i32;
@@ -830,16 +853,21 @@ impl<G: Evaluate> Searcher<G> {
         let mut cut_proven = None;
         for i in 0..moves.len() {
             // Selection sort: cutoffs usually come early, so sorting the whole list is waste.
-            // The first of equal keys, so ties keep the generation order. The best key is kept
-            // in hand, not read again through `pick`.
-            let (mut pick, mut best_key) = (i, order[i]);
-            for (j, &key) in order.iter().enumerate().skip(i + 1) {
-                if key > best_key {
-                    (pick, best_key) = (j, key);
-                }
+            // A tagged key holds its position, so the pick is one plain maximum, a compare and
+            // a select with no branch (wasm's, in V8, ~7 % faster for Ataxx than the old loop
+            // that kept the index beside the key); of equal keys the first wins, so ties keep
+            // the generation order. The move that was at `i` takes the pick's place and tag.
+            let mut best = order[i];
+            for key in &order[i + 1..] {
+                // Read as volatile only to keep LLVM from vectorising the loop: x86-64's
+                // baseline (SSE2) has no 64-bit compare, and its emulation made native Ataxx
+                // ~5 % slower. SAFETY: `key` is a live reference.
+                best = best.max(unsafe { std::ptr::read_volatile(key) });
             }
+            let pick = tag_position(best);
             moves.swap(i, pick);
-            order.swap(i, pick);
+            order[pick] = tagged(order[i] >> ORDER_TAG_BITS, pick);
+            let key = best >> ORDER_TAG_BITS;
             let mv = moves[i];
             if Some(mv) == excluded {
                 continue;
@@ -858,7 +886,7 @@ impl<G: Evaluate> Searcher<G> {
                             && !settled(alpha)
                             && eval + p.futility_margin / 2 * (depth + 1 + improving as i32)
                                 <= alpha
-                        || p.prune_class_zero && i >= 2 && order[i] < (1 << 29) - 1)
+                        || p.prune_class_zero && i >= 2 && key < (1 << 29) - 1)
                 {
                     all_proven = false;
                     break;
@@ -885,11 +913,11 @@ impl<G: Evaluate> Searcher<G> {
                 let reduce = if depth < 3 || forced {
                     0
                 } else if G::PRUNING.is_none() {
-                    (i >= 4 && order[i] < (1 << 29)) as i32
+                    (i >= 4 && key < (1 << 29)) as i32
                 } else if i >= 2 {
                     let r = self.reductions[(depth as usize).min(63) * 64 + i.min(63)] as i32
                         - is_pv as i32
-                        - (order[i] & ((1 << 40) - 1) >= (1 << 29) - 1) as i32;
+                        - (key & ((1 << 40) - 1) >= (1 << 29) - 1) as i32;
                     r.min(new_depth - 1).max(0)
                 } else {
                     0
