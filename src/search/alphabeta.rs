@@ -956,7 +956,12 @@ impl<G: Evaluate> Searcher<G> {
                 best_move = Some(mv);
                 if s > alpha {
                     alpha = s;
-                    self.set_pv(ply, mv);
+                    // Only a PV node's line reaches the root (and the root moves' lines come
+                    // from PV children): elsewhere the copy at every cutoff is waste, which in
+                    // wasm is a call out of the module (V8's `memory.copy`).
+                    if is_pv {
+                        self.set_pv(ply, mv);
+                    }
                     if alpha >= beta {
                         if Some(mv) != tt_move && !forced {
                             let k = &mut self.plies[ply].killers;
