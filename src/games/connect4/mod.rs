@@ -96,19 +96,19 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     /// Every cell of column `col`.
     #[inline]
     pub const fn column_mask(col: usize) -> u128 {
-        ((1u128 << H) - 1) << (col * (H + 1))
+        Self::COLUMN_CELLS[col][2]
     }
 
     /// The top cell of column `col`.
     #[inline]
     const fn top_mask(col: usize) -> u128 {
-        1u128 << (H - 1 + col * (H + 1))
+        Self::COLUMN_CELLS[col][1]
     }
 
     /// The bottom cell of column `col`.
     #[inline]
     const fn bottom_mask(col: usize) -> u128 {
-        1u128 << (col * (H + 1))
+        Self::COLUMN_CELLS[col][0]
     }
 
     /// Whether `stones` hold 4 in a row in any direction.

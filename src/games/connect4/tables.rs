@@ -75,6 +75,23 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
         }
         rings
     };
+    /// Each column's bottom cell, its top cell and all its cells (`[bottom, top, column]`),
+    /// indexed by column: tables rather than shifts by the column, since a `u128` shifted by a
+    /// variable amount is a library call in wasm (`__ashlti3`, 3 % of the wasm bench's time).
+    pub(super) const COLUMN_CELLS: [[u128; 3]; W] = {
+        let mut cells = [[0u128; 3]; W];
+        let mut c = 0;
+        while c < W {
+            let bottom = 1u128 << (c * (H + 1));
+            cells[c] = [
+                bottom,
+                bottom << (H - 1),
+                ((1u128 << H) - 1) << (c * (H + 1)),
+            ];
+            c += 1;
+        }
+        cells
+    };
     /// Columns in search order: centre first, then alternately outwards (left before right).
     pub const COLUMN_ORDER: [u8; W] = {
         let mut order = [0u8; W];
