@@ -36,8 +36,6 @@ const threadCounts = flag('--threads', '1,2').split(',').map(Number);
 const rounds = Number(flag('--rounds', '1'));
 const paired = args.includes('--paired');
 if (paired) args.splice(args.indexOf('--paired'), 1);
-const warm = args.includes('--warm');
-if (warm) args.splice(args.indexOf('--warm'), 1);
 if (paired && (!chromiumMode || threadCounts.some((t) => t !== 1))) {
   throw new Error('--paired compares one wasm thread with the native bench: use it with --chromium --threads 1');
 }
@@ -99,11 +97,6 @@ async function benchInChromium() {
     for (let round = 1; round <= rounds; round += 1) {
       for (const threads of threadCounts) {
         await page.evaluate(loadWorker, { base: url, threads });
-        // V8 first runs a module's functions in its baseline tier (Liftoff) and compiles the
-        // hot ones with its optimising tier in the background: an untimed first bench in the
-        // same Worker leaves the timed one the optimised code, as a playground game's later
-        // searches get it (the page keeps its engine Worker).
-        if (warm) await page.evaluate(runBench, { game, depth: Number(depth) });
         const native = paired ? nativeBench(bin) : null;
         // Loading (compiling the module, starting the helpers) is left out of the CPU time.
         const cpuBefore = descendantsCpuSeconds();
