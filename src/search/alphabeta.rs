@@ -81,21 +81,21 @@ const NO_EVAL: i32 = i32::MAX;
 
 /// Low bits of a move's ordering key that hold its position in the move list (see [`tagged`]):
 /// room for 4,096 moves (Amazons has at most 2,176). The keys themselves stay below 2^50.
-const ORDER_TAG_BITS: u32 = 12;
-const ORDER_TAG_MASK: i64 = (1 << ORDER_TAG_BITS) - 1;
+const TAG_BITS: u32 = 12;
+const TAG_MASK: i64 = (1 << TAG_BITS) - 1;
 
 /// `key` with the position `pos` of its move in the low bits, so that the largest tagged key
 /// is the largest key and, among equal keys, the one nearest the front (see
 /// [`tag_position`]).
 #[inline(always)]
 fn tagged(key: i64, pos: usize) -> i64 {
-    key << ORDER_TAG_BITS | (ORDER_TAG_MASK - pos as i64)
+    key << TAG_BITS | (TAG_MASK - pos as i64)
 }
 
 /// The move-list position a [`tagged`] key holds.
 #[inline(always)]
 fn tag_position(tagged: i64) -> usize {
-    (ORDER_TAG_MASK - (tagged & ORDER_TAG_MASK)) as usize
+    (TAG_MASK - (tagged & TAG_MASK)) as usize
 }
 
 /// What the search keeps about one ply of the line it is in.
@@ -826,10 +826,10 @@ impl<G: Evaluate> Searcher<G> {
         let side = pos.to_move().index();
         let killers = self.plies[ply].killers;
         let history = &self.history[side * G::MOVE_SLOTS..(side + 1) * G::MOVE_SLOTS];
-        debug_assert!(moves.len() <= 1 << ORDER_TAG_BITS, "too many moves to tag");
+        debug_assert!(moves.len() <= 1 << TAG_BITS);
         order.extend(moves.iter().enumerate().map(|(j, &mv)| {
             let within_class = if Some(mv) == tt_move {
-                return tagged(i64::MAX >> ORDER_TAG_BITS, j);
+                return tagged(i64::MAX >> TAG_BITS, j);
             } else if Some(mv) == killers[0] {
                 1 << 29
             } else if Some(mv) == killers[1] {
@@ -866,8 +866,8 @@ impl<G: Evaluate> Searcher<G> {
             }
             let pick = tag_position(best);
             moves.swap(i, pick);
-            order[pick] = tagged(order[i] >> ORDER_TAG_BITS, pick);
-            let key = best >> ORDER_TAG_BITS;
+            order[pick] = tagged(order[i] >> TAG_BITS, pick);
+            let key = best >> TAG_BITS;
             let mv = moves[i];
             if Some(mv) == excluded {
                 continue;
