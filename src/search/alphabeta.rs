@@ -80,7 +80,8 @@ const SHALLOW_TABLE_MIB: usize = 1;
 const NO_EVAL: i32 = i32::MAX;
 
 /// Low bits of a move's ordering key that hold its position in the move list (see [`tagged`]):
-/// room for 4,096 moves (Amazons has at most 2,176). The keys themselves stay below 2^50.
+/// room for 4,096 moves (Amazons has at most 2,176). Keys stay below 2^51 (the TT move's is
+/// `i64::MAX >> TAG_BITS`), so a tagged key does not overflow.
 const TAG_BITS: u32 = 12;
 const TAG_MASK: i64 = (1 << TAG_BITS) - 1;
 
