@@ -15,8 +15,8 @@ What it leaves out, and why that is safe:
   `src/baseline/mod.rs` only the game's own child, together with the `use` items naming the
   other children. Every other module keeps all
   of its children. rustc checks the result, so a missing module fails the build, never the game.
-- Comments, the formatter's and the linter's attributes (`#[rustfmt::skip]`, `#[allow(...)]`),
-  and items under a `cfg` that is false on CodinGame (`test`, any cargo `feature`,
+- Comments, the formatter's and the linter's attributes (`#[rustfmt::skip]`, `#[allow(...)]`,
+  `#[must_use]`), and items under a `cfg` that is false on CodinGame (`test`, any cargo `feature`,
   `target_arch = "wasm32"`); `cfg_attr`s on such a predicate go too. rustc would skip these
   items anyway; removing them only saves characters. A struct field or struct-literal field
   under such a `cfg` goes too (up to its comma).
@@ -455,9 +455,9 @@ def expand(file_path, keep_child):
     return "".join(out).strip()
 
 
-# Outer attributes for the formatter and the linter only (`#[rustfmt::skip]`, `#[allow(...)]`):
-# they change no code, so the bundle leaves them out for their characters.
-SPENT_ATTRIBUTES = {"rustfmt", "allow"}
+# Outer attributes for the formatter and the linter only (`#[rustfmt::skip]`, `#[allow(...)]`,
+# `#[must_use]`): they change no code, so the bundle leaves them out for their characters.
+SPENT_ATTRIBUTES = {"rustfmt", "allow", "must_use"}
 
 
 # Token kinds that end or start like a word: two of them must stay apart (`as u8`), and an
