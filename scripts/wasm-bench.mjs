@@ -18,6 +18,11 @@
 //       pairs: a shared host's speed can drift by 1.7 times between minutes (this project's
 //       build machines did), and a ratio of two runs seconds apart cancels most of that drift
 //       where best-of-N runs minutes apart do not.
+//   ... --chromium --threads 1 --rounds N --versus OTHER/dist
+//       compares this checkout's single-threaded build with another build's site (for example
+//       the previous commit's, built in a second worktree): each round runs both, seconds apart,
+//       in fresh Workers of the same browser, the order swapped every round, and prints the
+//       pair's ratio (this build's nodes/s over the other's), then the median of the pairs.
 import { spawn, spawnSync } from 'node:child_process';
 import { loadBuild } from './wasm-load.mjs';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -38,6 +43,10 @@ const paired = args.includes('--paired');
 if (paired) args.splice(args.indexOf('--paired'), 1);
 if (paired && (!chromiumMode || threadCounts.some((t) => t !== 1))) {
   throw new Error('--paired compares one wasm thread with the native bench: use it with --chromium --threads 1');
+}
+const versus = flag('--versus', null);
+if (versus && (!chromiumMode || paired || threadCounts.some((t) => t !== 1))) {
+  throw new Error('--versus compares two single-threaded builds: use it with --chromium --threads 1, without --paired');
 }
 const [game = 'yavalath', depth = '7'] = args;
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -83,16 +92,21 @@ function descendantsCpuSeconds() {
 async function benchInChromium() {
   const { chromium } = await import(path.join(REPO, 'tests/e2e/node_modules/playwright-core/index.mjs'));
   const bin = path.resolve(REPO, process.env.BOARDLAB_BIN ?? 'target/release/boardlab');
-  const server = spawn(bin, ['serve', '--dir', path.join(REPO, 'dist'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise((resolve) => readline.createInterface({ input: server.stdout }).once('line', resolve));
-  server.stdout.resume();
-  const url = line.match(/http:\/\/\S+/)[0].replace(/\/?$/, '/');
+  const servers = [];
+  const url = await serve(bin, path.join(REPO, 'dist'), servers);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const page = await browser.newPage();
     // Any document of the site will do: every response carries the isolation headers.
     await page.goto(`${url}files.json`);
     if (!(await page.evaluate(() => window.crossOriginIsolated))) throw new Error('the page is not cross-origin isolated');
+    if (versus) {
+      // The other build in a page of its own server's origin: a Worker module loads from its page's.
+      const other = await browser.newPage();
+      await other.goto(`${await serve(bin, path.resolve(versus), servers)}files.json`);
+      await compareBuilds({ this: [page, url], other: [other, other.url().replace(/files\.json$/, '')] });
+      return;
+    }
     const ratios = [];
     for (let round = 1; round <= rounds; round += 1) {
       for (const threads of threadCounts) {
@@ -110,16 +124,54 @@ async function benchInChromium() {
         }
       }
     }
-    if (ratios.length) {
-      const sorted = [...ratios].sort((a, b) => a - b);
-      const mid = sorted.length / 2;
-      const median = sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
-      console.log(`${game} wasm / native over ${ratios.length} pairs: median ${median.toFixed(3)}, range ${sorted[0].toFixed(3)} .. ${sorted.at(-1).toFixed(3)}`);
-    }
+    if (ratios.length) console.log(`${game} wasm / native over ${ratios.length} pairs: ${summary(ratios)}`);
   } finally {
     await browser.close();
-    server.kill();
+    for (const server of servers) server.kill();
   }
+}
+
+/** Starts `boardlab serve` on `dir` (kept in `servers` to stop later); resolves with its URL. */
+async function serve(bin, dir, servers) {
+  const server = spawn(bin, ['serve', '--dir', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  servers.push(server);
+  const line = await new Promise((resolve) => readline.createInterface({ input: server.stdout }).once('line', resolve));
+  server.stdout.resume();
+  return line.match(/http:\/\/\S+/)[0].replace(/\/?$/, '/');
+}
+
+/**
+ * `--versus`: this build against the other, each `[page, base URL]` of its own server, one run
+ * of each a round, the first swapped every round so neither always runs on a cooler or warmer
+ * host.
+ */
+async function compareBuilds(builds) {
+  const ratios = [];
+  for (let round = 1; round <= rounds; round += 1) {
+    const nps = {};
+    const order = round % 2 ? ['this', 'other'] : ['other', 'this'];
+    for (const name of order) {
+      const [page, base] = builds[name];
+      await page.evaluate(loadWorker, { base, threads: 1 });
+      const r = await page.evaluate(runBench, { game, depth: Number(depth) });
+      nps[name] = r;
+      console.log(`${game} chromium round ${round}, ${name} build: ${r.nodes} nodes, ${r.ms} ms, ${r.nps} nodes/s`);
+    }
+    // Builds meant to search the same trees should; a different count is shown, not refused
+    // (a comparison of a changed search is still a comparison of speed).
+    const same = nps.this.nodes === nps.other.nodes ? '' : ' (different trees)';
+    ratios.push(nps.this.nps / nps.other.nps);
+    console.log(`${game} round ${round}: this / other ${ratios.at(-1).toFixed(3)}${same}`);
+  }
+  console.log(`${game} this build / the other over ${ratios.length} pairs: ${summary(ratios)}`);
+}
+
+/** The median and range of `ratios`, as text. */
+function summary(ratios) {
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  const median = sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return `median ${median.toFixed(3)}, range ${sorted[0].toFixed(3)} .. ${sorted.at(-1).toFixed(3)}`;
 }
 
 /** The native bench of the same game and depth: its nodes, ms and nodes/s (its last line). */
