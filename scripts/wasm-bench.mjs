@@ -23,8 +23,8 @@
 //       the previous commit's, built in a second worktree): each round runs both, seconds apart,
 //       in fresh Workers of the same browser, the order swapped every round, and prints the
 //       pair's ratio (this build's nodes/s over the other's), then the median of the pairs.
-import { spawn, spawnSync } from 'node:child_process';
-import { loadBuild } from './wasm-load.mjs';
+import { spawn } from 'node:child_process';
+import { loadBuild, nativeBench } from './wasm-load.mjs';
 import { readFileSync, readdirSync } from 'node:fs';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -111,7 +111,7 @@ async function benchInChromium() {
     for (let round = 1; round <= rounds; round += 1) {
       for (const threads of threadCounts) {
         await page.evaluate(loadWorker, { base: url, threads });
-        const native = paired ? nativeBench(bin) : null;
+        const native = paired ? nativeBench(bin, game, depth) : null;
         // Loading (compiling the module, starting the helpers) is left out of the CPU time.
         const cpuBefore = descendantsCpuSeconds();
         const r = await page.evaluate(runBench, { game, depth: Number(depth) });
@@ -174,13 +174,6 @@ function summary(ratios) {
   return `median ${median.toFixed(3)}, range ${sorted[0].toFixed(3)} .. ${sorted.at(-1).toFixed(3)}`;
 }
 
-/** The native bench of the same game and depth: its nodes, ms and nodes/s (its last line). */
-function nativeBench(bin) {
-  const run = spawnSync(bin, ['bench', game, '--depth', String(depth)], { encoding: 'utf8' });
-  const m = run.stdout.match(/(\d+) nodes, (\d+) ms, (\d+) nodes\/s\s*$/);
-  if (run.status !== 0 || !m) throw new Error(`${bin} bench ${game} --depth ${depth} failed: ${run.stderr || run.stdout}`);
-  return { nodes: Number(m[1]), ms: Number(m[2]), nps: Number(m[3]) };
-}
 
 /**
  * In the page: a fresh module Worker (window.benchWorker, the previous one ended) that loads the

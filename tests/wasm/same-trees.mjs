@@ -8,8 +8,7 @@
 // BOARDLAB_BIN naming the native binary, default target/release/boardlab; `make test` runs it
 // with the browser tests).
 
-import { execFileSync } from 'node:child_process';
-import { loadBuild } from '../../scripts/wasm-load.mjs';
+import { loadBuild, nativeBench } from '../../scripts/wasm-load.mjs';
 
 const BUILD = process.argv.includes('--threaded') ? 'boardlab_threads' : 'boardlab';
 const NATIVE = process.env.BOARDLAB_BIN ?? 'target/release/boardlab';
@@ -20,12 +19,10 @@ const api = await loadBuild(BUILD);
 
 let failures = 0;
 for (const [game, depth] of Object.entries(DEPTHS)) {
-  const text = execFileSync(NATIVE, ['bench', game, '--depth', String(depth)], { encoding: 'utf8' });
-  const native = text.match(/depth \d+: (\d+) nodes/);
-  if (!native) throw new Error(`no node count in the output of ${NATIVE} bench ${game}:\n${text}`);
+  const native = nativeBench(NATIVE, game, depth).nodes;
   const inWasm = api.bench(game, depth).nodes;
-  const same = Number(native[1]) === Number(inWasm);
-  console.log(`${same ? 'ok  ' : 'FAIL'} ${game} depth ${depth}: native ${native[1]} nodes, wasm (${BUILD}) ${inWasm}`);
+  const same = native === Number(inWasm);
+  console.log(`${same ? 'ok  ' : 'FAIL'} ${game} depth ${depth}: native ${native} nodes, wasm (${BUILD}) ${inWasm}`);
   if (!same) failures += 1;
 }
 if (failures > 0) {

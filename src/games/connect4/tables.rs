@@ -27,6 +27,11 @@ const fn rows_of_parity<const W: usize, const H: usize>(parity: usize) -> u128 {
     b
 }
 
+/// The `H` cells of column `c` (no sentinel).
+const fn column_cells<const H: usize>(c: usize) -> u128 {
+    ((1u128 << H) - 1) << (c * (H + 1))
+}
+
 /// The cells of every column `c` with `|2c - (W-1)| == distance` (0 or 1 is the centre).
 const fn columns_at<const W: usize, const H: usize>(distance: usize) -> u128 {
     let mut b = 0u128;
@@ -34,7 +39,7 @@ const fn columns_at<const W: usize, const H: usize>(distance: usize) -> u128 {
     while c < W {
         let d = (2 * c as isize - (W as isize - 1)).unsigned_abs();
         if d == distance {
-            b |= ((1u128 << H) - 1) << (c * (H + 1));
+            b |= column_cells::<H>(c);
         }
         c += 1;
     }
@@ -83,11 +88,7 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
         let mut c = 0;
         while c < W {
             let bottom = 1u128 << (c * (H + 1));
-            cells[c] = [
-                bottom,
-                bottom << (H - 1),
-                ((1u128 << H) - 1) << (c * (H + 1)),
-            ];
+            cells[c] = [bottom, bottom << (H - 1), column_cells::<H>(c)];
             c += 1;
         }
         cells
