@@ -21,8 +21,9 @@
 //   ... --chromium --threads 1 --rounds N --versus OTHER/dist
 //       compares this checkout's single-threaded build with another build's site (for example
 //       the previous commit's, built in a second worktree): each round runs both, seconds apart,
-//       in fresh Workers of the same browser, the order swapped every round, and prints the
-//       pair's ratio (this build's nodes/s over the other's), then the median of the pairs.
+//       in fresh Workers of the same browser (a page for each build, on its own server), the
+//       order swapped every round, and prints the pair's ratio (this build's nodes/s over the
+//       other's), then the median of the pairs.
 import { spawn } from 'node:child_process';
 import { loadBuild, nativeBench } from './wasm-load.mjs';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -104,6 +105,7 @@ async function benchInChromium() {
       // The other build in a page of its own server's origin: a Worker module loads from its page's.
       const other = await browser.newPage();
       await other.goto(`${await serve(bin, path.resolve(versus), servers)}files.json`);
+      if (!(await other.evaluate(() => window.crossOriginIsolated))) throw new Error('the other page is not cross-origin isolated');
       await compareBuilds({ this: [page, url], other: [other, other.url().replace(/files\.json$/, '')] });
       return;
     }
@@ -173,7 +175,6 @@ function summary(ratios) {
   const median = sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
   return `median ${median.toFixed(3)}, range ${sorted[0].toFixed(3)} .. ${sorted.at(-1).toFixed(3)}`;
 }
-
 
 /**
  * In the page: a fresh module Worker (window.benchWorker, the previous one ended) that loads the
