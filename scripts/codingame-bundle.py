@@ -416,9 +416,7 @@ def expand(file_path, keep_child):
                     elif value:
                         body = "".join("#[" + joined(arg).strip() + "]" for arg in args[1:])
                         attrs.append((j, end, body))
-                elif head in SPENT_ATTRIBUTES:
-                    pass
-                else:
+                elif head not in SPENT_ATTRIBUTES:
                     attrs.append((j, end, None))
                 j = end
             if not live:
