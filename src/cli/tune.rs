@@ -11,6 +11,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use boardlab::arena::openings::parse_openings;
 use boardlab::games::ataxx::network::OUTPUT_SCALE;
 use boardlab::games::ataxx::{Ataxx, FEATURES};
+use boardlab::games::connect4::weights::WEIGHTS as C4_WEIGHTS;
+use boardlab::tune::connect4_network::{self as c4net, NetSample as C4Sample};
 use boardlab::tune::fit::{fit, fit_scale, loss, Dataset, FitConfig};
 use boardlab::tune::network::{
     float_loss, quantized_loss, train as train_network, FloatNetwork, NetSample, TrainConfig,
@@ -89,11 +91,11 @@ pub struct TuneArgs {
     /// 1e-7, Connect 4 1e-6).
     #[arg(long)]
     pub l2: Option<f64>,
-    /// Ataxx: what is fitted: `linear` (the weights of `features.rs`' counts, `weights.rs`) or
-    /// `network` (the evaluation network, `network_weights.rs`).
+    /// What is fitted: `linear` (the weights of `features.rs`' counts, `weights.rs`) or
+    /// `network` (the evaluation network, `network_weights.rs`, trained on top of the linear).
     #[arg(long, value_parser = ["linear", "network"], default_value = "linear")]
     pub model: String,
-    /// Ataxx network: passes over the training positions.
+    /// Network: passes over the training positions.
     #[arg(long, default_value_t = 30)]
     pub epochs: usize,
     /// Ataxx network: the label's share of the game result; the rest is the self-play search's
@@ -101,9 +103,9 @@ pub struct TuneArgs {
     /// 0.3 measured stronger than 0.5, 0.7 and 0.15 (README: the result's share of the label).
     #[arg(long, default_value_t = 0.3)]
     pub result_weight: f32,
-    /// Ataxx network: positions per optimiser step.
-    #[arg(long, default_value_t = 4096)]
-    pub batch: usize,
+    /// Network: positions per optimiser step (default: Ataxx 4096, Connect 4 256).
+    #[arg(long)]
+    pub batch: Option<usize>,
     /// Write the fitted weights to this Rust source file (e.g. src/games/ataxx/weights.rs);
     /// without it they are only printed.
     #[arg(long)]
@@ -257,7 +259,7 @@ fn run_network(
     );
     let config = TrainConfig {
         epochs: args.epochs,
-        batch: args.batch,
+        batch: args.batch.unwrap_or(4096),
         learning_rate: args.learning_rate.unwrap_or(0.001) as f32,
         threads: args.threads,
         seed: args.seed,
@@ -291,7 +293,7 @@ fn run_network(
                         args.random_plies, args.walled_every
                     )
                 },
-                args.seed, args.epochs, args.batch, config.learning_rate, args.result_weight
+                args.seed, args.epochs, config.batch, config.learning_rate, args.result_weight
             ),
             format!(
                 "{} positions of {played} self-play games (every tenth game held out); mean squared error",
@@ -381,6 +383,9 @@ fn run_connect4(args: TuneArgs) -> Result<(), Failure> {
         samples
     };
     let played = samples.iter().map(|s| s.game).max().map_or(0, |g| g + 1);
+    if args.model == "network" {
+        return run_connect4_network(&args, &samples, played, &data);
+    }
     let (mut train, mut test) = (Dataset::new(c4::FEATURES), Dataset::new(c4::FEATURES));
     let mut by_result = [0usize; 3];
     for s in &samples {
@@ -473,6 +478,91 @@ fn run_connect4(args: TuneArgs) -> Result<(), Failure> {
             ),
         ];
         std::fs::write(path, c4::weights_source(&weights, &provenance))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// `boardlab tune connect4 --model network`: trains Connect 4's network on top of the shipped
+/// linear evaluation (at its scale fitted to the positions to train on), prints the losses per
+/// epoch, writes `--write`. Errors: no positions to train on, a write error.
+fn run_connect4_network(
+    args: &TuneArgs,
+    samples: &[c4::Sample],
+    played: usize,
+    data: &std::path::Path,
+) -> Result<(), Failure> {
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    let mut linear_inputs = Dataset::new(c4::FEATURES);
+    for s in samples {
+        // Every tenth game is held out, as in the linear fit.
+        if s.game % 10 == 0 {
+            test.push(C4Sample::new(&s.position, s.result));
+        } else {
+            train.push(C4Sample::new(&s.position, s.result));
+            linear_inputs.push(&c4::inputs(&s.position), s.result);
+        }
+    }
+    let shipped: Vec<f64> = C4_WEIGHTS.iter().map(|&w| w as f64).collect();
+    let output_scale = fit_scale(&linear_inputs, &shipped).round() as i32;
+    println!(
+        "{} positions from {played} games: {} to train on, {} held out (every tenth game); \
+         the shipped linear weights' scale {output_scale}",
+        samples.len(),
+        train.len(),
+        test.len()
+    );
+    let (linear_train, linear_test) = (
+        c4net::linear_loss(&train, output_scale),
+        c4net::linear_loss(&test, output_scale),
+    );
+    println!(
+        "loss of the linear evaluation alone: {linear_train:.6} trained on, {linear_test:.6} held out"
+    );
+    let config = c4net::TrainConfig {
+        epochs: args.epochs,
+        batch: args.batch.unwrap_or(256),
+        learning_rate: args.learning_rate.unwrap_or(0.001) as f32,
+        output_scale,
+        seed: args.seed,
+    };
+    let progress = bar(args.epochs as u64, "epochs");
+    let net = c4net::train(&train, &config, &mut |epoch, loss, net| {
+        progress.set_position(epoch as u64);
+        let held_out = c4net::float_loss(net, &test, output_scale);
+        progress.suspend(|| {
+            println!(
+                "epoch {epoch}: loss {loss:.6} trained on (random mirrors), {held_out:.6} held out"
+            )
+        });
+    })?;
+    progress.finish_and_clear();
+    let quantized = net.quantized(output_scale);
+    let (train1, test1) = (
+        c4net::quantized_loss(quantized.weights(), &train),
+        c4net::quantized_loss(quantized.weights(), &test),
+    );
+    println!("loss of the integer network: {train1:.6} trained on, {test1:.6} held out");
+    if let Some(path) = &args.write {
+        let provenance = vec![
+            format!(
+                "`boardlab tune connect4 --model network --reuse-data --data {} --seed {} --epochs {} --batch {} --learning-rate {}`:",
+                data.display(),
+                args.seed,
+                args.epochs,
+                config.batch,
+                config.learning_rate
+            ),
+            format!(
+                "{} positions of {played} games labelled by the exact solver (every tenth game held out); mean squared error",
+                samples.len()
+            ),
+            format!(
+                "linear evaluation {linear_train:.6} (held out {linear_test:.6}), with the network {train1:.6} ({test1:.6})."
+            ),
+        ];
+        std::fs::write(path, quantized.source(&provenance))
             .map_err(|e| format!("{}: {e}", path.display()))?;
         println!("wrote {}", path.display());
     }

@@ -6,6 +6,7 @@
 //! solver's results instead of games' and shares the fit.
 
 pub mod connect4;
+pub mod connect4_network;
 pub mod fit;
 pub mod network;
 pub mod samples;

@@ -12,10 +12,11 @@
 
 use crate::game::Game;
 use crate::games::ataxx::network::{
-    accumulate, digit_point, for_each_set, input_blocks, output_bucket, NetworkWeights, DIGIT_BITS,
-    HIDDEN, HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT, INPUTS, OUTPUT_BUCKETS, OUTPUT_SCALE, QA, QB,
+    accumulate, for_each_set, input_blocks, output_bucket, NetworkWeights, HIDDEN,
+    HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT, INPUTS, OUTPUT_BUCKETS, OUTPUT_SCALE, QB,
 };
 use crate::games::ataxx::Ataxx;
+use crate::games::network::{digit_point, DIGIT_BITS, QA};
 use crate::rng::{splitmix, Rng};
 
 /// The score, in centi-stones for the side to move, of integer `weights` on the position with
@@ -39,7 +40,7 @@ pub fn for_each_input(mover: u64, other: u64, walls: u64, f: impl FnMut(usize)) 
 
 /// `bytes` as text: least significant bit first, cut into digits of [`DIGIT_BITS`] bits, each
 /// the character `digit_point(value)`; the last digit is padded with zero bits
-/// (`games::ataxx::network::decode_bytes` reads it back). It keeps the CodinGame bundle, which
+/// (`games::network::decode_bytes` reads it back). It keeps the CodinGame bundle, which
 /// counts UTF-16 code units, under its 100,000: a byte takes 0.53 of a character, where base-85
 /// text took 1.25 and decimal about 3.
 pub fn encode_bytes(bytes: impl IntoIterator<Item = u8>) -> String {
@@ -370,7 +371,7 @@ impl QuantizedNetwork {
 /// Appends a weights' `text` to the source `s`, then the string's end and the call's: LINE
 /// digits a line, each line continued with a backslash, which also drops the next line's
 /// indentation.
-fn push_text(s: &mut String, text: &str) {
+pub(crate) fn push_text(s: &mut String, text: &str) {
     const LINE: usize = 64;
     let digits: Vec<char> = text.chars().collect();
     for (k, line) in digits.chunks(LINE).enumerate() {
@@ -380,8 +381,50 @@ fn push_text(s: &mut String, text: &str) {
     }
 }
 
-fn sigmoid(x: f32) -> f32 {
+/// The logistic function: a logit's winning chance.
+pub(crate) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
+}
+
+/// Adam's moment estimates for a flat vector of parameters (Kingma and Ba, 2015: β1 0.9, β2
+/// 0.999, ε 1e-8).
+pub(crate) struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    steps: i32,
+}
+
+impl Adam {
+    /// Zero moments for `len` parameters.
+    pub(crate) fn new(len: usize) -> Adam {
+        Adam {
+            m: vec![0.0; len],
+            v: vec![0.0; len],
+            steps: 0,
+        }
+    }
+
+    /// One step of size `lr` for `params` (the same order and count as [`Adam::new`]'s): the
+    /// `k`-th moves by its bias-corrected moments of the gradient `grad(k)`, then is replaced
+    /// by `limit(k, w)` (the trainer's bounds on weights).
+    pub(crate) fn step<'a>(
+        &mut self,
+        params: impl Iterator<Item = &'a mut f32>,
+        grad: impl Fn(usize) -> f32,
+        lr: f32,
+        limit: impl Fn(usize, f32) -> f32,
+    ) {
+        let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+        self.steps += 1;
+        let (c1, c2) = (1.0 - beta1.powi(self.steps), 1.0 - beta2.powi(self.steps));
+        for (k, w) in params.enumerate() {
+            let g = grad(k);
+            self.m[k] = beta1 * self.m[k] + (1.0 - beta1) * g;
+            self.v[k] = beta2 * self.v[k] + (1.0 - beta2) * g * g;
+            *w -= lr * (self.m[k] / c1) / ((self.v[k] / c2).sqrt() + eps);
+            *w = limit(k, *w);
+        }
+    }
 }
 
 /// How the network is trained.
@@ -437,9 +480,7 @@ pub fn train(
         return Err("no training positions".into());
     }
     let mut net = FloatNetwork::random(config.seed);
-    let (mut m, mut v) = (vec![0f32; PARAMETERS], vec![0f32; PARAMETERS]);
-    let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
-    let mut step = 0i32;
+    let mut adam = Adam::new(PARAMETERS);
     let mut rng = Rng(splitmix(config.seed ^ 0x5eed));
     let mut order: Vec<usize> = (0..train.len()).collect();
     let threads = config.threads.max(1);
@@ -480,20 +521,21 @@ pub fn train(
             });
             epoch_loss += losses.iter().sum::<f64>();
             let used = batch.len().div_ceil(per);
-            step += 1;
-            let (c1, c2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
             let scale = 1.0 / batch.len() as f32;
-            for (k, w) in net.parameters_mut().enumerate() {
-                let g: f32 = grads[..used].iter().map(|grad| grad[k]).sum::<f32>() * scale;
-                m[k] = beta1 * m[k] + (1.0 - beta1) * g;
-                v[k] = beta2 * v[k] + (1.0 - beta2) * g * g;
-                *w -= lr * (m[k] / c1) / ((v[k] / c2).sqrt() + eps);
-                if k < INPUTS * HIDDEN {
-                    *w = w.clamp(-HIDDEN_WEIGHT_LIMIT, HIDDEN_WEIGHT_LIMIT);
-                } else if k < INPUTS * HIDDEN + HIDDEN {
-                    *w = w.clamp(-HIDDEN_BIAS_LIMIT, HIDDEN_BIAS_LIMIT);
-                }
-            }
+            adam.step(
+                net.parameters_mut(),
+                |k| grads[..used].iter().map(|grad| grad[k]).sum::<f32>() * scale,
+                lr,
+                |k, w| {
+                    if k < INPUTS * HIDDEN {
+                        w.clamp(-HIDDEN_WEIGHT_LIMIT, HIDDEN_WEIGHT_LIMIT)
+                    } else if k < INPUTS * HIDDEN + HIDDEN {
+                        w.clamp(-HIDDEN_BIAS_LIMIT, HIDDEN_BIAS_LIMIT)
+                    } else {
+                        w
+                    }
+                },
+            );
         }
         on_epoch(epoch, epoch_loss / train.len() as f64, &net);
     }

@@ -1,16 +1,24 @@
 //! Connect 4's evaluation: proven results for immediate wins and forced replies, else the fitted
 //! weights of threat, row-parity (zugzwang), centre and tempo features (`features.rs`).
 
+use super::network::SHIPPED;
 use super::*;
 use crate::game::{score, Eval, Evaluate, Pruning};
 
 impl<const W: usize, const H: usize> Connect4<W, H> {
     /// The heuristic part of the evaluation, from the side to move, for a position where neither
     /// side has a playable win: the fitted weights ([`super::weights::WEIGHTS`]) of the threat,
-    /// parity, centre and tempo features ([`super::features`]).
+    /// parity, centre and tempo features ([`super::features`]), plus on 9 x 7 the network's
+    /// correction ([`super::network`]).
     #[inline]
     fn heuristic(&self) -> i32 {
-        self.weighed(&super::weights::WEIGHTS)
+        let roles = self.roles();
+        let linear = self.role_weighed(&roles, &super::weights::WEIGHTS);
+        if W != 9 || H != 7 {
+            return linear;
+        }
+        let net = SHIPPED.score(&[roles.a, roles.b, roles.ta, roles.tb]);
+        linear + if roles.a_to_move { net } else { -net }
     }
 }
 

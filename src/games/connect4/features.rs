@@ -45,6 +45,22 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 /// Index of the tempo feature, the only one not signed by role.
 pub const TEMPO: usize = FEATURES - 1;
 
+/// The two roles' chips and threat cells (bitboards in the position's layout), and whether A
+/// is to move: what the features and the network (`network.rs`) are computed from.
+#[derive(Clone, Copy, Debug)]
+pub struct Roles {
+    /// A's chips.
+    pub a: u128,
+    /// B's chips.
+    pub b: u128,
+    /// A's threats: empty cells that complete a four of A's.
+    pub ta: u128,
+    /// B's threats.
+    pub tb: u128,
+    /// Whether A is to move (the chip count is even).
+    pub a_to_move: bool,
+}
+
 impl<const W: usize, const H: usize> Connect4<W, H> {
     /// Every cell strictly above some cell of `cells` in the same column.
     #[inline]
@@ -56,9 +72,9 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
         up
     }
 
-    /// The features from A's side (see the module docs), and `s`: +1 when A is to move, -1 when
-    /// B is. The evaluation is `s * sum(w[i] f[i] for i < TEMPO) + w[TEMPO]`.
-    pub fn features(&self) -> ([i32; FEATURES], i32) {
+    /// The chips and threats of the two roles (see the module docs).
+    #[inline]
+    pub fn roles(&self) -> Roles {
         let a_to_move = self.mask.count_ones() % 2 == 0;
         let opponent = self.current ^ self.mask;
         let (a, b) = if a_to_move {
@@ -66,8 +82,31 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
         } else {
             (opponent, self.current)
         };
-        let ta = Self::winning_cells(a, self.mask);
-        let tb = Self::winning_cells(b, self.mask);
+        Roles {
+            a,
+            b,
+            ta: Self::winning_cells(a, self.mask),
+            tb: Self::winning_cells(b, self.mask),
+            a_to_move,
+        }
+    }
+
+    /// The features from A's side (see the module docs), and `s`: +1 when A is to move, -1 when
+    /// B is. The evaluation is `s * sum(w[i] f[i] for i < TEMPO) + w[TEMPO]`.
+    pub fn features(&self) -> ([i32; FEATURES], i32) {
+        self.role_features(&self.roles())
+    }
+
+    /// [`Connect4::features`] of the position whose roles are `roles` ([`Connect4::roles`]).
+    #[inline]
+    fn role_features(&self, roles: &Roles) -> ([i32; FEATURES], i32) {
+        let &Roles {
+            a,
+            b,
+            ta,
+            tb,
+            a_to_move,
+        } = roles;
         let moot = Self::above(ta | tb);
         let ready = self.playable() << 1;
         let (odd, even) = (Self::ODD_ROWS, Self::EVEN_ROWS);
@@ -102,7 +141,13 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     /// The evaluation of the features with `weights`, from the side to move.
     #[inline]
     pub fn weighed(&self, weights: &[i32; FEATURES]) -> i32 {
-        let (f, s) = self.features();
+        self.role_weighed(&self.roles(), weights)
+    }
+
+    /// [`Connect4::weighed`] of the position whose roles are `roles` ([`Connect4::roles`]).
+    #[inline]
+    pub fn role_weighed(&self, roles: &Roles, weights: &[i32; FEATURES]) -> i32 {
+        let (f, s) = self.role_features(roles);
         let role: i32 = f[..TEMPO].iter().zip(weights).map(|(f, w)| f * w).sum();
         s * role + weights[TEMPO]
     }

@@ -30,6 +30,8 @@ mod book_table;
 mod eval;
 pub mod features;
 mod layout;
+pub mod network;
+mod network_weights;
 mod notation;
 pub mod solver;
 mod tables;

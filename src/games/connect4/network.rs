@@ -1,0 +1,145 @@
+//! Connect 4's evaluation network, on the CodinGame board (9 x 7) only: one hidden layer that
+//! scores a correction to the linear evaluation of `features.rs`, as Ataxx's network does
+//! (`games::ataxx::network`; the shared arithmetic is `games::network`). The linear features
+//! count threats by role and row parity; the network sees where the chips and the threats are,
+//! which a sum of counts cannot: which threats share a column, which cells each side will get
+//! as the columns fill.
+//!
+//! - Inputs: [`BLOCKS`] `× 63` binary features by role, as the linear features are counted
+//!   (player A moves when the chip count is even, B the other; `features.rs`): A's chips, B's
+//!   chips, A's threats, B's threats (a threat is an empty cell that completes a four). Cell
+//!   `column × 7 + row` (row 0 at the bottom) within each block ([`cell_index`]).
+//! - Hidden layer: [`HIDDEN`] units, each the sum of its active inputs' rows plus a bias,
+//!   clipped to `0..=1` and squared (SCReLU).
+//! - Output: the units' weighted sum plus a bias, a logit of A's winning chance, added to the
+//!   linear evaluation's (`linear / OUTPUT_SCALE`); times [`OUTPUT_SCALE`] it is evaluation
+//!   units, and the evaluation turns it to the side to move's view.
+//!
+//! Weights are integers (`network_weights.rs`, written by `boardlab tune connect4 --model
+//! network`, which trains on positions labelled by the exact solver): the hidden layer's `i8`
+//! (biases `i16`) scaled by `QA`, the output's `i16` (bias `i32`) scaled by [`QB`], so scores are
+//! the same natively and in wasm. At most 63 chips and 63 threat cells are active, so an
+//! accumulator stays within `126 × 127 + 1.98 × 255 = 16,507`: `i16` cannot overflow.
+
+use super::network_weights::{
+    HIDDEN_BIAS, HIDDEN_WEIGHTS, OUTPUT_BIAS, OUTPUT_SCALE, OUTPUT_WEIGHTS,
+};
+use crate::games::network::{add_row, decode_bytes, squared_dot, QA};
+
+/// The board's cells (9 x 7).
+pub const CELLS: usize = 63;
+/// Input blocks of 63 cells: A's chips, B's chips, A's threats, B's threats.
+pub const BLOCKS: usize = 4;
+/// Inputs: [`BLOCKS`] blocks of [`CELLS`].
+pub const INPUTS: usize = BLOCKS * CELLS;
+/// Hidden units.
+pub const HIDDEN: usize = 32;
+/// The output layer's integer scale.
+pub const QB: i32 = 1024;
+/// The largest magnitude of a hidden weight (before scaling): `i8` holds it scaled.
+pub const HIDDEN_WEIGHT_LIMIT: f32 = 127.0 / QA as f32;
+/// The largest magnitude of a hidden bias (before scaling), which with the weights' limit keeps
+/// the `i16` accumulator from overflowing (see the module's documentation).
+pub const HIDDEN_BIAS_LIMIT: f32 = 1.98;
+
+/// The input cell of bit `bit` of a 9 x 7 board in Pons' layout (`column × 8 + row`, the eighth
+/// bit of each column the sentinel): `column × 7 + row`.
+#[inline(always)]
+pub fn cell_index(bit: u32) -> usize {
+    (bit - bit / 8) as usize
+}
+
+/// Calls `f` with each input index set in `blocks` (one 9 x 7 bitboard in Pons' layout a block:
+/// A's chips, B's chips, A's threats, B's threats), block by block.
+#[inline(always)]
+pub fn for_each_input(blocks: &[u128; BLOCKS], mut f: impl FnMut(usize)) {
+    for (block, &bits) in blocks.iter().enumerate() {
+        let mut bb = bits;
+        while bb != 0 {
+            f(block * CELLS + cell_index(bb.trailing_zeros()));
+            bb &= bb - 1;
+        }
+    }
+}
+
+/// The hidden weights from their text (`games::network::decode_bytes` of the weights' bytes, row
+/// after row; `tune::connect4_network::encode`).
+pub const fn decode_hidden(text: &str) -> [[i8; HIDDEN]; INPUTS] {
+    let bytes = decode_bytes::<{ INPUTS * HIDDEN }>(text);
+    let mut out = [[0i8; HIDDEN]; INPUTS];
+    let mut k = 0;
+    while k < INPUTS * HIDDEN {
+        out[k / HIDDEN][k % HIDDEN] = bytes[k] as i8;
+        k += 1;
+    }
+    out
+}
+
+/// A network's integer weights, as `network_weights.rs` holds them (the module's documentation
+/// gives the scales).
+#[derive(Clone, Copy)]
+pub struct NetworkWeights<'a> {
+    /// `hidden[input]`: the row an active input adds to the hidden units.
+    pub hidden: &'a [[i8; HIDDEN]; INPUTS],
+    /// The hidden units' biases.
+    pub hidden_bias: &'a [i16; HIDDEN],
+    /// The output's weight of each hidden unit.
+    pub output: &'a [i16; HIDDEN],
+    /// The output's bias, scaled by `QA × QB`.
+    pub output_bias: i32,
+    /// Evaluation units per unit of the output's logit.
+    pub output_scale: i32,
+}
+
+/// The shipped network.
+pub const SHIPPED: NetworkWeights<'static> = NetworkWeights {
+    hidden: &HIDDEN_WEIGHTS,
+    hidden_bias: &HIDDEN_BIAS,
+    output: &OUTPUT_WEIGHTS,
+    output_bias: OUTPUT_BIAS,
+    output_scale: OUTPUT_SCALE,
+};
+
+impl NetworkWeights<'_> {
+    /// The score from A's view, in evaluation units, of the inputs `blocks` (see
+    /// [`for_each_input`]).
+    pub fn score(&self, blocks: &[u128; BLOCKS]) -> i32 {
+        let mut acc = *self.hidden_bias;
+        for_each_input(blocks, |i| add_row(&mut acc, &self.hidden[i]));
+        // The squares are scaled by `QA × QA`: one `QA` goes, the bias's `QA × QB` stays.
+        let logit = squared_dot(&acc, self.output) / QA as i64 + self.output_bias as i64;
+        (logit * self.output_scale as i64 / (QA * QB) as i64) as i32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_weights_respect_the_trainers_limits() {
+        let weight_limit = (HIDDEN_WEIGHT_LIMIT * QA as f32).round() as i32;
+        let bias_limit = (HIDDEN_BIAS_LIMIT * QA as f32).round() as i32;
+        assert_eq!(weight_limit, i8::MAX as i32);
+        assert!(SHIPPED
+            .hidden
+            .iter()
+            .flatten()
+            .all(|&w| w as i32 >= -weight_limit));
+        let biggest_bias = SHIPPED.hidden_bias.iter().map(|&b| (b as i32).abs()).max();
+        assert!(biggest_bias.unwrap() <= bias_limit);
+        // The module's bound: 126 active inputs of 127 and the bias fit an `i16`.
+        assert!(2 * CELLS as i32 * weight_limit + bias_limit <= i16::MAX as i32);
+    }
+
+    #[test]
+    fn each_cell_of_the_board_is_one_input_of_a_block() {
+        let cells: Vec<usize> = (0..9)
+            .flat_map(|c| (0..7).map(move |r| cell_index(c * 8 + r)))
+            .collect();
+        assert_eq!(cells, (0..CELLS).collect::<Vec<_>>());
+        let mut seen = Vec::new();
+        for_each_input(&[1, 0, 0, 1 << (8 * 8 + 6)], |i| seen.push(i));
+        assert_eq!(seen, [0, 3 * CELLS + 62]);
+    }
+}
