@@ -7,7 +7,7 @@ BOARDLAB := target/release/boardlab
 # browser tests too, so `make test` links the crate once per test binary and never with fat LTO.
 SUITE_BOARDLAB := target/suite/boardlab
 
-.PHONY: play test site toolchain rust-tests browser-tests bench strength bundle tune-ataxx tune-ataxx-linear tune-connect4 fuzz
+.PHONY: play test site toolchain rust-tests browser-tests bench strength bundle tune-ataxx tune-ataxx-linear tune-connect4 tune-connect4-network fuzz
 
 play: toolchain site
 	cargo build --release
@@ -92,3 +92,13 @@ tune-ataxx-linear:
 tune-connect4:
 	cargo build --release
 	$(BOARDLAB) tune connect4 --write src/games/connect4/weights.rs
+
+# Label Connect 4 positions of 16 to 48 chips with the exact solver and train its evaluation
+# network on them, a correction to the linear evaluation (README: Connect 4's evaluation
+# network); rewrites src/games/connect4/network_weights.rs, then rebuild. About 45 minutes on 2
+# cores. Retrain it after refitting the linear weights (make tune-connect4).
+tune-connect4-network:
+	cargo build --release
+	$(BOARDLAB) tune connect4 --model network --games 4800 --min-chips 16 --max-chips 48 \
+	  --solve-nodes 3000000 --threads 2 --seed 3001 --epochs 12 --learning-rate 0.002 \
+	  --write src/games/connect4/network_weights.rs

@@ -103,7 +103,7 @@ pub struct TuneArgs {
     /// 0.3 measured stronger than 0.5, 0.7 and 0.15 (README: the result's share of the label).
     #[arg(long, default_value_t = 0.3)]
     pub result_weight: f32,
-    /// Network: positions per optimiser step (default: Ataxx 4096, Connect 4 256).
+    /// Network: positions per optimiser step (default: Ataxx 4096, Connect 4 1024).
     #[arg(long)]
     pub batch: Option<usize>,
     /// Write the fitted weights to this Rust source file (e.g. src/games/ataxx/weights.rs);
@@ -522,7 +522,7 @@ fn run_connect4_network(
     );
     let config = c4net::TrainConfig {
         epochs: args.epochs,
-        batch: args.batch.unwrap_or(256),
+        batch: args.batch.unwrap_or(1024),
         learning_rate: args.learning_rate.unwrap_or(0.001) as f32,
         output_scale,
         seed: args.seed,
@@ -547,8 +547,22 @@ fn run_connect4_network(
     if let Some(path) = &args.write {
         let provenance = vec![
             format!(
-                "`boardlab tune connect4 --model network --reuse-data --data {} --seed {} --epochs {} --batch {} --learning-rate {}`:",
-                data.display(),
+                "`boardlab tune connect4 --model network {} --seed {} --epochs {} --batch {} --learning-rate {}`:",
+                if args.reuse_data {
+                    format!("--reuse-data --data {}", data.display())
+                } else {
+                    format!(
+                        "--games {} --nodes {} --min-chips {} --max-chips {} {}",
+                        args.games.unwrap_or(600),
+                        args.nodes.unwrap_or(2000),
+                        args.min_chips,
+                        args.max_chips,
+                        match args.solve_nodes {
+                            Some(n) => format!("--solve-nodes {n}"),
+                            None => format!("--solve-ms {}", args.solve_ms),
+                        }
+                    )
+                },
                 args.seed,
                 args.epochs,
                 config.batch,

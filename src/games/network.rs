@@ -6,6 +6,11 @@
 /// The hidden layer's integer scale: a weight `w` is stored as `round(w × QA)`, and an active
 /// unit clips at `QA`.
 pub const QA: i32 = 255;
+/// The largest magnitude of a hidden weight (before scaling): `i8` holds it scaled.
+pub const HIDDEN_WEIGHT_LIMIT: f32 = 127.0 / QA as f32;
+/// The largest magnitude of a hidden bias (before scaling), which with the weights' limit keeps
+/// each game's `i16` accumulator from overflowing (its network module gives the bound).
+pub const HIDDEN_BIAS_LIMIT: f32 = 1.98;
 
 /// The bits one digit of the weights' text holds: each digit is one of 2^15 characters, every
 /// one an assigned letter of the Basic Multilingual Plane that a Rust string holds unescaped and

@@ -8,11 +8,8 @@
 //! Hidden weights and biases stay within the limits that let the integer network's `i16` sums
 //! not overflow; [`FloatNetwork::quantized`] rounds them to the shipped integers.
 
-use super::network::{encode_bytes, push_text, sigmoid, Adam};
-use crate::games::connect4::network::{
-    for_each_input, NetworkWeights, BLOCKS, HIDDEN, HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT, INPUTS,
-    QB,
-};
+use super::network::{encode_bytes, epoch_rate, push_text, shuffle, sigmoid, uniform, Adam};
+use crate::games::connect4::network::{for_each_input, NetworkWeights, BLOCKS, HIDDEN, INPUTS, QB};
 use crate::games::connect4::weights::WEIGHTS;
 use crate::games::connect4::Connect4Cg;
 use crate::games::network::QA;
@@ -83,9 +80,7 @@ impl FloatNetwork {
     /// Small random weights from `seed` (uniform, ±0.1 for the hidden layer's, ±0.3 for the
     /// output's) and a small positive hidden bias, so that units start active.
     pub fn random(seed: u64) -> FloatNetwork {
-        let mut rng = Rng(splitmix(seed));
-        let mut uniform =
-            |a: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * a - a;
+        let mut uniform = uniform(seed);
         FloatNetwork {
             hidden: (0..INPUTS * HIDDEN).map(|_| uniform(0.1)).collect(),
             hidden_bias: (0..HIDDEN).map(|_| 0.2 + uniform(0.1)).collect(),
@@ -302,14 +297,8 @@ pub fn train(
     let mut grad = vec![0f32; PARAMETERS];
     let scale = config.output_scale as f32;
     for epoch in 1..=config.epochs {
-        let lr = if epoch * 4 > config.epochs * 3 {
-            config.learning_rate / 10.0
-        } else {
-            config.learning_rate
-        };
-        for i in (1..order.len()).rev() {
-            order.swap(i, rng.below(i + 1));
-        }
+        let lr = epoch_rate(config.learning_rate, epoch, config.epochs);
+        shuffle(&mut order, &mut rng);
         let mut epoch_loss = 0f64;
         for batch in order.chunks(config.batch.max(1)) {
             grad.fill(0.0);
@@ -323,15 +312,7 @@ pub fn train(
                 net.parameters_mut(),
                 |k| grad[k] * per,
                 lr,
-                |k, w| {
-                    if k < INPUTS * HIDDEN {
-                        w.clamp(-HIDDEN_WEIGHT_LIMIT, HIDDEN_WEIGHT_LIMIT)
-                    } else if k < INPUTS * HIDDEN + HIDDEN {
-                        w.clamp(-HIDDEN_BIAS_LIMIT, HIDDEN_BIAS_LIMIT)
-                    } else {
-                        w
-                    }
-                },
+                (INPUTS * HIDDEN, HIDDEN),
             );
         }
         on_epoch(epoch, epoch_loss / train.len() as f64, &net);
@@ -344,6 +325,7 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::games::connect4::network::decode_hidden;
+    use crate::games::network::{HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT};
     use crate::play::random_line;
 
     /// Positions of random games on 9 x 7, some with threats on the board.

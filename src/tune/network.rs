@@ -12,11 +12,11 @@
 
 use crate::game::Game;
 use crate::games::ataxx::network::{
-    accumulate, for_each_set, input_blocks, output_bucket, NetworkWeights, HIDDEN,
-    HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT, INPUTS, OUTPUT_BUCKETS, OUTPUT_SCALE, QB,
+    accumulate, for_each_set, input_blocks, output_bucket, NetworkWeights, HIDDEN, INPUTS,
+    OUTPUT_BUCKETS, OUTPUT_SCALE, QB,
 };
 use crate::games::ataxx::Ataxx;
-use crate::games::network::{digit_point, DIGIT_BITS, QA};
+use crate::games::network::{digit_point, DIGIT_BITS, HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT, QA};
 use crate::rng::{splitmix, Rng};
 
 /// The score, in centi-stones for the side to move, of integer `weights` on the position with
@@ -172,9 +172,7 @@ impl FloatNetwork {
     /// Small random weights from `seed` (uniform, ±0.1 for the hidden layer's, ±0.3 for the
     /// output's) and a small positive hidden bias, so that units start active.
     pub fn random(seed: u64) -> FloatNetwork {
-        let mut rng = Rng(splitmix(seed));
-        let mut uniform =
-            |a: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * a - a;
+        let mut uniform = uniform(seed);
         FloatNetwork {
             hidden: (0..INPUTS * HIDDEN).map(|_| uniform(0.1)).collect(),
             hidden_bias: (0..HIDDEN).map(|_| 0.2 + uniform(0.1)).collect(),
@@ -381,6 +379,29 @@ pub(crate) fn push_text(s: &mut String, text: &str) {
     }
 }
 
+/// Draws from `seed`: each call `uniform(a)` is uniform in `-a..a`.
+pub(crate) fn uniform(seed: u64) -> impl FnMut(f32) -> f32 {
+    let mut rng = Rng(splitmix(seed));
+    move |a: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * a - a
+}
+
+/// Adam's step size in epoch `epoch` (1-based) of `epochs`: `base`, a tenth of it for the last
+/// quarter.
+pub(crate) fn epoch_rate(base: f32, epoch: usize, epochs: usize) -> f32 {
+    if epoch * 4 > epochs * 3 {
+        base / 10.0
+    } else {
+        base
+    }
+}
+
+/// Shuffles `order` in place (Fisher-Yates).
+pub(crate) fn shuffle(order: &mut [usize], rng: &mut Rng) {
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.below(i + 1));
+    }
+}
+
 /// The logistic function: a logit's winning chance.
 pub(crate) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
@@ -405,14 +426,15 @@ impl Adam {
     }
 
     /// One step of size `lr` for `params` (the same order and count as [`Adam::new`]'s): the
-    /// `k`-th moves by its bias-corrected moments of the gradient `grad(k)`, then is replaced
-    /// by `limit(k, w)` (the trainer's bounds on weights).
+    /// `k`-th moves by its bias-corrected moments of the gradient `grad(k)`. The first
+    /// `hidden_weights` parameters then stay within ±`HIDDEN_WEIGHT_LIMIT` and the next
+    /// `hidden_biases` within ±`HIDDEN_BIAS_LIMIT` (`games::network`).
     pub(crate) fn step<'a>(
         &mut self,
         params: impl Iterator<Item = &'a mut f32>,
         grad: impl Fn(usize) -> f32,
         lr: f32,
-        limit: impl Fn(usize, f32) -> f32,
+        (hidden_weights, hidden_biases): (usize, usize),
     ) {
         let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
         self.steps += 1;
@@ -422,7 +444,11 @@ impl Adam {
             self.m[k] = beta1 * self.m[k] + (1.0 - beta1) * g;
             self.v[k] = beta2 * self.v[k] + (1.0 - beta2) * g * g;
             *w -= lr * (self.m[k] / c1) / ((self.v[k] / c2).sqrt() + eps);
-            *w = limit(k, *w);
+            if k < hidden_weights {
+                *w = w.clamp(-HIDDEN_WEIGHT_LIMIT, HIDDEN_WEIGHT_LIMIT);
+            } else if k < hidden_weights + hidden_biases {
+                *w = w.clamp(-HIDDEN_BIAS_LIMIT, HIDDEN_BIAS_LIMIT);
+            }
         }
     }
 }
@@ -486,14 +512,8 @@ pub fn train(
     let threads = config.threads.max(1);
     let mut grads = vec![vec![0f32; PARAMETERS]; threads];
     for epoch in 1..=config.epochs {
-        let lr = if epoch * 4 > config.epochs * 3 {
-            config.learning_rate / 10.0
-        } else {
-            config.learning_rate
-        };
-        for i in (1..order.len()).rev() {
-            order.swap(i, rng.below(i + 1));
-        }
+        let lr = epoch_rate(config.learning_rate, epoch, config.epochs);
+        shuffle(&mut order, &mut rng);
         let mut epoch_loss = 0f64;
         for batch in order.chunks(config.batch.max(1)) {
             let syms: Vec<usize> = batch.iter().map(|_| rng.below(8)).collect();
@@ -526,15 +546,7 @@ pub fn train(
                 net.parameters_mut(),
                 |k| grads[..used].iter().map(|grad| grad[k]).sum::<f32>() * scale,
                 lr,
-                |k, w| {
-                    if k < INPUTS * HIDDEN {
-                        w.clamp(-HIDDEN_WEIGHT_LIMIT, HIDDEN_WEIGHT_LIMIT)
-                    } else if k < INPUTS * HIDDEN + HIDDEN {
-                        w.clamp(-HIDDEN_BIAS_LIMIT, HIDDEN_BIAS_LIMIT)
-                    } else {
-                        w
-                    }
-                },
+                (INPUTS * HIDDEN, HIDDEN),
             );
         }
         on_epoch(epoch, epoch_loss / train.len() as f64, &net);

@@ -53,11 +53,6 @@ pub fn output_bucket(mover: u64, other: u64) -> usize {
 
 /// The output layer's integer scale.
 pub const QB: i32 = 1024;
-/// The largest magnitude of a hidden weight (before scaling): `i8` holds it scaled.
-pub const HIDDEN_WEIGHT_LIMIT: f32 = 127.0 / QA as f32;
-/// The largest magnitude of a hidden bias (before scaling), which with the weights' limit keeps
-/// the `i16` accumulator from overflowing.
-pub const HIDDEN_BIAS_LIMIT: f32 = 1.98;
 /// Centi-stones per unit of the output logit: the fitted scale of the linear evaluation
 /// (`weights.rs`, winning chance `1 / (1 + e^(-eval / 498.8))`), so that the search's margins
 /// keep their meaning.

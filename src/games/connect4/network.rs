@@ -25,6 +25,7 @@ use super::network_weights::{
     HIDDEN_BIAS, HIDDEN_WEIGHTS, OUTPUT_BIAS, OUTPUT_SCALE, OUTPUT_WEIGHTS,
 };
 use crate::games::network::{add_row, decode_bytes, squared_dot, QA};
+pub use crate::games::network::{HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT};
 
 /// The board's cells (9 x 7).
 pub const CELLS: usize = 63;
@@ -36,11 +37,6 @@ pub const INPUTS: usize = BLOCKS * CELLS;
 pub const HIDDEN: usize = 32;
 /// The output layer's integer scale.
 pub const QB: i32 = 1024;
-/// The largest magnitude of a hidden weight (before scaling): `i8` holds it scaled.
-pub const HIDDEN_WEIGHT_LIMIT: f32 = 127.0 / QA as f32;
-/// The largest magnitude of a hidden bias (before scaling), which with the weights' limit keeps
-/// the `i16` accumulator from overflowing (see the module's documentation).
-pub const HIDDEN_BIAS_LIMIT: f32 = 1.98;
 
 /// The input cell of bit `bit` of a 9 x 7 board in Pons' layout (`column × 8 + row`, the eighth
 /// bit of each column the sentinel): `column × 7 + row`.
