@@ -6,7 +6,7 @@ use crate::clock::Instant;
 
 use crate::game::{Evaluate, Game};
 use crate::play::{random_opening, Rng};
-use crate::search::{Limits, Searcher};
+use crate::search::{Iteration, Limits, Searcher};
 
 /// One bench position's result.
 #[derive(Clone, Debug)]
@@ -45,7 +45,10 @@ pub fn run<G: Evaluate>(
         let mut searcher: Searcher<G> = Searcher::new(tt_mib);
         searcher.set_threads(threads);
         let t = Instant::now();
-        let result = searcher.search(pos, Limits::depth(depth), |_| {});
+        // A trait object, as the wasm API's search passes: one copy of the search per game.
+        let mut ignore = |_: &Iteration<G::Move>| {};
+        let report = &mut ignore as &mut dyn FnMut(&Iteration<G::Move>);
+        let result = searcher.search(pos, Limits::depth(depth), report);
         out.push(BenchLine {
             plies: pos.ply(),
             nodes: result.nodes,

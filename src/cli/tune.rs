@@ -95,6 +95,9 @@ pub struct TuneArgs {
     /// `network` (the evaluation network, `network_weights.rs`, trained on top of the linear).
     #[arg(long, value_parser = ["linear", "network"], default_value = "linear")]
     pub model: String,
+    /// Connect 4 network: L1 penalty on the hidden weights (default 0).
+    #[arg(long)]
+    pub l1: Option<f64>,
     /// Network: passes over the training positions.
     #[arg(long, default_value_t = 30)]
     pub epochs: usize,
@@ -526,6 +529,7 @@ fn run_connect4_network(
         learning_rate: args.learning_rate.unwrap_or(0.001) as f32,
         output_scale,
         seed: args.seed,
+        l1: args.l1.unwrap_or(0.0) as f32,
     };
     let progress = bar(args.epochs as u64, "epochs");
     let net = c4net::train(&train, &config, &mut |epoch, loss, net| {
@@ -547,7 +551,7 @@ fn run_connect4_network(
     if let Some(path) = &args.write {
         let provenance = vec![
             format!(
-                "`boardlab tune connect4 --model network {} --seed {} --epochs {} --batch {} --learning-rate {}`:",
+                "`boardlab tune connect4 --model network {} --seed {} --epochs {} --batch {} --learning-rate {} --l1 {}`:",
                 if args.reuse_data {
                     format!("--reuse-data --data {}", data.display())
                 } else {
@@ -566,7 +570,8 @@ fn run_connect4_network(
                 args.seed,
                 args.epochs,
                 config.batch,
-                config.learning_rate
+                config.learning_rate,
+                config.l1
             ),
             format!(
                 "{} positions of {played} games labelled by the exact solver (every tenth game held out); mean squared error",

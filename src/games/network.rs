@@ -92,10 +92,33 @@ pub const fn decode_bytes<const N: usize>(text: &str) -> [u8; N] {
 /// Adds `row` to `acc`. Wrapping: an update may pass through sums outside `i16` (rows added
 /// before others are taken away), but it ends at an accumulator of real inputs, which fits (the
 /// module's bound), so the result is exact.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 #[inline(always)]
 pub fn add_row<const N: usize>(acc: &mut [i16; N], row: &[i8; N]) {
     for (a, &w) in acc.iter_mut().zip(row) {
         *a = a.wrapping_add(w as i16);
+    }
+}
+
+/// [`add_row`] in wasm SIMD: sixteen weights a load, widened to two `i16x8` halves (LLVM's
+/// vectorisation of the plain loop measured slower there). The same wrapping sums.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+pub fn add_row<const N: usize>(acc: &mut [i16; N], row: &[i8; N]) {
+    use std::arch::wasm32::*;
+    // Whole chunks of 16 weights cover every unit.
+    const { assert!(N % 16 == 0) };
+    for (a, w) in acc.chunks_exact_mut(16).zip(row.chunks_exact(16)) {
+        // SAFETY: `w` is 16 bytes and `a` 32 (two `v128`s); wasm loads and stores unaligned.
+        unsafe {
+            let w = v128_load(w.as_ptr().cast::<v128>());
+            let (low, high) = (
+                a.as_mut_ptr().cast::<v128>(),
+                a.as_mut_ptr().add(8).cast::<v128>(),
+            );
+            v128_store(low, i16x8_add(v128_load(low), i16x8_extend_low_i8x16(w)));
+            v128_store(high, i16x8_add(v128_load(high), i16x8_extend_high_i8x16(w)));
+        }
     }
 }
 

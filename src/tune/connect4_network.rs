@@ -249,6 +249,8 @@ pub struct TrainConfig {
     pub output_scale: i32,
     /// Seed of the initial weights, the shuffles and the mirrors.
     pub seed: u64,
+    /// L1 penalty on the hidden weights, per unit of weight (0: none).
+    pub l1: f32,
 }
 
 /// The mean squared error of `net` on `data` with the linear evaluation at `output_scale`
@@ -308,9 +310,17 @@ pub fn train(
                 epoch_loss += net.backward(&seen, s.linear as f32 / scale, &mut grad) as f64;
             }
             let per = 1.0 / batch.len() as f32;
+            let hidden = &net.hidden;
+            // The L1 penalty's gradient on the hidden weights: it pulls the weights the data
+            // does not need to zero, which also packs them smaller.
+            let l1 = |k: usize| match hidden.get(k) {
+                Some(&w) if w != 0.0 => config.l1 * w.signum(),
+                _ => 0.0,
+            };
+            let grads: Vec<f32> = (0..PARAMETERS).map(|k| grad[k] * per + l1(k)).collect();
             adam.step(
                 net.parameters_mut(),
-                |k| grad[k] * per,
+                |k| grads[k],
                 lr,
                 (INPUTS * HIDDEN, HIDDEN),
             );
@@ -417,6 +427,7 @@ mod tests {
             learning_rate: 0.01,
             output_scale: 60,
             seed: 2,
+            l1: 0.0,
         };
         let before = float_loss(&FloatNetwork::random(2), &samples, 60);
         let net = train(&samples, &config, &mut |_, _, _| {}).unwrap();

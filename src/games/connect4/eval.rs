@@ -1,5 +1,6 @@
 //! Connect 4's evaluation: proven results for immediate wins and forced replies, else the fitted
-//! weights of threat, row-parity (zugzwang), centre and tempo features (`features.rs`).
+//! weights of threat, row-parity (zugzwang), centre and tempo features (`features.rs`) and, on
+//! 9 x 7, the evaluation network's correction to them (`network.rs`).
 
 use super::network::SHIPPED;
 use super::*;
