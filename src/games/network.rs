@@ -40,9 +40,9 @@ pub const fn text_digits(bytes: usize) -> usize {
 
 /// Reads a text of the trainer's back into the `N` bytes it was written from
 /// (`tune::network::encode_bytes`: the bytes in order, least significant bit first,
-/// [`DIGIT_BITS`] to a digit, see [`digit_point`]), at compile time (each game's `network_weights.rs`
-/// holds the texts). Spaces and line breaks are skipped. Panics (a compile error in a `const`) on any
-/// other character, or on a text of the wrong length.
+/// [`DIGIT_BITS`] to a digit, see [`digit_point`]), at compile time (each game's
+/// `network_weights.rs` holds the texts). Spaces and line breaks are skipped. Panics (a compile
+/// error in a `const`) on any other character, or on a text of the wrong length.
 pub const fn decode_bytes<const N: usize>(text: &str) -> [u8; N] {
     let text = text.as_bytes();
     let mut out = [0u8; N];
@@ -126,7 +126,8 @@ pub fn add_row<const N: usize>(acc: &mut [i16; N], row: &[i8; N]) {
 /// weight, exactly. In sums that fit `i32` and products of `i16` pairs, which vectorise where
 /// `i64` products ran one unit at a time: `c² ≤ 255² < 2^16` splits into `high × 256 + low`,
 /// both parts below 256, and each part's sum of products stays within
-/// `N × 255 × 2^15 < 2^31` (so `N < 257`). Natively the compiler turns the loop into SSE2's `pmaddwd`.
+/// `N × 255 × 2^15 < 2^31` (so `N < 257`). Natively the compiler turns the loop into SSE2's
+/// `pmaddwd`.
 #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 #[inline(always)]
 pub fn squared_dot<const N: usize>(acc: &[i16; N], weights: &[i16; N]) -> i64 {

@@ -59,7 +59,7 @@ pub fn for_each_input(blocks: &[u128; BLOCKS], mut f: impl FnMut(usize)) {
 }
 
 /// The hidden weights from their text (`games::network::decode_bytes` of the weights' bytes, row
-/// after row; `tune::connect4_network::encode`).
+/// after row; `tune::connect4_network::QuantizedNetwork::source`).
 pub const fn decode_hidden(text: &str) -> [[i8; HIDDEN]; INPUTS] {
     let bytes = decode_bytes::<{ INPUTS * HIDDEN }>(text);
     let mut out = [[0i8; HIDDEN]; INPUTS];
