@@ -2,19 +2,19 @@
 //! weights of threat, row-parity (zugzwang), centre and tempo features (`features.rs`) and, on
 //! 9 x 7, the evaluation network's correction to them (`network.rs`).
 
+use super::features::Roles;
 use super::network::SHIPPED;
 use super::*;
 use crate::game::{score, Eval, Evaluate, Pruning};
 
 impl<const W: usize, const H: usize> Connect4<W, H> {
-    /// The heuristic part of the evaluation, from the side to move, for a position where neither
-    /// side has a playable win: the fitted weights ([`super::weights::WEIGHTS`]) of the threat,
+    /// The heuristic part of the evaluation, from the side to move, for the position whose roles
+    /// are `roles` ([`Connect4::roles`]) where neither side has a playable win: the fitted weights ([`super::weights::WEIGHTS`]) of the threat,
     /// parity, centre and tempo features ([`super::features`]), plus on 9 x 7 the network's
     /// correction ([`super::network`]).
     #[inline]
-    fn heuristic(&self) -> i32 {
-        let roles = self.roles();
-        let linear = self.role_weighed(&roles, &super::weights::WEIGHTS);
+    fn heuristic(&self, roles: &Roles) -> i32 {
+        let linear = self.role_weighed(roles, &super::weights::WEIGHTS);
         if W != 9 || H != 7 {
             return linear;
         }
@@ -36,14 +36,15 @@ impl<const W: usize, const H: usize> Evaluate for Connect4<W, H> {
     fn evaluate(&self) -> Eval {
         if self.steal_open() {
             // The position is worth the better of stealing and not (the steal swaps sides).
-            let h = self.heuristic();
+            let h = self.heuristic(&self.roles());
             return Eval {
                 score: h.max(-h),
                 quiet: true,
             };
         }
         let playable = self.playable();
-        if Self::winning_cells(self.current, self.mask) & playable != 0 {
+        let mine = Self::winning_cells(self.current, self.mask);
+        if mine & playable != 0 {
             return Eval {
                 score: score::win_in(1),
                 quiet: true,
@@ -51,21 +52,15 @@ impl<const W: usize, const H: usize> Evaluate for Connect4<W, H> {
         }
         let theirs = Self::winning_cells(self.current ^ self.mask, self.mask);
         let forced = theirs & playable;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 || theirs & (forced << 1) != 0 {
-                return Eval {
-                    score: score::loss_in(2),
-                    quiet: true,
-                };
-            }
+        if forced != 0 && (forced & (forced - 1) != 0 || theirs & (forced << 1) != 0) {
             return Eval {
-                score: self.heuristic(),
-                quiet: false,
+                score: score::loss_in(2),
+                quiet: true,
             };
         }
         Eval {
-            score: self.heuristic(),
-            quiet: true,
+            score: self.heuristic(&self.roles_with_threats(mine, theirs)),
+            quiet: forced == 0,
         }
     }
 

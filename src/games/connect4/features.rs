@@ -75,18 +75,29 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     /// The chips and threats of the two roles (see the module docs).
     #[inline]
     pub fn roles(&self) -> Roles {
+        let opponent = self.current ^ self.mask;
+        self.roles_with_threats(
+            Self::winning_cells(self.current, self.mask),
+            Self::winning_cells(opponent, self.mask),
+        )
+    }
+
+    /// [`Connect4::roles`] given the side to move's threats `mine` and its opponent's `theirs`
+    /// ([`Connect4::winning_cells`] of each), which the evaluation has already computed.
+    #[inline]
+    pub fn roles_with_threats(&self, mine: u128, theirs: u128) -> Roles {
         let a_to_move = self.mask.count_ones() % 2 == 0;
         let opponent = self.current ^ self.mask;
-        let (a, b) = if a_to_move {
-            (self.current, opponent)
+        let ((a, ta), (b, tb)) = if a_to_move {
+            ((self.current, mine), (opponent, theirs))
         } else {
-            (opponent, self.current)
+            ((opponent, theirs), (self.current, mine))
         };
         Roles {
             a,
             b,
-            ta: Self::winning_cells(a, self.mask),
-            tb: Self::winning_cells(b, self.mask),
+            ta,
+            tb,
             a_to_move,
         }
     }

@@ -116,7 +116,10 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     /// Whether `stones` hold 4 in a row in any direction.
     #[inline]
     pub fn has_four(stones: u128) -> bool {
-        Self::fours(stones) != 0
+        [1, H + 1, H, H + 2].into_iter().any(|s| {
+            let pairs = stones & (stones >> s);
+            pairs & (pairs >> (2 * s)) != 0
+        })
     }
 
     /// Every cell of every line of 4 (or more) in `stones`.
@@ -314,7 +317,8 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
             let cell = (self.mask + Self::bottom_mask(col)) & Self::column_mask(col);
             let mine = self.current | cell;
             self.mask |= cell;
-            if Self::winning_cells(self.current, self.mask ^ cell) & cell != 0 {
+            // The side to move had no four, so one now is the new chip's.
+            if Self::has_four(mine) {
                 self.outcome = Some(Outcome::Win(self.to_move()));
             } else if self.mask == Self::BOARD {
                 self.outcome = Some(Outcome::Draw);

@@ -50,10 +50,13 @@ pub fn cell_index(bit: u32) -> usize {
 #[inline(always)]
 pub fn for_each_input(blocks: &[u128; BLOCKS], mut f: impl FnMut(usize)) {
     for (block, &bits) in blocks.iter().enumerate() {
-        let mut bb = bits;
-        while bb != 0 {
-            f(block * CELLS + cell_index(bb.trailing_zeros()));
-            bb &= bb - 1;
+        // In two 64-bit halves: wasm has no 128-bit integers, and the halves' loops are cheaper
+        // than one over an emulated `u128` (a 9 x 7 board's last column is in the high half).
+        for (base, mut bb) in [(0, bits as u64), (64, (bits >> 64) as u64)] {
+            while bb != 0 {
+                f(block * CELLS + cell_index(base + bb.trailing_zeros()));
+                bb &= bb - 1;
+            }
         }
     }
 }
