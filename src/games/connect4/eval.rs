@@ -18,7 +18,7 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
         if W != 9 || H != 7 {
             return linear;
         }
-        let net = SHIPPED.score(&[roles.a, roles.b, roles.ta, roles.tb]);
+        let net = SHIPPED.score_with_chips(self.chip_sums(), roles.ta, roles.tb);
         linear + if roles.a_to_move { net } else { -net }
     }
 }

@@ -72,6 +72,11 @@ pub struct Connect4<const W: usize, const H: usize> {
     outcome: Option<Outcome>,
     /// The last move (a column or [`STEAL`]), `None` at the start.
     last: Option<u8>,
+    /// On 9 x 7, the evaluation network's hidden sums of its bias and of the roles' chips (its
+    /// first two input blocks, [`network::NetworkWeights::chip_sums`]): a chip's role never
+    /// changes once it is dropped (A drops at an even chip count, a steal included), so `play`
+    /// adds one row and a leaf adds only its threats'. Zero on other boards.
+    chip_sums: [i16; network::HIDDEN],
 }
 
 impl<const W: usize, const H: usize> Connect4<W, H> {
@@ -86,7 +91,27 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
             steal_rule,
             outcome: None,
             last: None,
+            chip_sums: [0; network::HIDDEN],
         }
+        .with_chip_sums()
+    }
+
+    /// The position with [`Connect4::chip_sums`] computed from its chips (on 9 x 7). Out of
+    /// line: only constructors call it.
+    #[inline(never)]
+    fn with_chip_sums(mut self) -> Self {
+        if W == 9 && H == 7 {
+            let roles = self.roles();
+            self.chip_sums = network::SHIPPED.chip_sums(roles.a, roles.b);
+        }
+        self
+    }
+
+    /// The network's hidden sums of its bias and the roles' chips (see the field); zero on
+    /// boards other than 9 x 7.
+    #[inline]
+    pub fn chip_sums(&self) -> &[i16; network::HIDDEN] {
+        &self.chip_sums
     }
 
     /// The bit of column `col`, row `row` counted from the bottom.
@@ -318,6 +343,11 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
             let col = mv as usize;
             let cell = (self.mask + Self::bottom_mask(col)) & Self::column_mask(col);
             let mine = self.current | cell;
+            if W == 9 && H == 7 {
+                // Role A's block when the chips before this one are even, else B's.
+                let block = self.mask.count_ones() as usize % 2;
+                network::SHIPPED.add_chip(&mut self.chip_sums, block, cell.trailing_zeros());
+            }
             self.mask |= cell;
             // The side to move had no four, so one now is the new chip's.
             if Self::has_four(mine) {

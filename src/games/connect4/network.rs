@@ -103,8 +103,31 @@ impl NetworkWeights<'_> {
     /// The score from A's view, in evaluation units, of the inputs `blocks` (see
     /// [`for_each_input`]).
     pub fn score(&self, blocks: &[u128; BLOCKS]) -> i32 {
+        let [a, b, ta, tb] = *blocks;
+        self.score_with_chips(&self.chip_sums(a, b), ta, tb)
+    }
+
+    /// The hidden sums of the bias and of the chip blocks: A's chips `a`, B's chips `b`.
+    pub fn chip_sums(&self, a: u128, b: u128) -> [i16; HIDDEN] {
         let mut acc = *self.hidden_bias;
-        for_each_input(blocks, |i| add_row(&mut acc, &self.hidden[i]));
+        for_each_input(&[a, b, 0, 0], |i| add_row(&mut acc, &self.hidden[i]));
+        acc
+    }
+
+    /// Adds to `sums` ([`NetworkWeights::chip_sums`]) the row of a chip on bit `bit` of a 9 x 7
+    /// board in Pons' layout, in chip block `block` (0: A's, 1: B's).
+    #[inline(always)]
+    pub fn add_chip(&self, sums: &mut [i16; HIDDEN], block: usize, bit: u32) {
+        add_row(sums, &self.hidden[block * CELLS + cell_index(bit)]);
+    }
+
+    /// [`NetworkWeights::score`] given the chip blocks' sums `chips` ([`NetworkWeights::chip_sums`])
+    /// and the threat blocks: A's threats `ta`, B's `tb`. The sums are the same in any order
+    /// (no `i16` overflows, see the module docs), so the score is too.
+    #[inline]
+    pub fn score_with_chips(&self, chips: &[i16; HIDDEN], ta: u128, tb: u128) -> i32 {
+        let mut acc = *chips;
+        for_each_input(&[0, 0, ta, tb], |i| add_row(&mut acc, &self.hidden[i]));
         // The squares are scaled by `QA × QA`: one `QA` goes, the bias's `QA × QB` stays.
         let logit = squared_dot(&acc, self.output) / QA as i64 + self.output_bias as i64;
         (logit * self.output_scale as i64 / (QA * QB) as i64) as i32
@@ -129,6 +152,41 @@ mod tests {
         assert!(biggest_bias.unwrap() <= bias_limit);
         // The module's bound: 126 active inputs of 127 and the bias fit an `i16`.
         assert!(2 * CELLS as i32 * weight_limit + bias_limit <= i16::MAX as i32);
+    }
+
+    #[test]
+    fn the_chip_sums_kept_by_play_are_those_of_the_chips_on_the_board() {
+        use crate::game::Game;
+        use crate::games::connect4::{Connect4Cg, STEAL};
+        use crate::rng::Rng;
+        let mut rng = Rng(31);
+        let mut moves = Vec::new();
+        for game in 0..40 {
+            let mut pos = Connect4Cg::start();
+            while pos.outcome().is_none() {
+                let roles = pos.roles();
+                assert_eq!(*pos.chip_sums(), SHIPPED.chip_sums(roles.a, roles.b));
+                moves.clear();
+                pos.legal_moves(&mut moves);
+                // Every other game steals when it can, so both roles' first chips are covered.
+                let steal = game % 2 == 0 && moves.contains(&STEAL);
+                let mv = if steal {
+                    STEAL
+                } else {
+                    moves[rng.below(moves.len())]
+                };
+                pos.play(mv);
+            }
+        }
+    }
+
+    #[test]
+    fn a_chip_added_to_the_sums_is_its_row_in_its_roles_block() {
+        let (a, b) = (1 | 1 << 9 | 1 << 65, 1 << 1 | 1 << 17);
+        let mut sums = SHIPPED.chip_sums(a, 0);
+        SHIPPED.add_chip(&mut sums, 1, 1);
+        SHIPPED.add_chip(&mut sums, 1, 17);
+        assert_eq!(sums, SHIPPED.chip_sums(a, b));
     }
 
     #[test]

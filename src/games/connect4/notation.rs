@@ -124,7 +124,9 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
             steal_rule,
             outcome: None,
             last: None,
-        };
+            chip_sums: [0; super::network::HIDDEN],
+        }
+        .with_chip_sums();
         if mask == Self::BOARD {
             pos.outcome = Some(Outcome::Draw);
         }
@@ -201,7 +203,9 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
             steal_rule: read.steal || stolen,
             outcome: None,
             last: None,
-        })
+            chip_sums: [0; super::network::HIDDEN],
+        }
+        .with_chip_sums())
     }
     /// [`Game::parse_move`]: a column or the steal, checked against this position.
     pub(super) fn read_move(&self, text: &str) -> Result<u8, NotationError> {
