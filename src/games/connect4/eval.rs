@@ -9,9 +9,9 @@ use crate::game::{score, Eval, Evaluate, Pruning};
 
 impl<const W: usize, const H: usize> Connect4<W, H> {
     /// The heuristic part of the evaluation, from the side to move, for the position whose roles
-    /// are `roles` ([`Connect4::roles`]) where neither side has a playable win: the fitted weights ([`super::weights::WEIGHTS`]) of the threat,
-    /// parity, centre and tempo features ([`super::features`]), plus on 9 x 7 the network's
-    /// correction ([`super::network`]).
+    /// are `roles` ([`Connect4::roles`]) where neither side has a playable win: the fitted
+    /// weights ([`super::weights::WEIGHTS`]) of the threat, parity, centre and tempo features
+    /// ([`super::features`]), plus on 9 x 7 the network's correction ([`super::network`]).
     #[inline]
     fn heuristic(&self, roles: &Roles) -> i32 {
         let linear = self.role_weighed(roles, &super::weights::WEIGHTS);

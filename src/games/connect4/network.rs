@@ -121,9 +121,9 @@ impl NetworkWeights<'_> {
         add_row(sums, &self.hidden[block * CELLS + cell_index(bit)]);
     }
 
-    /// [`NetworkWeights::score`] given the chip blocks' sums `chips` ([`NetworkWeights::chip_sums`])
-    /// and the threat blocks: A's threats `ta`, B's `tb`. The sums are the same in any order
-    /// (no `i16` overflows, see the module docs), so the score is too.
+    /// [`NetworkWeights::score`] given the chip blocks' sums `chips`
+    /// ([`NetworkWeights::chip_sums`]) and the threat blocks: A's threats `ta`, B's `tb`. The
+    /// sums are the same in any order (no `i16` overflows, see the module docs), so the score is.
     #[inline]
     pub fn score_with_chips(&self, chips: &[i16; HIDDEN], ta: u128, tb: u128) -> i32 {
         let mut acc = *chips;
