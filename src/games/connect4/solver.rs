@@ -128,9 +128,22 @@ impl Wdl {
     }
 }
 
-/// A reusable exact solver for the `W` x `H` board; it keeps its table between calls.
+/// Positions with at most this many empty cells go to the solver's small table
+/// ([`NEAR_END_TABLE_KIB`]), the others to the main one. Such a position's subtree is small, so
+/// its entry saves little work, yet its probe missed the cache as any other did: with them in a
+/// table that stays in the core's L2 cache, solves of 25-chip 9 x 7 positions took about a third
+/// less time for 30 % more nodes (README, "Connect 4's solver in play").
+const NEAR_END_EMPTY: i32 = 16;
+
+/// The size of the table for positions near the end ([`NEAR_END_EMPTY`]), KiB.
+const NEAR_END_TABLE_KIB: usize = 512;
+
+/// A reusable exact solver for the `W` x `H` board; it keeps its tables between calls.
 pub struct Solver<const W: usize, const H: usize> {
+    /// Positions with more than [`NEAR_END_EMPTY`] empty cells.
     table: Table,
+    /// Positions with at most [`NEAR_END_EMPTY`] empty cells.
+    near_end: Table,
     /// Nodes visited since the solver was made (or [`Solver::reset_nodes`]).
     pub nodes: u64,
     deadline: Option<Instant>,
@@ -183,6 +196,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     pub fn new(mib: usize) -> Self {
         Solver {
             table: Table::new(mib * (1 << 20) / Table::SLOT_BYTES),
+            near_end: Table::new(NEAR_END_TABLE_KIB * (1 << 10) / Table::SLOT_BYTES),
             nodes: 0,
             deadline: None,
             time_ms: 0,
@@ -405,7 +419,8 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         if child.can_win_next() {
             return true;
         }
-        let (value, _) = self.table.get(in_layout!(check_of(&child)));
+        let chips = child.chips() as i32;
+        let (value, _) = self.table_for(chips).get(in_layout!(check_of(&child)));
         value != 0 && Self::stored_lower_bound(value as i32).is_some_and(|lower| lower > 0)
     }
 
@@ -433,6 +448,26 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     fn null_window_in<L: Layout>(&mut self, pos: &Connect4<W, H>, t: i32) -> i32 {
         let (current, mask) = L::from_game(pos.current(), pos.mask());
         self.negamax::<L>(current, mask, pos.chips() as i32, t, t + 1)
+    }
+
+    /// The table that holds positions with `chips` chips.
+    #[inline]
+    fn table_for(&self, chips: i32) -> &Table {
+        if Self::CELLS - chips > NEAR_END_EMPTY {
+            &self.table
+        } else {
+            &self.near_end
+        }
+    }
+
+    /// [`Solver::table_for`], to store in.
+    #[inline]
+    fn table_for_mut(&mut self, chips: i32) -> &mut Table {
+        if Self::CELLS - chips > NEAR_END_EMPTY {
+            &mut self.table
+        } else {
+            &mut self.near_end
+        }
     }
 
     /// The table's check word of `pos` in the layout `L`.
@@ -538,7 +573,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                 W as u8 + 1 - col
             }
         };
-        let (val, tt_move) = self.table.get(check);
+        let (val, tt_move) = self.table_for(n).get(check);
         let tt_move = orient(tt_move);
         let val = val as i32;
         if val != 0 {
@@ -584,9 +619,12 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         // Every child's bucket is fetched at once, before the first child is searched: the
         // misses overlap instead of each stalling its own probe (about 1.5 times as many nodes
         // a second), which outweighs the keys computed for children a cutoff leaves unsearched.
-        for &(cell, _, _) in &moves[..count] {
-            let (check, _) = L::table_key(current ^ mask, mask | cell);
-            self.table.prefetch(check);
+        // The small table of positions near the end stays in the cache.
+        if Self::CELLS - (n + 1) > NEAR_END_EMPTY {
+            for &(cell, _, _) in &moves[..count] {
+                let (check, _) = L::table_key(current ^ mask, mask | cell);
+                self.table.prefetch(check);
+            }
         }
         for &(cell, _, col) in &moves[..count] {
             let score = -self.negamax::<L>(current ^ mask, mask | cell, n + 1, -beta, -alpha);
@@ -594,7 +632,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                 return alpha;
             }
             if score >= beta {
-                self.table.put(
+                self.table_for_mut(n).put(
                     check,
                     (score + Self::MAX_SCORE - 2 * Self::MIN_SCORE + 2) as i8,
                     orient(col),
@@ -607,7 +645,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                 best = col;
             }
         }
-        self.table.put(
+        self.table_for_mut(n).put(
             check,
             (alpha - Self::MIN_SCORE + 1) as i8,
             orient(best),
