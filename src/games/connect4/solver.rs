@@ -132,7 +132,8 @@ impl Wdl {
 /// ([`NEAR_END_TABLE_KIB`]), the others to the main one. Such a position's subtree is small, so
 /// its entry saves little work, yet its probe missed the cache as any other did: with them in a
 /// table that stays in the core's L2 cache, solves of 25-chip 9 x 7 positions took about a third
-/// less time for 30 % more nodes (README, "Connect 4's solver in play").
+/// less time for 30 % more nodes (README, "Session 32: a small table for the positions near the
+/// end"). 14 to 20 cells, with 256 KiB to 2 MiB, measured within 6 % of each other.
 const NEAR_END_EMPTY: i32 = 16;
 
 /// The size of the table for positions near the end ([`NEAR_END_EMPTY`]), KiB.
