@@ -193,11 +193,15 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     const MIN_SCORE: i32 = -(Self::CELLS / 2) + 3;
     const MAX_SCORE: i32 = (Self::CELLS + 1) / 2 - 3;
 
-    /// A solver with a transposition table of about `mib` MiB.
+    /// A solver with a transposition table of about `mib` MiB, and one of [`NEAR_END_TABLE_KIB`]
+    /// KiB (at most as large) for the positions near the end.
     pub fn new(mib: usize) -> Self {
+        let entries = mib * (1 << 20) / Table::SLOT_BYTES;
+        // Never larger than the main table, so that a tiny table (tests) stays tiny.
+        let near_end_entries = entries.min(NEAR_END_TABLE_KIB * (1 << 10) / Table::SLOT_BYTES);
         Solver {
-            table: Table::new(mib * (1 << 20) / Table::SLOT_BYTES),
-            near_end: Table::new(NEAR_END_TABLE_KIB * (1 << 10) / Table::SLOT_BYTES),
+            table: Table::new(entries),
+            near_end: Table::new(near_end_entries),
             nodes: 0,
             deadline: None,
             time_ms: 0,
@@ -451,23 +455,29 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         self.negamax::<L>(current, mask, pos.chips() as i32, t, t + 1)
     }
 
+    /// Whether positions with `chips` chips go to the small table ([`NEAR_END_EMPTY`]).
+    #[inline]
+    fn near_the_end(chips: i32) -> bool {
+        Self::CELLS - chips <= NEAR_END_EMPTY
+    }
+
     /// The table that holds positions with `chips` chips.
     #[inline]
     fn table_for(&self, chips: i32) -> &Table {
-        if Self::CELLS - chips > NEAR_END_EMPTY {
-            &self.table
-        } else {
+        if Self::near_the_end(chips) {
             &self.near_end
+        } else {
+            &self.table
         }
     }
 
     /// [`Solver::table_for`], to store in.
     #[inline]
     fn table_for_mut(&mut self, chips: i32) -> &mut Table {
-        if Self::CELLS - chips > NEAR_END_EMPTY {
-            &mut self.table
-        } else {
+        if Self::near_the_end(chips) {
             &mut self.near_end
+        } else {
+            &mut self.table
         }
     }
 
@@ -621,7 +631,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         // misses overlap instead of each stalling its own probe (about 1.5 times as many nodes
         // a second), which outweighs the keys computed for children a cutoff leaves unsearched.
         // The small table of positions near the end stays in the cache.
-        if Self::CELLS - (n + 1) > NEAR_END_EMPTY {
+        if !Self::near_the_end(n + 1) {
             for &(cell, _, _) in &moves[..count] {
                 let (check, _) = L::table_key(current ^ mask, mask | cell);
                 self.table.prefetch(check);
