@@ -15,7 +15,7 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     #[inline]
     fn heuristic(&self, roles: &Roles) -> i32 {
         let linear = self.role_weighed(roles, &super::weights::WEIGHTS);
-        if W != 9 || H != 7 {
+        if !Self::HAS_NETWORK {
             return linear;
         }
         let net = SHIPPED.score_with_chips(self.chip_sums(), roles.ta, roles.tb);

@@ -80,6 +80,9 @@ pub struct Connect4<const W: usize, const H: usize> {
 }
 
 impl<const W: usize, const H: usize> Connect4<W, H> {
+    /// Whether this board has the evaluation network ([`network`]): CodinGame's 9 x 7 only.
+    pub(super) const HAS_NETWORK: bool = W == 9 && H == 7;
+
     /// The empty board. `steal_rule`: whether the second player may steal at turn index 1.
     pub fn new(steal_rule: bool) -> Self {
         #[allow(clippy::let_unit_value)]
@@ -100,8 +103,9 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     /// line: only constructors call it.
     #[inline(never)]
     fn with_chip_sums(mut self) -> Self {
-        if W == 9 && H == 7 {
-            let roles = self.roles();
+        if Self::HAS_NETWORK {
+            // Only the chips: no threat cells needed.
+            let roles = self.roles_with_threats(0, 0);
             self.chip_sums = network::SHIPPED.chip_sums(roles.a, roles.b);
         }
         self
@@ -343,7 +347,7 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
             let col = mv as usize;
             let cell = (self.mask + Self::bottom_mask(col)) & Self::column_mask(col);
             let mine = self.current | cell;
-            if W == 9 && H == 7 {
+            if Self::HAS_NETWORK {
                 // Role A's block when the chips before this one are even, else B's.
                 let block = self.mask.count_ones() as usize % 2;
                 network::SHIPPED.add_chip(&mut self.chip_sums, block, cell.trailing_zeros());
