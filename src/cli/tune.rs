@@ -32,6 +32,10 @@ pub struct TuneArgs {
     /// Self-play games (default: Ataxx 1500, Connect 4 600).
     #[arg(long)]
     pub games: Option<usize>,
+    /// Connect 4: the first game's number (games `N..N + games` are played): runs over
+    /// consecutive ranges, joined, make the data of one longer run.
+    #[arg(long, default_value_t = 0)]
+    pub first_game: usize,
     /// The engine's nodes per move in self-play (default: Ataxx 3000, Connect 4 2000).
     #[arg(long)]
     pub nodes: Option<u64>,
@@ -363,6 +367,7 @@ fn run_connect4(args: TuneArgs) -> Result<(), Failure> {
     } else {
         let config = c4::LabelConfig {
             games: args.games.unwrap_or(600),
+            first_game: args.first_game,
             nodes: args.nodes.unwrap_or(2000),
             opening_plies: (args.min_opening_plies, args.max_opening_plies),
             chips: (args.min_chips, args.max_chips),
@@ -556,8 +561,12 @@ fn run_connect4_network(
                     format!("--reuse-data --data {}", data.display())
                 } else {
                     format!(
-                        "--games {} --nodes {} --min-chips {} --max-chips {} {}",
+                        "--games {}{} --nodes {} --min-chips {} --max-chips {} {}",
                         args.games.unwrap_or(600),
+                        match args.first_game {
+                            0 => String::new(),
+                            n => format!(" --first-game {n}"),
+                        },
                         args.nodes.unwrap_or(2000),
                         args.min_chips,
                         args.max_chips,
