@@ -343,6 +343,14 @@ fn play(args: &TuneArgs, data: &PathBuf, games: usize, nodes: u64) -> Result<Vec
     Ok(samples)
 }
 
+/// ` --first-game N` for a provenance line when the run did not start at game 0, else nothing.
+fn first_game_flag(args: &TuneArgs) -> String {
+    match args.first_game {
+        0 => String::new(),
+        n => format!(" --first-game {n}"),
+    }
+}
+
 /// Writes `text` to `path`, making its directory.
 fn write_data(path: &PathBuf, text: &str) -> Result<(), Failure> {
     if let Some(dir) = path.parent() {
@@ -461,9 +469,10 @@ fn run_connect4(args: TuneArgs) -> Result<(), Failure> {
                 )
             } else {
                 format!(
-                    "`boardlab tune connect4 --games {} --nodes {} --min-opening-plies {} --max-opening-plies {} \
+                    "`boardlab tune connect4 --games {}{} --nodes {} --min-opening-plies {} --max-opening-plies {} \
                      --min-chips {} --max-chips {} {} --seed {} --threads {} --l2 {l2}`:",
                     args.games.unwrap_or(600),
+                    first_game_flag(&args),
                     args.nodes.unwrap_or(2000),
                     args.min_opening_plies,
                     args.max_opening_plies,
@@ -563,10 +572,7 @@ fn run_connect4_network(
                     format!(
                         "--games {}{} --nodes {} --min-chips {} --max-chips {} {}",
                         args.games.unwrap_or(600),
-                        match args.first_game {
-                            0 => String::new(),
-                            n => format!(" --first-game {n}"),
-                        },
+                        first_game_flag(&args),
                         args.nodes.unwrap_or(2000),
                         args.min_chips,
                         args.max_chips,
