@@ -398,7 +398,13 @@ fn run_connect4(args: TuneArgs) -> Result<(), Failure> {
         println!("{} positions written to {}", samples.len(), data.display());
         samples
     };
-    let played = samples.iter().map(|s| s.game).max().map_or(0, |g| g + 1);
+    // The span of game numbers: a run from `--first-game N` numbers its games from N.
+    let first = samples.iter().map(|s| s.game).min().unwrap_or(0);
+    let played = samples
+        .iter()
+        .map(|s| s.game)
+        .max()
+        .map_or(0, |g| g + 1 - first);
     if args.model == "network" {
         return run_connect4_network(&args, &samples, played, &data);
     }
