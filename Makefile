@@ -95,10 +95,10 @@ tune-connect4:
 
 # Label Connect 4 positions of 16 to 48 chips with the exact solver and train its evaluation
 # network on them, a correction to the linear evaluation (README: Connect 4's evaluation
-# network); rewrites src/games/connect4/network_weights.rs, then rebuild. About an hour on 2
+# network); rewrites src/games/connect4/network_weights.rs, then rebuild. About 90 minutes on 2
 # cores. Retrain it after refitting the linear weights (make tune-connect4).
 tune-connect4-network:
 	cargo build --release
-	$(BOARDLAB) tune connect4 --model network --games 18000 --min-chips 16 --max-chips 48 \
-	  --solve-nodes 3000000 --threads 2 --seed 3201 --epochs 12 --learning-rate 0.002 --l1 0.00005 \
+	$(BOARDLAB) tune connect4 --model network --games 32400 --min-chips 16 --max-chips 48 \
+	  --solve-nodes 3000000 --threads 2 --seed 3201 --epochs 30 --learning-rate 0.002 --l1 0.00005 \
 	  --write src/games/connect4/network_weights.rs
