@@ -100,5 +100,5 @@ tune-connect4:
 tune-connect4-network:
 	cargo build --release
 	$(BOARDLAB) tune connect4 --model network --games 32400 --min-chips 16 --max-chips 48 \
-	  --solve-nodes 3000000 --threads 2 --seed 3201 --epochs 30 --learning-rate 0.002 --l1 0.00005 \
+	  --solve-nodes 3000000 --threads 2 --seed 3201 --epochs 30 --learning-rate 0.002 --l1 0.0001 \
 	  --write src/games/connect4/network_weights.rs

@@ -8,8 +8,10 @@
 //! Hidden weights and biases stay within the limits that let the integer network's `i16` sums
 //! not overflow; [`FloatNetwork::quantized`] rounds them to the shipped integers.
 
-use super::network::{encode_bytes, epoch_rate, push_text, shuffle, sigmoid, uniform, Adam};
-use crate::games::connect4::network::{for_each_input, NetworkWeights, BLOCKS, HIDDEN, INPUTS, QB};
+use super::network::{encode_sparse, epoch_rate, push_text, shuffle, sigmoid, uniform, Adam};
+use crate::games::connect4::network::{
+    for_each_input, NetworkWeights, BLOCKS, HIDDEN, INPUTS, MIRRORED_INPUT, QB, STORED,
+};
 use crate::games::connect4::weights::WEIGHTS;
 use crate::games::connect4::Connect4Cg;
 use crate::games::network::QA;
@@ -60,21 +62,23 @@ pub fn mirror(bits: u128) -> u128 {
     })
 }
 
-/// The network in floating point, as trained: the shape of the shipped integer one.
+/// The network in floating point, as trained: the shape of the shipped integer one, its
+/// [`STORED`] units each evaluated on the board and on its mirror image (units `u` and
+/// `u + STORED` of the hidden sums).
 #[derive(Clone, Debug)]
 pub struct FloatNetwork {
-    /// `hidden[input * HIDDEN + unit]`.
+    /// `hidden[input * STORED + unit]`.
     pub hidden: Vec<f32>,
-    /// The hidden units' biases.
+    /// The stored units' biases.
     pub hidden_bias: Vec<f32>,
-    /// The output's weight of each hidden unit.
+    /// The output's weight of each stored unit.
     pub output: Vec<f32>,
     /// The output's bias.
     pub output_bias: f32,
 }
 
 /// Parameters in one flat vector for the optimiser: hidden, hidden bias, output, output bias.
-const PARAMETERS: usize = INPUTS * HIDDEN + HIDDEN + HIDDEN + 1;
+const PARAMETERS: usize = INPUTS * STORED + STORED + STORED + 1;
 
 impl FloatNetwork {
     /// Small random weights from `seed` (uniform, ±0.1 for the hidden layer's, ±0.3 for the
@@ -82,18 +86,29 @@ impl FloatNetwork {
     pub fn random(seed: u64) -> FloatNetwork {
         let mut uniform = uniform(seed);
         FloatNetwork {
-            hidden: (0..INPUTS * HIDDEN).map(|_| uniform(0.1)).collect(),
-            hidden_bias: (0..HIDDEN).map(|_| 0.2 + uniform(0.1)).collect(),
-            output: (0..HIDDEN).map(|_| uniform(0.3)).collect(),
+            hidden: (0..INPUTS * STORED).map(|_| uniform(0.1)).collect(),
+            hidden_bias: (0..STORED).map(|_| 0.2 + uniform(0.1)).collect(),
+            output: (0..STORED).map(|_| uniform(0.3)).collect(),
             output_bias: 0.0,
         }
     }
 
+    /// The stored units' row of input `input`.
+    fn row(&self, input: usize) -> &[f32] {
+        &self.hidden[input * STORED..(input + 1) * STORED]
+    }
+
+    /// The hidden sums: the stored units' (`..STORED`), then their mirror images'.
     fn accumulate(&self, s: &NetSample) -> [f32; HIDDEN] {
         let mut acc = [0f32; HIDDEN];
-        acc.copy_from_slice(&self.hidden_bias);
+        acc[..STORED].copy_from_slice(&self.hidden_bias);
+        acc[STORED..].copy_from_slice(&self.hidden_bias);
         for_each_input(&s.blocks, |i| {
-            for (a, w) in acc.iter_mut().zip(&self.hidden[i * HIDDEN..]) {
+            let (units, images) = acc.split_at_mut(STORED);
+            for (a, w) in units.iter_mut().zip(self.row(i)) {
+                *a += *w;
+            }
+            for (a, w) in images.iter_mut().zip(self.row(MIRRORED_INPUT[i] as usize)) {
                 *a += *w;
             }
         });
@@ -107,7 +122,8 @@ impl FloatNetwork {
 
     fn output_logit(&self, acc: &[f32; HIDDEN]) -> f32 {
         let squares = acc.iter().map(|a| a.clamp(0.0, 1.0).powi(2));
-        self.output_bias + squares.zip(&self.output).map(|(c, w)| c * w).sum::<f32>()
+        let weights = self.output.iter().chain(&self.output);
+        self.output_bias + squares.zip(weights).map(|(c, w)| c * w).sum::<f32>()
     }
 
     /// Adds the gradient of `s`'s squared error, with the linear evaluation's logit `base`, to
@@ -116,21 +132,31 @@ impl FloatNetwork {
         let acc = self.accumulate(s);
         let p = sigmoid(base + self.output_logit(&acc));
         let g = 2.0 * (p - s.target) * p * (1.0 - p);
-        let (hidden, rest) = grad.split_at_mut(INPUTS * HIDDEN);
-        let (hidden_bias, rest) = rest.split_at_mut(HIDDEN);
-        let (output, output_bias) = rest.split_at_mut(HIDDEN);
+        let (hidden, rest) = grad.split_at_mut(INPUTS * STORED);
+        let (hidden_bias, rest) = rest.split_at_mut(STORED);
+        let (output, output_bias) = rest.split_at_mut(STORED);
         output_bias[0] += g;
+        // A stored unit's parameters get the gradients of both its evaluations.
         let mut dacc = [0f32; HIDDEN];
         for j in 0..HIDDEN {
+            let unit = j % STORED;
             let c = acc[j].clamp(0.0, 1.0);
-            output[j] += g * c * c;
+            output[unit] += g * c * c;
             if acc[j] > 0.0 && acc[j] < 1.0 {
-                dacc[j] = g * self.output[j] * 2.0 * c;
-                hidden_bias[j] += dacc[j];
+                dacc[j] = g * self.output[unit] * 2.0 * c;
+                hidden_bias[unit] += dacc[j];
             }
         }
+        let (units, images) = dacc.split_at(STORED);
         for_each_input(&s.blocks, |i| {
-            for (d, a) in hidden[i * HIDDEN..(i + 1) * HIDDEN].iter_mut().zip(&dacc) {
+            let mirrored = MIRRORED_INPUT[i] as usize;
+            for (d, a) in hidden[i * STORED..(i + 1) * STORED].iter_mut().zip(units) {
+                *d += *a;
+            }
+            for (d, a) in hidden[mirrored * STORED..(mirrored + 1) * STORED]
+                .iter_mut()
+                .zip(images)
+            {
                 *d += *a;
             }
         });
@@ -149,11 +175,11 @@ impl FloatNetwork {
     /// per unit of logit.
     pub fn quantized(&self, output_scale: i32) -> QuantizedNetwork {
         let q = |w: f32, scale: i32| (w * scale as f32).round();
-        let mut hidden = Box::new([[0i8; HIDDEN]; INPUTS]);
+        let mut hidden = Box::new([[0i8; STORED]; INPUTS]);
         for (i, row) in hidden.iter_mut().enumerate() {
             for (j, w) in row.iter_mut().enumerate() {
                 // Training keeps |w| <= 127 / QA; the clamp only absorbs float rounding there.
-                *w = q(self.hidden[i * HIDDEN + j], QA).clamp(-127.0, 127.0) as i8;
+                *w = q(self.hidden[i * STORED + j], QA).clamp(-127.0, 127.0) as i8;
             }
         }
         QuantizedNetwork {
@@ -169,12 +195,12 @@ impl FloatNetwork {
 
 /// The integer network, owned (see [`NetworkWeights`] for the borrowed form the engine uses).
 pub struct QuantizedNetwork {
-    /// `hidden[input]`, each weight within ±127.
-    pub hidden: Box<[[i8; HIDDEN]; INPUTS]>,
-    /// The hidden units' biases.
-    pub hidden_bias: [i16; HIDDEN],
-    /// The output's weight of each hidden unit, scaled by `QB`.
-    pub output: [i16; HIDDEN],
+    /// `hidden[input]`, the stored units' weights, each within ±127.
+    pub hidden: Box<[[i8; STORED]; INPUTS]>,
+    /// The stored units' biases.
+    pub hidden_bias: [i16; STORED],
+    /// The output's weight of each stored unit, scaled by `QB`.
+    pub output: [i16; STORED],
     /// The output's bias, scaled by `QA × QB`.
     pub output_bias: i32,
     /// Evaluation units per unit of logit.
@@ -207,21 +233,21 @@ impl QuantizedNetwork {
             let items: Vec<String> = values.iter().map(|v| v.to_string()).collect();
             format!("[{}]", items.join(","))
         };
-        s.push_str("\nuse super::network::{decode_hidden, HIDDEN, INPUTS};\n\n");
+        s.push_str("\nuse super::network::{decode_hidden, INPUTS, STORED};\n\n");
         s.push_str(
-            "/// `HIDDEN_WEIGHTS[input]`: the row an active input adds, scaled by `QA`, packed as\n\
-             /// text (`games::network::decode_bytes`).\n\
-             #[rustfmt::skip]\npub const HIDDEN_WEIGHTS: [[i8; HIDDEN]; INPUTS] = decode_hidden(\"\\\n",
+            "/// `HIDDEN_WEIGHTS[input]`: the row an active input adds to the stored units, scaled by\n\
+             /// `QA`, packed as sparse text (`games::network::decode_sparse`).\n\
+             #[rustfmt::skip]\npub const HIDDEN_WEIGHTS: [[i8; STORED]; INPUTS] = decode_hidden(\"\\\n",
         );
         push_text(
             &mut s,
-            &encode_bytes(self.hidden.iter().flatten().map(|&w| w as u8)),
+            &encode_sparse(self.hidden.iter().flatten().copied()),
         );
         s.push_str(&format!(
-            "\n/// The hidden units' biases, scaled by `QA`.\n\
-             #[rustfmt::skip]\npub const HIDDEN_BIAS: [i16; HIDDEN] = {};\n\n\
-             /// The output's weight of each hidden unit, scaled by `QB`.\n\
-             #[rustfmt::skip]\npub const OUTPUT_WEIGHTS: [i16; HIDDEN] = {};\n\n\
+            "\n/// The stored units' biases, scaled by `QA`.\n\
+             #[rustfmt::skip]\npub const HIDDEN_BIAS: [i16; STORED] = {};\n\n\
+             /// The output's weight of each stored unit, scaled by `QB`.\n\
+             #[rustfmt::skip]\npub const OUTPUT_WEIGHTS: [i16; STORED] = {};\n\n\
              /// The output's bias, scaled by `QA × QB`.\n\
              pub const OUTPUT_BIAS: i32 = {};\n\n\
              /// Evaluation units per unit of the output's logit: the linear evaluation's scale\n\
@@ -322,7 +348,7 @@ pub fn train(
                 net.parameters_mut(),
                 |k| grads[k],
                 lr,
-                (INPUTS * HIDDEN, HIDDEN),
+                (INPUTS * STORED, STORED),
             );
         }
         on_epoch(epoch, epoch_loss / train.len() as f64, &net);

@@ -16,7 +16,9 @@ use crate::games::ataxx::network::{
     OUTPUT_BUCKETS, OUTPUT_SCALE, QB,
 };
 use crate::games::ataxx::Ataxx;
-use crate::games::network::{digit_point, DIGIT_BITS, HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT, QA};
+use crate::games::network::{
+    digit_point, DIGIT_BITS, HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT, QA, SPARSE_ORDER,
+};
 use crate::rng::{splitmix, Rng};
 
 /// The score, in centi-stones for the side to move, of integer `weights` on the position with
@@ -44,22 +46,71 @@ pub fn for_each_input(mover: u64, other: u64, walls: u64, f: impl FnMut(usize)) 
 /// counts UTF-16 code units, under its 100,000: a byte takes 0.53 of a character, where base-85
 /// text took 1.25 and decimal about 3.
 pub fn encode_bytes(bytes: impl IntoIterator<Item = u8>) -> String {
-    let digit = |value: u32| char::from_u32(digit_point(value)).expect("a letter of the BMP");
-    let mut out = String::new();
-    let (mut pending, mut bits) = (0u32, 0);
+    let mut stream = BitStream::default();
     for byte in bytes {
-        pending |= (byte as u32) << bits;
-        bits += 8;
-        if bits >= DIGIT_BITS {
-            out.push(digit(pending & ((1 << DIGIT_BITS) - 1)));
-            pending >>= DIGIT_BITS;
-            bits -= DIGIT_BITS;
+        stream.push(byte as u32, 8);
+    }
+    stream.text()
+}
+
+/// `weights` as sparse text (`games::network::decode_sparse` reads it back): one stream of bits,
+/// least significant first, a `0` for a zero weight, else a `1`, the sign (`1`: negative) and
+/// the magnitude less one in an Exp-Golomb code of order `SPARSE_ORDER`; cut into digits as
+/// [`encode_bytes`] cuts bytes, the last one padded with zero bits. An L1-trained layer, most of
+/// it zeros, takes under half the characters of its bytes. Panics on -128 (the trainers keep
+/// weights within ±127).
+pub fn encode_sparse(weights: impl IntoIterator<Item = i8>) -> String {
+    let mut stream = BitStream::default();
+    for w in weights {
+        if w == 0 {
+            stream.push(0, 1);
+            continue;
+        }
+        assert!(w != i8::MIN, "a weight out of range");
+        stream.push(1 | (w < 0) as u32 * 2, 2);
+        // `q` zero bits, a one, then the low `q + order` bits of the shifted magnitude.
+        let code = w.unsigned_abs() as u32 - 1 + (1 << SPARSE_ORDER);
+        let width = 31 - code.leading_zeros();
+        let q = width - SPARSE_ORDER;
+        stream.push(1 << q, q + 1);
+        stream.push(code & ((1 << width) - 1), width);
+    }
+    stream.text()
+}
+
+/// Bits gathered into digits of [`DIGIT_BITS`], least significant first.
+#[derive(Default)]
+struct BitStream {
+    out: String,
+    pending: u64,
+    bits: u32,
+}
+
+impl BitStream {
+    /// Appends the low `count` bits of `value` (at most 32).
+    fn push(&mut self, value: u32, count: u32) {
+        self.pending |= (value as u64 & ((1 << count) - 1)) << self.bits;
+        self.bits += count;
+        while self.bits >= DIGIT_BITS {
+            self.out
+                .push(digit_char(self.pending as u32 & ((1 << DIGIT_BITS) - 1)));
+            self.pending >>= DIGIT_BITS;
+            self.bits -= DIGIT_BITS;
         }
     }
-    if bits > 0 {
-        out.push(digit(pending));
+
+    /// The digits, the last one padded with zero bits.
+    fn text(mut self) -> String {
+        if self.bits > 0 {
+            self.out.push(digit_char(self.pending as u32));
+        }
+        self.out
     }
-    out
+}
+
+/// The character of digit `value`.
+fn digit_char(value: u32) -> char {
+    char::from_u32(digit_point(value)).expect("a letter of the BMP")
 }
 
 /// The hidden weights as text: their bytes, row after row ([`encode_bytes`]).
@@ -557,6 +608,32 @@ pub fn train(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::network::{decode_bytes, decode_sparse};
+
+    #[test]
+    fn sparse_text_reads_back_as_the_weights_it_was_written_from() {
+        // Every magnitude, both signs, and long runs of zeros, as an L1-trained layer has.
+        let mut weights: Vec<i8> = (-127..=127).collect();
+        let mut rng = Rng(11);
+        weights.extend((0..745).map(|_| match rng.below(4) {
+            0 => (rng.below(255) as i32 - 127) as i8,
+            _ => 0,
+        }));
+        let weights: [i8; 1000] = weights.try_into().unwrap();
+        let text = encode_sparse(weights);
+        assert_eq!(decode_sparse::<1000>(&text), weights);
+        // Zeros take a bit each: 1,000 of them fit 67 digits.
+        assert_eq!(encode_sparse([0i8; 1000]).chars().count(), 67);
+        // Line breaks and spaces are skipped, as in the weights' files.
+        let broken: String = text.chars().flat_map(|c| [c, '\n']).collect();
+        assert_eq!(decode_sparse::<1000>(&broken), weights);
+    }
+
+    #[test]
+    fn byte_text_reads_back_as_its_bytes() {
+        let bytes: [u8; 256] = std::array::from_fn(|i| i as u8);
+        assert_eq!(decode_bytes::<256>(&encode_bytes(bytes)), bytes);
+    }
 
     #[test]
     fn the_eight_symmetries_are_distinct_and_keep_the_stone_count() {
@@ -650,6 +727,21 @@ mod tests {
         let mut short = text.chars();
         short.next_back();
         crate::games::ataxx::network::decode_hidden(short.as_str());
+    }
+
+    #[test]
+    #[should_panic(expected = "weights missing")]
+    fn a_sparse_text_one_digit_short_is_refused() {
+        let text = encode_sparse([-5i8; 100]);
+        let mut short = text.chars();
+        short.next_back();
+        decode_sparse::<100>(short.as_str());
+    }
+
+    #[test]
+    #[should_panic(expected = "too many weight digits")]
+    fn a_sparse_text_one_digit_long_is_refused() {
+        decode_sparse::<100>(&format!("{}{}", encode_sparse([-5i8; 100]), digit_char(1)));
     }
 
     #[test]
