@@ -14,10 +14,9 @@
 //!   unit `u` (`u < STORED`) looking at the board with its columns mirrored (the weight of cell
 //!   `(column, row)` is unit `u`'s of `(8 - column, row)`; the same bias and output weight). Only
 //!   the [`STORED`] units' weights are stored, so a pair costs the characters and bytes of one,
-//!   and the score of a position and of its mirror image are the same by construction (the
-//!   trainer sees each position mirrored at random). 32 stored units evaluated twice measured
-//!   about as good as 64 free ones and better than 32 (README, "Connect 4's evaluation
-//!   network").
+//!   and a position and its mirror image score the same by construction (the trainer sees each
+//!   position mirrored at random). 32 stored units evaluated twice measured about as good as 64
+//!   free ones and better than 32 (README, "Connect 4's evaluation network").
 //! - Output: the units' weighted sum plus a bias, a logit of A's winning chance, added to the
 //!   linear evaluation's (`linear / OUTPUT_SCALE`); times [`OUTPUT_SCALE`] it is evaluation
 //!   units, and the evaluation turns it to the side to move's view.
