@@ -38,37 +38,6 @@ pub const fn text_digits(bytes: usize) -> usize {
     (bytes * 8).div_ceil(DIGIT_BITS as usize)
 }
 
-/// The next digit of a weights text from byte `i` on (spaces and line breaks skipped): its value
-/// and the byte after it, or `None` at the text's end. Panics (a compile error in a `const`) on
-/// any other character.
-const fn next_digit(text: &[u8], mut i: usize) -> Option<(u32, usize)> {
-    while i < text.len() && (text[i] == b' ' || text[i] == b'\n') {
-        i += 1;
-    }
-    if i == text.len() {
-        return None;
-    }
-    // Every digit is a three-byte UTF-8 sequence: 1110xxxx 10xxxxxx 10xxxxxx.
-    let lead = text[i];
-    assert!(
-        lead & 0xF0 == 0xE0 && i + 2 < text.len(),
-        "not a weight digit"
-    );
-    let point =
-        (lead as u32 & 0x0F) << 12 | (text[i + 1] as u32 & 0x3F) << 6 | (text[i + 2] as u32 & 0x3F);
-    // The inverse of `digit_point`; any other code point is refused.
-    let value = if point < 0xAC00 {
-        point.wrapping_sub(0x3400)
-    } else {
-        point - 0xAC00 + LOW_DIGITS
-    };
-    assert!(
-        value < 1 << DIGIT_BITS && (point < 0xA000 || point >= 0xAC00),
-        "not a weight digit"
-    );
-    Some((value, i + 3))
-}
-
 /// Reads a text of the trainer's back into the `N` bytes it was written from
 /// (`tune::network::encode_bytes`: the bytes in order, least significant bit first,
 /// [`DIGIT_BITS`] to a digit, see [`digit_point`]), at compile time (each game's
@@ -80,8 +49,31 @@ pub const fn decode_bytes<const N: usize>(text: &str) -> [u8; N] {
     let (mut i, mut digits, mut byte) = (0, 0, 0);
     // Bits read and not yet a byte: `pending`'s low `bits`.
     let (mut pending, mut bits) = (0u32, 0);
-    while let Some((value, next)) = next_digit(text, i) {
-        i = next;
+    while i < text.len() {
+        let lead = text[i];
+        if lead == b' ' || lead == b'\n' {
+            i += 1;
+            continue;
+        }
+        // Every digit is a three-byte UTF-8 sequence: 1110xxxx 10xxxxxx 10xxxxxx.
+        assert!(
+            lead & 0xF0 == 0xE0 && i + 2 < text.len(),
+            "not a weight digit"
+        );
+        let point = (lead as u32 & 0x0F) << 12
+            | (text[i + 1] as u32 & 0x3F) << 6
+            | (text[i + 2] as u32 & 0x3F);
+        i += 3;
+        // The inverse of `digit_point`; any other code point is refused.
+        let value = if point < 0xAC00 {
+            point.wrapping_sub(0x3400)
+        } else {
+            point - 0xAC00 + LOW_DIGITS
+        };
+        assert!(
+            value < 1 << DIGIT_BITS && (point < 0xA000 || point >= 0xAC00),
+            "not a weight digit"
+        );
         assert!(digits < text_digits(N), "too many weight digits");
         digits += 1;
         pending |= value << bits;
@@ -94,67 +86,6 @@ pub const fn decode_bytes<const N: usize>(text: &str) -> [u8; N] {
         }
     }
     assert!(digits == text_digits(N), "weights missing");
-    out
-}
-
-/// The Exp-Golomb order of the sparse weights' text ([`decode_sparse`]): orders 2 and 3 took the
-/// fewest bits for Connect 4's weights, within 0.4 % of each other (README, "Connect 4's
-/// evaluation network").
-pub const SPARSE_ORDER: u32 = 2;
-
-/// Reads a sparse text of the trainer's back into the `N` weights it was written from
-/// (`tune::network::encode_sparse`), at compile time. The text is one stream of bits, least
-/// significant first, [`DIGIT_BITS`] to a digit as in [`decode_bytes`]; a weight is a `0` bit
-/// when it is zero, else a `1`, its sign (`1`: negative), and its magnitude less one in an
-/// Exp-Golomb code of order [`SPARSE_ORDER`] (`q` zero bits, a one, then the low `q + order` bits
-/// of `magnitude - 1 + 2^order`). Zero weights, most of an L1-trained layer, take a bit each.
-/// Panics (a compile error in a `const`) on a character that is no digit, a magnitude over 127,
-/// or a text of the wrong length.
-pub const fn decode_sparse<const N: usize>(text: &str) -> [i8; N] {
-    let text = text.as_bytes();
-    let mut out = [0i8; N];
-    let (mut i, mut n) = (0, 0);
-    // Bits read and not yet used: `pending`'s low `bits`.
-    let (mut pending, mut bits) = (0u64, 0);
-    while n < N {
-        // The longest code, a magnitude of 127, takes 15 bits.
-        while bits < 16 {
-            let Some((value, next)) = next_digit(text, i) else {
-                break;
-            };
-            i = next;
-            pending |= (value as u64) << bits;
-            bits += DIGIT_BITS;
-        }
-        assert!(bits > 0, "weights missing");
-        let (nonzero, negative) = (pending & 1 == 1, pending & 2 == 2);
-        if !nonzero {
-            pending >>= 1;
-            bits -= 1;
-        } else {
-            pending >>= 2;
-            let q = pending.trailing_zeros();
-            let width = q + SPARSE_ORDER;
-            assert!(width <= 7 && bits >= 3 + q + width, "weights missing");
-            pending >>= q + 1;
-            let code = (1 << width) | (pending & ((1 << width) - 1));
-            let magnitude = code - (1 << SPARSE_ORDER) + 1;
-            assert!(magnitude <= 127, "a weight out of range");
-            out[n] = if negative {
-                -(magnitude as i8)
-            } else {
-                magnitude as i8
-            };
-            pending >>= width;
-            bits -= 3 + q + width;
-        }
-        n += 1;
-    }
-    // What is left is the last digit's padding.
-    assert!(
-        bits < DIGIT_BITS && next_digit(text, i).is_none(),
-        "too many weight digits"
-    );
     out
 }
 

@@ -8,7 +8,9 @@
 //! Hidden weights and biases stay within the limits that let the integer network's `i16` sums
 //! not overflow; [`FloatNetwork::quantized`] rounds them to the shipped integers.
 
-use super::network::{encode_sparse, epoch_rate, push_text, shuffle, sigmoid, uniform, Adam};
+use super::network::{
+    encode_bytes, encode_sparse, epoch_rate, push_text, shuffle, sigmoid, uniform, Adam,
+};
 use crate::games::connect4::network::{
     for_each_input, NetworkWeights, BLOCKS, HIDDEN, INPUTS, MIRRORED_INPUT, QB, STORED,
 };
@@ -236,13 +238,12 @@ impl QuantizedNetwork {
         s.push_str("\nuse super::network::{decode_hidden, INPUTS, STORED};\n\n");
         s.push_str(
             "/// `HIDDEN_WEIGHTS[input]`: the row an active input adds to the stored units, scaled by\n\
-             /// `QA`, packed as sparse text (`games::network::decode_sparse`).\n\
-             #[rustfmt::skip]\npub const HIDDEN_WEIGHTS: [[i8; STORED]; INPUTS] = decode_hidden(\"\\\n",
+             /// `QA`, packed sparse (`network::decode_sparse`) as text (`games::network::decode_bytes`).\n\
+             #[rustfmt::skip]\npub const HIDDEN_WEIGHTS: [[i8; STORED]; INPUTS] = ",
         );
-        push_text(
-            &mut s,
-            &encode_sparse(self.hidden.iter().flatten().copied()),
-        );
+        let bytes = encode_sparse(self.hidden.iter().flatten().copied());
+        s.push_str(&format!("decode_hidden::<{}>(\"\\\n", bytes.len()));
+        push_text(&mut s, &encode_bytes(bytes));
         s.push_str(&format!(
             "\n/// The stored units' biases, scaled by `QA`.\n\
              #[rustfmt::skip]\npub const HIDDEN_BIAS: [i16; STORED] = {};\n\n\
@@ -360,7 +361,7 @@ pub fn train(
 mod tests {
     use super::*;
     use crate::game::Game;
-    use crate::games::connect4::network::decode_hidden;
+    use crate::games::connect4::network::decode_sparse;
     use crate::games::network::{HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT};
     use crate::play::random_line;
 
@@ -425,12 +426,18 @@ mod tests {
     fn the_written_source_holds_the_weights_it_was_written_from() {
         let q = FloatNetwork::random(9).quantized(77);
         let source = q.source(&["a test".into()]);
-        let start = source.find("decode_hidden(\"\\\n").unwrap() + "decode_hidden(\"\\\n".len();
+        // The text is the sparse bytes' (the shipped file is checked by compiling it: a wrong
+        // byte count or text is a compile error there).
+        let bytes = encode_sparse(q.hidden.iter().flatten().copied());
+        let head = format!("decode_hidden::<{}>(\"\\\n", bytes.len());
+        let start = source.find(&head).unwrap() + head.len();
         let text: String = source[start..source.find("\");").unwrap()]
             .lines()
             .map(|l| l.trim_end_matches('\\'))
             .collect();
-        assert_eq!(decode_hidden(&text), *q.hidden);
+        assert_eq!(text, encode_bytes(bytes.iter().copied()));
+        let weights = decode_sparse::<{ INPUTS * STORED }>(&bytes);
+        assert!(q.hidden.iter().flatten().eq(weights.iter()));
         assert!(source.contains("pub const OUTPUT_SCALE: i32 = 77;"));
         let biases: Vec<String> = q.hidden_bias.iter().map(|b| b.to_string()).collect();
         assert!(source.contains(&format!("[{}]", biases.join(","))));

@@ -16,9 +16,8 @@ use crate::games::ataxx::network::{
     OUTPUT_BUCKETS, OUTPUT_SCALE, QB,
 };
 use crate::games::ataxx::Ataxx;
-use crate::games::network::{
-    digit_point, DIGIT_BITS, HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT, QA, SPARSE_ORDER,
-};
+use crate::games::connect4::network::SPARSE_ORDER;
+use crate::games::network::{digit_point, DIGIT_BITS, HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT, QA};
 use crate::rng::{splitmix, Rng};
 
 /// The score, in centi-stones for the side to move, of integer `weights` on the position with
@@ -53,29 +52,40 @@ pub fn encode_bytes(bytes: impl IntoIterator<Item = u8>) -> String {
     stream.text()
 }
 
-/// `weights` as sparse text (`games::network::decode_sparse` reads it back): one stream of bits,
-/// least significant first, a `0` for a zero weight, else a `1`, the sign (`1`: negative) and
-/// the magnitude less one in an Exp-Golomb code of order `SPARSE_ORDER`; cut into digits as
-/// [`encode_bytes`] cuts bytes, the last one padded with zero bits. An L1-trained layer, most of
-/// it zeros, takes under half the characters of its bytes. Panics on -128 (the trainers keep
-/// weights within ±127).
-pub fn encode_sparse(weights: impl IntoIterator<Item = i8>) -> String {
-    let mut stream = BitStream::default();
+/// `weights` as a sparse stream of bytes (`games::connect4::network::decode_sparse` reads it
+/// back; [`encode_bytes`] makes it text): bits least significant first, a `0` for a zero weight,
+/// else a `1`, the sign (`1`: negative) and the magnitude less one in an Exp-Golomb code of order
+/// `SPARSE_ORDER`, the last byte padded with zero bits. An L1-trained layer, most of it zeros,
+/// takes under half its bytes. Panics on -128 (the trainers keep weights within ±127).
+pub fn encode_sparse(weights: impl IntoIterator<Item = i8>) -> Vec<u8> {
+    let mut out = Vec::new();
+    let (mut pending, mut bits) = (0u64, 0u32);
+    let mut push = |value: u32, count: u32| {
+        pending |= (value as u64 & ((1 << count) - 1)) << bits;
+        bits += count;
+        while bits >= 8 {
+            out.push(pending as u8);
+            pending >>= 8;
+            bits -= 8;
+        }
+    };
     for w in weights {
         if w == 0 {
-            stream.push(0, 1);
+            push(0, 1);
             continue;
         }
         assert!(w != i8::MIN, "a weight out of range");
-        stream.push(1 | (w < 0) as u32 * 2, 2);
+        push(1 | (w < 0) as u32 * 2, 2);
         // `q` zero bits, a one, then the low `q + order` bits of the shifted magnitude.
         let code = w.unsigned_abs() as u32 - 1 + (1 << SPARSE_ORDER);
         let width = 31 - code.leading_zeros();
         let q = width - SPARSE_ORDER;
-        stream.push(1 << q, q + 1);
-        stream.push(code & ((1 << width) - 1), width);
+        push(1 << q, q + 1);
+        push(code & ((1 << width) - 1), width);
     }
-    stream.text()
+    // Pad the last byte.
+    push(0, 7);
+    out
 }
 
 /// Bits gathered into digits of [`DIGIT_BITS`], least significant first.
@@ -608,7 +618,8 @@ pub fn train(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::network::{decode_bytes, decode_sparse};
+    use crate::games::connect4::network::decode_sparse;
+    use crate::games::network::decode_bytes;
 
     #[test]
     fn sparse_text_reads_back_as_the_weights_it_was_written_from() {
@@ -620,13 +631,9 @@ mod tests {
             _ => 0,
         }));
         let weights: [i8; 1000] = weights.try_into().unwrap();
-        let text = encode_sparse(weights);
-        assert_eq!(decode_sparse::<1000>(&text), weights);
-        // Zeros take a bit each: 1,000 of them fit 67 digits.
-        assert_eq!(encode_sparse([0i8; 1000]).chars().count(), 67);
-        // Line breaks and spaces are skipped, as in the weights' files.
-        let broken: String = text.chars().flat_map(|c| [c, '\n']).collect();
-        assert_eq!(decode_sparse::<1000>(&broken), weights);
+        assert_eq!(decode_sparse::<1000>(&encode_sparse(weights)), weights);
+        // Zeros take a bit each: 1,000 of them fit 125 bytes.
+        assert_eq!(encode_sparse([0i8; 1000]).len(), 125);
     }
 
     #[test]
@@ -731,17 +738,17 @@ mod tests {
 
     #[test]
     #[should_panic(expected = "weights missing")]
-    fn a_sparse_text_one_digit_short_is_refused() {
-        let text = encode_sparse([-5i8; 100]);
-        let mut short = text.chars();
-        short.next_back();
-        decode_sparse::<100>(short.as_str());
+    fn sparse_weights_one_byte_short_are_refused() {
+        let bytes = encode_sparse([-5i8; 100]);
+        decode_sparse::<100>(&bytes[..bytes.len() - 1]);
     }
 
     #[test]
-    #[should_panic(expected = "too many weight digits")]
-    fn a_sparse_text_one_digit_long_is_refused() {
-        decode_sparse::<100>(&format!("{}{}", encode_sparse([-5i8; 100]), digit_char(1)));
+    #[should_panic(expected = "too many weight bytes")]
+    fn sparse_weights_one_byte_long_are_refused() {
+        let mut bytes = encode_sparse([-5i8; 100]);
+        bytes.push(1);
+        decode_sparse::<100>(&bytes);
     }
 
     #[test]

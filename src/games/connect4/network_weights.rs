@@ -7,9 +7,9 @@
 use super::network::{decode_hidden, INPUTS, STORED};
 
 /// `HIDDEN_WEIGHTS[input]`: the row an active input adds to the stored units, scaled by
-/// `QA`, packed as sparse text (`games::network::decode_sparse`).
+/// `QA`, packed sparse (`network::decode_sparse`) as text (`games::network::decode_bytes`).
 #[rustfmt::skip]
-pub const HIDDEN_WEIGHTS: [[i8; STORED]; INPUTS] = decode_hidden("\
+pub const HIDDEN_WEIGHTS: [[i8; STORED]; INPUTS] = decode_hidden::<3599>("\
 洹䭖墒絙鴒떄崫똦韘鄐漬楿樊䳙䙑䓧袒薝膡槅娎膥걝鹉璉弨帳劘겓宰怒랼櫸吴蘢㹬攎慡鯫眑嗅搄䗼䠁胠竁峊禁㢲㒠䆛祙曬瀡䪤뺦곸鲙䂷攋䋛腃䬉擉\
 涱挧企늑粤碘辌㬬悉晑唸旲㣅亖嶎軐듑녉疆馐됀懫䱳錊狢縱稈丶儥皷笇碦拟脑嫆㣞嘙礍刭寴瘼盄忪㼜苏㩵뻠媨亸끛鶬㨦䈉䣎挅薍滈偋擙嶱㻅輖碸䜸\
 涘䓱唤轡蜒坸嗦붎礛甕㱍祔㜶鴱剅胢谙灢竂䀧綂缻肢銲縧鴰礦擿㭍芖撕趰呋坈褐㞲墄乧鬢㘑䣎益䁤认籒縥瑿桳鉦躙撊닌㵋砊뱈訕茣秴臇華腞烕恀商\
