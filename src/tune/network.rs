@@ -45,11 +45,22 @@ pub fn for_each_input(mover: u64, other: u64, walls: u64, f: impl FnMut(usize)) 
 /// counts UTF-16 code units, under its 100,000: a byte takes 0.53 of a character, where base-85
 /// text took 1.25 and decimal about 3.
 pub fn encode_bytes(bytes: impl IntoIterator<Item = u8>) -> String {
-    let mut stream = BitStream::default();
+    let digit = |value: u32| char::from_u32(digit_point(value)).expect("a letter of the BMP");
+    let mut out = String::new();
+    let (mut pending, mut bits) = (0u32, 0);
     for byte in bytes {
-        stream.push(byte as u32, 8);
+        pending |= (byte as u32) << bits;
+        bits += 8;
+        if bits >= DIGIT_BITS {
+            out.push(digit(pending & ((1 << DIGIT_BITS) - 1)));
+            pending >>= DIGIT_BITS;
+            bits -= DIGIT_BITS;
+        }
     }
-    stream.text()
+    if bits > 0 {
+        out.push(digit(pending));
+    }
+    out
 }
 
 /// `weights` as a sparse stream of bytes (`games::connect4::network::decode_sparse` reads it
@@ -86,41 +97,6 @@ pub fn encode_sparse(weights: impl IntoIterator<Item = i8>) -> Vec<u8> {
     // Pad the last byte.
     push(0, 7);
     out
-}
-
-/// Bits gathered into digits of [`DIGIT_BITS`], least significant first.
-#[derive(Default)]
-struct BitStream {
-    out: String,
-    pending: u64,
-    bits: u32,
-}
-
-impl BitStream {
-    /// Appends the low `count` bits of `value` (at most 32).
-    fn push(&mut self, value: u32, count: u32) {
-        self.pending |= (value as u64 & ((1 << count) - 1)) << self.bits;
-        self.bits += count;
-        while self.bits >= DIGIT_BITS {
-            self.out
-                .push(digit_char(self.pending as u32 & ((1 << DIGIT_BITS) - 1)));
-            self.pending >>= DIGIT_BITS;
-            self.bits -= DIGIT_BITS;
-        }
-    }
-
-    /// The digits, the last one padded with zero bits.
-    fn text(mut self) -> String {
-        if self.bits > 0 {
-            self.out.push(digit_char(self.pending as u32));
-        }
-        self.out
-    }
-}
-
-/// The character of digit `value`.
-fn digit_char(value: u32) -> char {
-    char::from_u32(digit_point(value)).expect("a letter of the BMP")
 }
 
 /// The hidden weights as text: their bytes, row after row ([`encode_bytes`]).
@@ -622,7 +598,7 @@ mod tests {
     use crate::games::network::decode_bytes;
 
     #[test]
-    fn sparse_text_reads_back_as_the_weights_it_was_written_from() {
+    fn sparse_bytes_read_back_as_the_weights_they_were_written_from() {
         // Every magnitude, both signs, and long runs of zeros, as an L1-trained layer has.
         let mut weights: Vec<i8> = (-127..=127).collect();
         let mut rng = Rng(11);
