@@ -74,11 +74,13 @@ bundle:
 # Regenerate Ataxx's self-play data and retrain its evaluation network, a correction to the
 # linear evaluation (README: the evaluation network); rewrites src/games/ataxx/network_weights.rs,
 # then rebuild to play with it. The self-play is the current engine's, so each run is one more
-# generation. About 15 minutes on 2 cores.
+# generation. About 15 minutes on 2 cores (the shipped network: four such sets, README "Mirror
+# pairs and sparse weights").
 tune-ataxx:
 	cargo build --release
 	$(BOARDLAB) tune ataxx --model network --games 12000 --nodes 4000 --random-plies 3 --seed 103 \
-	  --epochs 16 --learning-rate 0.001 --result-weight 0.3 --write src/games/ataxx/network_weights.rs
+	  --epochs 64 --learning-rate 0.001 --result-weight 0.3 --l1 0.000001 \
+	  --write src/games/ataxx/network_weights.rs
 
 # Refit the linear evaluation's weights (README: the fitted evaluation); rewrites
 # src/games/ataxx/weights.rs. The network corrects the linear evaluation it was trained beside:

@@ -99,7 +99,8 @@ pub struct TuneArgs {
     /// `network` (the evaluation network, `network_weights.rs`, trained on top of the linear).
     #[arg(long, value_parser = ["linear", "network"], default_value = "linear")]
     pub model: String,
-    /// Connect 4 network: L1 penalty on the hidden weights (default 0).
+    /// Network: L1 penalty on the hidden weights, per unit of weight (default 0): it sets the
+    /// weights the data does not need to zero, which the sparse weights' text packs smaller.
     #[arg(long)]
     pub l1: Option<f64>,
     /// Network: passes over the training positions.
@@ -270,6 +271,7 @@ fn run_network(
         learning_rate: args.learning_rate.unwrap_or(0.001) as f32,
         threads: args.threads,
         seed: args.seed,
+        l1: args.l1.unwrap_or(0.0) as f32,
     };
     let progress = bar(args.epochs as u64, "epochs");
     let net = train_network(&train, &config, &mut |epoch, loss, net| {
@@ -291,7 +293,7 @@ fn run_network(
     if let Some(path) = &args.write {
         let provenance = vec![
             format!(
-                "`boardlab tune ataxx --model network {} --seed {} --epochs {} --batch {} --learning-rate {} --result-weight {}`:",
+                "`boardlab tune ataxx --model network {} --seed {} --epochs {} --batch {} --learning-rate {} --result-weight {} --l1 {}`:",
                 if args.reuse_data {
                     "--reuse-data (positions played earlier)".to_string()
                 } else {
@@ -300,7 +302,8 @@ fn run_network(
                         args.random_plies, args.walled_every
                     )
                 },
-                args.seed, args.epochs, config.batch, config.learning_rate, args.result_weight
+                args.seed, args.epochs, config.batch, config.learning_rate, args.result_weight,
+                config.l1
             ),
             format!(
                 "{} positions of {played} self-play games (every tenth game held out); mean squared error",

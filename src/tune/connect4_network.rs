@@ -361,7 +361,7 @@ pub fn train(
 mod tests {
     use super::*;
     use crate::game::Game;
-    use crate::games::connect4::network::decode_sparse;
+    use crate::games::network::decode_sparse;
     use crate::games::network::{HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT};
     use crate::play::random_line;
 

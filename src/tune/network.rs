@@ -6,17 +6,19 @@
 //! NNUE trainers do (Stockfish's `lambda`): the score tells which of two similar positions the
 //! search liked, the result keeps it honest. Each position is seen in a random one of the
 //! board's eight symmetries each epoch (the rules and a wall layout's meaning do not change under
-//! them). Hidden weights stay within ±`HIDDEN_WEIGHT_LIMIT` (so that they fit an `i8` once
+//! them). A stored unit's weights get the gradients of both its evaluations, on the board and on
+//! its mirror image (`games::ataxx::network`'s mirror pairs); an optional L1 penalty pulls the
+//! hidden weights the data does not need to zero, which packs them smaller. Hidden weights stay within ±`HIDDEN_WEIGHT_LIMIT` (so that they fit an `i8` once
 //! scaled) and hidden biases within ±`HIDDEN_BIAS_LIMIT`, so the integer network cannot
 //! overflow; [`FloatNetwork::quantized`] rounds them to the shipped integers.
 
 use crate::game::Game;
 use crate::games::ataxx::network::{
     accumulate, for_each_set, input_blocks, output_bucket, NetworkWeights, HIDDEN, INPUTS,
-    OUTPUT_BUCKETS, OUTPUT_SCALE, QB,
+    MIRRORED_INPUT, OUTPUT_BUCKETS, OUTPUT_SCALE, QB, STORED,
 };
 use crate::games::ataxx::Ataxx;
-use crate::games::connect4::network::SPARSE_ORDER;
+use crate::games::network::SPARSE_ORDER;
 use crate::games::network::{digit_point, DIGIT_BITS, HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT, QA};
 use crate::rng::{splitmix, Rng};
 
@@ -63,7 +65,7 @@ pub fn encode_bytes(bytes: impl IntoIterator<Item = u8>) -> String {
     out
 }
 
-/// `weights` as a sparse stream of bytes (`games::connect4::network::decode_sparse` reads it
+/// `weights` as a sparse stream of bytes (`games::network::decode_sparse` reads it
 /// back; [`encode_bytes`] makes it text): bits least significant first, a `0` for a zero weight,
 /// else a `1`, the sign (`1`: negative) and the magnitude less one in an Exp-Golomb code of order
 /// `SPARSE_ORDER`, the last byte padded with zero bits. An L1-trained layer, most of it zeros,
@@ -99,14 +101,15 @@ pub fn encode_sparse(weights: impl IntoIterator<Item = i8>) -> Vec<u8> {
     out
 }
 
-/// The hidden weights as text: their bytes, row after row ([`encode_bytes`]).
-pub fn encode_hidden(rows: &[[i8; HIDDEN]]) -> String {
-    encode_bytes(rows.iter().flatten().map(|&w| w as u8))
+/// The hidden weights' bytes, row after row, sparse ([`encode_sparse`]; [`encode_bytes`] makes
+/// them text, `games::ataxx::network::decode_hidden` reads it).
+pub fn encode_hidden(rows: &[[i8; STORED]]) -> Vec<u8> {
+    encode_sparse(rows.iter().flatten().copied())
 }
 
 /// The output weights as text: each as a little-endian `i16`, bucket after bucket
 /// ([`encode_bytes`]; `games::ataxx::network::decode_output` reads it).
-pub fn encode_output(buckets: &[[i16; HIDDEN]]) -> String {
+pub fn encode_output(buckets: &[[i16; STORED]]) -> String {
     encode_bytes(buckets.iter().flatten().flat_map(|&w| w.to_le_bytes()))
 }
 
@@ -184,14 +187,15 @@ pub fn symmetric(bb: u64, sym: usize) -> u64 {
     out
 }
 
-/// The network in floating point, as trained: the same shape as the shipped integer one.
+/// The network in floating point, as trained: the same shape as the shipped integer one (the
+/// stored units; unit `u + STORED` is unit `u` on the mirrored board).
 #[derive(Clone, Debug)]
 pub struct FloatNetwork {
-    /// `hidden[input * HIDDEN + unit]`.
+    /// `hidden[input * STORED + unit]`.
     pub hidden: Vec<f32>,
-    /// The hidden units' biases.
+    /// The stored units' biases.
     pub hidden_bias: Vec<f32>,
-    /// `output[bucket * HIDDEN + unit]`: the output's weights of each output bucket.
+    /// `output[bucket * STORED + unit]`: the output's weights of each output bucket.
     pub output: Vec<f32>,
     /// The output's bias of each bucket.
     pub output_bias: Vec<f32>,
@@ -199,11 +203,16 @@ pub struct FloatNetwork {
 
 /// Where output bucket `bucket`'s weights lie in [`FloatNetwork::output`].
 fn bucket_row(bucket: usize) -> std::ops::Range<usize> {
-    bucket * HIDDEN..(bucket + 1) * HIDDEN
+    bucket * STORED..(bucket + 1) * STORED
+}
+
+/// Where input `input`'s row lies in [`FloatNetwork::hidden`].
+fn input_row(input: usize) -> std::ops::Range<usize> {
+    input * STORED..(input + 1) * STORED
 }
 
 /// Parameters in one flat vector for the optimiser: hidden, hidden bias, output, output bias.
-const PARAMETERS: usize = INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * (HIDDEN + 1);
+const PARAMETERS: usize = INPUTS * STORED + STORED + OUTPUT_BUCKETS * (STORED + 1);
 
 impl FloatNetwork {
     /// Small random weights from `seed` (uniform, ±0.1 for the hidden layer's, ±0.3 for the
@@ -211,9 +220,9 @@ impl FloatNetwork {
     pub fn random(seed: u64) -> FloatNetwork {
         let mut uniform = uniform(seed);
         FloatNetwork {
-            hidden: (0..INPUTS * HIDDEN).map(|_| uniform(0.1)).collect(),
-            hidden_bias: (0..HIDDEN).map(|_| 0.2 + uniform(0.1)).collect(),
-            output: (0..OUTPUT_BUCKETS * HIDDEN).map(|_| uniform(0.3)).collect(),
+            hidden: (0..INPUTS * STORED).map(|_| uniform(0.1)).collect(),
+            hidden_bias: (0..STORED).map(|_| 0.2 + uniform(0.1)).collect(),
+            output: (0..OUTPUT_BUCKETS * STORED).map(|_| uniform(0.3)).collect(),
             output_bias: vec![0.0; OUTPUT_BUCKETS],
         }
     }
@@ -222,21 +231,25 @@ impl FloatNetwork {
     /// evaluation's).
     pub fn zero() -> FloatNetwork {
         FloatNetwork {
-            hidden: vec![0.0; INPUTS * HIDDEN],
-            hidden_bias: vec![0.0; HIDDEN],
-            output: vec![0.0; OUTPUT_BUCKETS * HIDDEN],
+            hidden: vec![0.0; INPUTS * STORED],
+            hidden_bias: vec![0.0; STORED],
+            output: vec![0.0; OUTPUT_BUCKETS * STORED],
             output_bias: vec![0.0; OUTPUT_BUCKETS],
         }
     }
 
+    /// The hidden sums: the stored units' (`..STORED`), then their mirror images'.
     fn accumulate(&self, s: &NetSample) -> [f32; HIDDEN] {
         let mut acc = [0f32; HIDDEN];
-        acc.copy_from_slice(&self.hidden_bias);
+        let (units, images) = acc.split_at_mut(STORED);
+        units.copy_from_slice(&self.hidden_bias);
+        images.copy_from_slice(&self.hidden_bias);
         for_each_input(s.mover, s.other, s.walls, |i| {
-            for (a, w) in acc
-                .iter_mut()
-                .zip(&self.hidden[i * HIDDEN..(i + 1) * HIDDEN])
-            {
+            let mirrored = MIRRORED_INPUT[i] as usize;
+            for (a, w) in units.iter_mut().zip(&self.hidden[input_row(i)]) {
+                *a += *w;
+            }
+            for (a, w) in images.iter_mut().zip(&self.hidden[input_row(mirrored)]) {
                 *a += *w;
             }
         });
@@ -251,7 +264,8 @@ impl FloatNetwork {
     /// The output logit for `s`, of output bucket `bucket`, from its hidden accumulators `acc`.
     fn output_logit(&self, s: &NetSample, bucket: usize, acc: &[f32; HIDDEN]) -> f32 {
         let mut y = s.base + self.output_bias[bucket];
-        for (a, w) in acc.iter().zip(&self.output[bucket_row(bucket)]) {
+        let weights = &self.output[bucket_row(bucket)];
+        for (a, w) in acc.iter().zip(weights.iter().cycle()) {
             let c = a.clamp(0.0, 1.0);
             y += c * c * w;
         }
@@ -265,9 +279,9 @@ impl FloatNetwork {
         let bucket = s.bucket();
         let p = sigmoid(self.output_logit(s, bucket, &acc));
         let g = 2.0 * (p - s.target) * p * (1.0 - p);
-        let (hidden, rest) = grad.split_at_mut(INPUTS * HIDDEN);
-        let (hidden_bias, rest) = rest.split_at_mut(HIDDEN);
-        let (output, output_bias) = rest.split_at_mut(OUTPUT_BUCKETS * HIDDEN);
+        let (hidden, rest) = grad.split_at_mut(INPUTS * STORED);
+        let (hidden_bias, rest) = rest.split_at_mut(STORED);
+        let (output, output_bias) = rest.split_at_mut(OUTPUT_BUCKETS * STORED);
         output_bias[bucket] += g;
         let (output, weights) = (
             &mut output[bucket_row(bucket)],
@@ -275,18 +289,25 @@ impl FloatNetwork {
         );
         let mut dacc = [0f32; HIDDEN];
         for j in 0..HIDDEN {
+            // Unit `j` and its pair share the stored unit's parameters.
+            let stored = j % STORED;
             let active = acc[j] > 0.0 && acc[j] < 1.0;
             let c = acc[j].clamp(0.0, 1.0);
-            output[j] += g * c * c;
+            output[stored] += g * c * c;
             dacc[j] = if active {
-                g * weights[j] * 2.0 * c
+                g * weights[stored] * 2.0 * c
             } else {
                 0.0
             };
-            hidden_bias[j] += dacc[j];
+            hidden_bias[stored] += dacc[j];
         }
+        let (units, images) = dacc.split_at(STORED);
         for_each_input(s.mover, s.other, s.walls, |i| {
-            for (d, a) in hidden[i * HIDDEN..(i + 1) * HIDDEN].iter_mut().zip(&dacc) {
+            for (d, a) in hidden[input_row(i)].iter_mut().zip(units) {
+                *d += *a;
+            }
+            let mirrored = MIRRORED_INPUT[i] as usize;
+            for (d, a) in hidden[input_row(mirrored)].iter_mut().zip(images) {
                 *d += *a;
             }
         });
@@ -304,11 +325,11 @@ impl FloatNetwork {
     /// The integer network (scaled by `QA` and `QB`, see `games::ataxx::network`).
     pub fn quantized(&self) -> QuantizedNetwork {
         let q = |w: f32, scale: i32| (w * scale as f32).round() as i16;
-        let mut hidden = Box::new([[0i8; HIDDEN]; INPUTS]);
+        let mut hidden = Box::new([[0i8; STORED]; INPUTS]);
         for (i, row) in hidden.iter_mut().enumerate() {
             for (j, w) in row.iter_mut().enumerate() {
                 // Training keeps |w| <= 127 / QA; the clamp only absorbs float rounding there.
-                *w = q(self.hidden[i * HIDDEN + j], QA).clamp(-127, 127) as i8;
+                *w = q(self.hidden[i * STORED + j], QA).clamp(-127, 127) as i8;
             }
         }
         let hidden_bias = std::array::from_fn(|j| q(self.hidden_bias[j], QA));
@@ -333,12 +354,12 @@ impl FloatNetwork {
 
 /// The integer network, owned (see [`NetworkWeights`] for the borrowed form the engine uses).
 pub struct QuantizedNetwork {
-    /// `hidden[input]`, each weight within ±127.
-    pub hidden: Box<[[i8; HIDDEN]; INPUTS]>,
-    /// The hidden units' biases.
-    pub hidden_bias: [i16; HIDDEN],
-    /// `output[bucket]`: the output's weights of each output bucket, scaled by `QB`.
-    pub output: [[i16; HIDDEN]; OUTPUT_BUCKETS],
+    /// `hidden[input]`: the stored units' weights, each within ±127.
+    pub hidden: Box<[[i8; STORED]; INPUTS]>,
+    /// The stored units' biases.
+    pub hidden_bias: [i16; STORED],
+    /// `output[bucket]`: the stored units' output weights in each output bucket, scaled by `QB`.
+    pub output: [[i16; STORED]; OUTPUT_BUCKETS],
     /// The output's bias of each bucket, scaled by `QA × QB`.
     pub output_bias: [i32; OUTPUT_BUCKETS],
 }
@@ -370,27 +391,29 @@ impl QuantizedNetwork {
             format!("[{}]", items.join(","))
         }
         s.push_str(
-            "\nuse super::network::{decode_hidden, decode_output, HIDDEN, INPUTS, OUTPUT_BUCKETS};\n\n",
+            "\nuse super::network::{decode_hidden, decode_output, INPUTS, OUTPUT_BUCKETS, STORED};\n\n",
         );
         s.push_str(
-            "/// `HIDDEN_WEIGHTS[input]`: the row an active input adds, scaled by `QA`, packed as\n\
-             /// text (`tune::network::encode_hidden`).\n",
+            "/// `HIDDEN_WEIGHTS[input]`: the row an active input adds to the stored units, scaled by\n\
+             /// `QA`, packed sparse as text (`tune::network::encode_hidden`).\n",
         );
-        s.push_str(
-            "#[rustfmt::skip]\npub const HIDDEN_WEIGHTS: [[i8; HIDDEN]; INPUTS] = decode_hidden(\"\\\n",
-        );
-        push_text(&mut s, &encode_hidden(&self.hidden[..]));
-        s.push_str("\n/// The hidden units' biases, scaled by `QA`.\n");
+        let bytes = encode_hidden(&self.hidden[..]);
         s.push_str(&format!(
-            "#[rustfmt::skip]\npub const HIDDEN_BIAS: [i16; HIDDEN] = {};\n\n",
+            "#[rustfmt::skip]\npub const HIDDEN_WEIGHTS: [[i8; STORED]; INPUTS] = decode_hidden::<{}>(\"\\\n",
+            bytes.len()
+        ));
+        push_text(&mut s, &encode_bytes(bytes));
+        s.push_str("\n/// The stored units' biases, scaled by `QA`.\n");
+        s.push_str(&format!(
+            "#[rustfmt::skip]\npub const HIDDEN_BIAS: [i16; STORED] = {};\n\n",
             row(&self.hidden_bias)
         ));
         s.push_str(
-            "/// `OUTPUT_WEIGHTS[bucket]`: the output's weight of each hidden unit in each output\n\
+            "/// `OUTPUT_WEIGHTS[bucket]`: the output's weight of each stored unit in each output\n\
              /// bucket, scaled by `QB`, packed as text (`tune::network::encode_output`).\n",
         );
         s.push_str(
-            "#[rustfmt::skip]\npub const OUTPUT_WEIGHTS: [[i16; HIDDEN]; OUTPUT_BUCKETS] = decode_output(\"\\\n",
+            "#[rustfmt::skip]\npub const OUTPUT_WEIGHTS: [[i16; STORED]; OUTPUT_BUCKETS] = decode_output(\"\\\n",
         );
         push_text(&mut s, &encode_output(&self.output));
         s.push('\n');
@@ -503,6 +526,8 @@ pub struct TrainConfig {
     pub threads: usize,
     /// Seed of the initial weights, the shuffles and the symmetries.
     pub seed: u64,
+    /// The L1 penalty on the hidden weights, per unit of weight (0: none).
+    pub l1: f32,
 }
 
 /// The mean squared error of `net` on `data` (each position as given, no symmetry).
@@ -579,11 +604,17 @@ pub fn train(
             epoch_loss += losses.iter().sum::<f64>();
             let used = batch.len().div_ceil(per);
             let scale = 1.0 / batch.len() as f32;
+            let hidden = net.hidden.clone();
+            // The L1 penalty's gradient on the hidden weights.
+            let l1 = |k: usize| match hidden.get(k) {
+                Some(&w) if w != 0.0 => config.l1 * w.signum(),
+                _ => 0.0,
+            };
             adam.step(
                 net.parameters_mut(),
-                |k| grads[..used].iter().map(|grad| grad[k]).sum::<f32>() * scale,
+                |k| grads[..used].iter().map(|grad| grad[k]).sum::<f32>() * scale + l1(k),
                 lr,
-                (INPUTS * HIDDEN, HIDDEN),
+                (INPUTS * STORED, STORED),
             );
         }
         on_epoch(epoch, epoch_loss / train.len() as f64, &net);
@@ -594,8 +625,8 @@ pub fn train(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::connect4::network::decode_sparse;
     use crate::games::network::decode_bytes;
+    use crate::games::network::decode_sparse;
 
     #[test]
     fn sparse_bytes_read_back_as_the_weights_they_were_written_from() {
@@ -663,14 +694,18 @@ mod tests {
     #[test]
     fn the_hidden_weights_text_reads_back_as_the_weights_it_was_written_from() {
         use crate::games::ataxx::network::decode_hidden;
-        // Every byte value, in a scrambled order, at every position of a 4-weight group.
-        let mut rows = vec![[0i8; HIDDEN]; INPUTS];
+        // Magnitudes 1 to 4 of both signs, in a scrambled order: each takes 5 bits sparse (a
+        // `1`, the sign, a `1` and two bits of the Exp-Golomb code of order 2).
+        let mut rows = vec![[0i8; STORED]; INPUTS];
         for (k, w) in rows.iter_mut().flatten().enumerate() {
-            *w = (k.wrapping_mul(97) % 256) as u8 as i8;
+            *w = [1, -2, 3, -4, -1, 2, -3, 4][k.wrapping_mul(97) % 8];
         }
-        let text = encode_hidden(&rows);
-        // 15 bits a character: 15 weights in 8 characters.
-        assert_eq!(text.chars().count(), (INPUTS * HIDDEN * 8).div_ceil(15));
+        const BYTES: usize = INPUTS * STORED * 5 / 8;
+        let bytes = encode_hidden(&rows);
+        assert_eq!(bytes.len(), BYTES);
+        let text = encode_bytes(bytes);
+        // 15 bits a character.
+        assert_eq!(text.chars().count(), (BYTES * 8).div_ceil(15));
         // Each character is one UTF-16 code unit, as CodinGame counts a submission.
         assert_eq!(text.encode_utf16().count(), text.chars().count());
         let letters = |c: &char| {
@@ -681,35 +716,36 @@ mod tests {
         let points: Vec<u32> = (0..1 << 15).map(digit_point).collect();
         assert!(points.windows(2).all(|p| p[0] < p[1]));
         assert!(points.iter().all(|&p| letters(&char::from_u32(p).unwrap())));
-        assert_eq!(decode_hidden(&text).to_vec(), rows);
+        assert_eq!(decode_hidden::<BYTES>(&text).to_vec(), rows);
         // The line breaks and indentation a source file may put in are skipped.
         let chars: Vec<char> = text.chars().collect();
         let wrapped: String = chars
             .chunks(40)
             .map(|c| format!("    {}\n", c.iter().collect::<String>()))
             .collect();
-        assert_eq!(decode_hidden(&wrapped).to_vec(), rows);
+        assert_eq!(decode_hidden::<BYTES>(&wrapped).to_vec(), rows);
     }
 
     #[test]
     fn the_output_weights_text_reads_back_as_the_weights_it_was_written_from() {
         use crate::games::ataxx::network::decode_output;
-        let mut buckets = [[0i16; HIDDEN]; OUTPUT_BUCKETS];
+        let mut buckets = [[0i16; STORED]; OUTPUT_BUCKETS];
         for (k, w) in buckets.iter_mut().flatten().enumerate() {
             *w = ((k as i32 * 7919) % 65536 - 32768) as i16;
         }
         buckets[0][0] = i16::MIN;
-        buckets[OUTPUT_BUCKETS - 1][HIDDEN - 1] = i16::MAX;
+        buckets[OUTPUT_BUCKETS - 1][STORED - 1] = i16::MAX;
         assert_eq!(decode_output(&encode_output(&buckets)), buckets);
     }
 
     #[test]
     #[should_panic(expected = "weights missing")]
     fn a_weights_text_one_digit_short_is_refused() {
-        let text = encode_hidden(&vec![[0i8; HIDDEN]; INPUTS]);
+        let text = encode_bytes(encode_hidden(&vec![[0i8; STORED]; INPUTS]));
         let mut short = text.chars();
         short.next_back();
-        crate::games::ataxx::network::decode_hidden(short.as_str());
+        // A zero weight takes a bit.
+        crate::games::ataxx::network::decode_hidden::<{ INPUTS * STORED / 8 }>(short.as_str());
     }
 
     #[test]
@@ -730,18 +766,20 @@ mod tests {
     #[test]
     #[should_panic(expected = "not a weight digit")]
     fn an_ascii_character_in_the_weights_text_is_refused() {
-        let text = encode_hidden(&vec![[0i8; HIDDEN]; INPUTS]);
-        crate::games::ataxx::network::decode_hidden(&format!("x{text}"));
+        let text = encode_bytes(encode_hidden(&vec![[0i8; STORED]; INPUTS]));
+        crate::games::ataxx::network::decode_hidden::<{ INPUTS * STORED / 8 }>(&format!("x{text}"));
     }
 
     #[test]
     #[should_panic(expected = "not a weight digit")]
     fn a_letter_between_the_two_ranges_of_digits_is_refused() {
         // U+A000 is a Yi syllable, just past the last ideograph and before the Hangul.
-        let text = encode_hidden(&vec![[0i8; HIDDEN]; INPUTS]);
+        let text = encode_bytes(encode_hidden(&vec![[0i8; STORED]; INPUTS]));
         let mut chars: Vec<char> = text.chars().collect();
         chars[7] = '\u{A000}';
-        crate::games::ataxx::network::decode_hidden(&chars.into_iter().collect::<String>());
+        crate::games::ataxx::network::decode_hidden::<{ INPUTS * STORED / 8 }>(
+            &chars.into_iter().collect::<String>(),
+        );
     }
 
     /// Positions of `n` random boards whose label is "the side with more stones wins".
@@ -776,6 +814,7 @@ mod tests {
             learning_rate: 0.5,
             threads: 2,
             seed: 1,
+            l1: 0.0,
         };
         let net = train(&counting_data(2000), &config, &mut |_, _, _| {}).unwrap();
         let hidden_max = net.hidden.iter().fold(0f32, |m, w| m.max(w.abs()));
@@ -805,17 +844,54 @@ mod tests {
         assert_eq!(&q.hidden[0][..3], &[127, -127, 127]);
         assert_eq!(q.hidden_bias[0], 505);
         let source = q.source(&[]);
-        let opening = "pub const HIDDEN_WEIGHTS: [[i8; HIDDEN]; INPUTS] = decode_hidden(\"\\\n";
+        let bytes = encode_hidden(&q.hidden[..]);
+        let opening = format!(
+            "pub const HIDDEN_WEIGHTS: [[i8; STORED]; INPUTS] = decode_hidden::<{}>(\"\\\n",
+            bytes.len()
+        );
         let start = source
-            .find(opening)
-            .expect("the hidden weights are declared i8")
+            .find(&opening)
+            .expect("the hidden weights are declared i8, with their byte count")
             + opening.len();
         let end = start + source[start..].find("\");").unwrap();
         // Rust's string continuation: a backslash at a line's end drops the line break.
         let text = source[start..end].replace("\\\n", "");
         assert_eq!(text.lines().count(), 1);
-        let read = crate::games::ataxx::network::decode_hidden(&text);
-        assert_eq!(&read[..], &q.hidden[..]);
+        assert_eq!(text, encode_bytes(bytes.iter().copied()));
+        let read = decode_sparse::<{ INPUTS * STORED }>(&bytes);
+        assert!(q.hidden.iter().flatten().eq(read.iter()));
+    }
+
+    #[test]
+    fn the_float_network_scores_a_position_and_its_mirror_image_alike() {
+        // Symmetry 1 mirrors the files, as a stored unit's image sees the board.
+        let net = FloatNetwork::random(4);
+        for s in counting_data(300) {
+            let (a, b) = (net.logit(&s), net.logit(&s.symmetric(1)));
+            assert!((a - b).abs() < 1e-4, "{a} against its mirror image's {b}");
+        }
+    }
+
+    #[test]
+    fn an_l1_penalty_sets_more_hidden_weights_to_zero() {
+        let zeros = |l1: f32| {
+            let config = TrainConfig {
+                epochs: 4,
+                batch: 256,
+                learning_rate: 0.01,
+                threads: 2,
+                seed: 1,
+                l1,
+            };
+            let net = train(&counting_data(2000), &config, &mut |_, _, _| {}).unwrap();
+            let q = net.quantized();
+            q.hidden.iter().flatten().filter(|&&w| w == 0).count()
+        };
+        let (plain, penalised) = (zeros(0.0), zeros(0.01));
+        assert!(
+            penalised > plain * 2,
+            "{plain} zeros without, {penalised} with"
+        );
     }
 
     #[test]
@@ -828,6 +904,7 @@ mod tests {
             learning_rate: 0.01,
             threads: 2,
             seed: 1,
+            l1: 0.0,
         };
         let before = float_loss(&FloatNetwork::random(1), &data);
         let net = train(&data, &config, &mut |_, _, _| {}).unwrap();

@@ -9,7 +9,12 @@
 //!   walls, and the squares where the two sides touch, which a single hidden layer over stones
 //!   alone cannot see (a stone is lost when the other side reaches an empty square beside it).
 //! - Hidden layer: [`HIDDEN`] units, each the sum of the rows of its active inputs plus a bias,
-//!   clipped to `0..=1` and squared (SCReLU, as Zataxx and the "bullet" trainer's nets).
+//!   clipped to `0..=1` and squared (SCReLU, as Zataxx and the "bullet" trainer's nets). They
+//!   come in mirror pairs, as Connect 4's (`games::connect4::network`): unit `u + STORED` is unit
+//!   `u` (`u < STORED`) looking at the board with its files mirrored (its weight of square
+//!   `(file, rank)` is unit `u`'s of `(6 - file, rank)`, in the same block; the same bias and
+//!   output weights). Only the [`STORED`] units' rows are stored, so a pair costs the bundle the
+//!   characters of one unit, and a position and its mirror image score the same.
 //! - Output: the hidden units' weighted sum plus a bias, a logit of the side to move's winning
 //!   chance (added to the linear evaluation's); times [`OUTPUT_SCALE`] it is centi-stones. The
 //!   output layer has [`OUTPUT_BUCKETS`] sets of weights, one chosen by the stones on the board
@@ -19,7 +24,8 @@
 //!
 //! Weights are integers (`network_weights.rs`, written by `boardlab tune ataxx --model network`,
 //! which trains on self-play positions labelled with the game's result and the search's score):
-//! the hidden layer's `i8` (biases `i16`), scaled by [`QA`] (so an activation of 1 is `QA`), the
+//! the hidden layer's `i8` (biases `i16`), scaled by [`QA`] (so an activation of 1 is `QA`) and
+//! packed sparse (`decode_sparse`: an L1 penalty in training sets most of them to zero), the
 //! output's `i16` (biases `i32`), scaled by [`QB`]. Integer arithmetic makes the score the same
 //! natively and in wasm, bit for bit, so the bench's node counts agree. The trainer keeps every
 //! hidden weight within ±[`HIDDEN_WEIGHT_LIMIT`] and bias within ±[`HIDDEN_BIAS_LIMIT`]. A square
@@ -38,9 +44,12 @@ use super::{Ataxx, FULL, SQUARES};
 pub const BLOCKS: usize = 9;
 /// Inputs: [`BLOCKS`] blocks of 49 squares.
 pub const INPUTS: usize = BLOCKS * SQUARES;
-/// Hidden units. 64 measured no stronger than 32 on three blocks of inputs, and stronger on nine
-/// (README: the evaluation network).
-pub const HIDDEN: usize = 64;
+/// Hidden units whose rows are stored; each is evaluated on the board and on its mirror image
+/// (the module's documentation). 64 free units measured no stronger than 32 on three blocks of
+/// inputs, and stronger on nine (README: the evaluation network).
+pub const STORED: usize = 64;
+/// Hidden units evaluated: [`STORED`] mirror pairs.
+pub const HIDDEN: usize = 2 * STORED;
 /// Sets of output weights, chosen by the stones on the board ([`output_bucket`]).
 pub const OUTPUT_BUCKETS: usize = 8;
 
@@ -95,13 +104,27 @@ pub fn for_each_set(blocks: &[u64; BLOCKS], mut f: impl FnMut(usize)) {
     }
 }
 
-/// The hidden weights from their text ([`decode_bytes`] of the weights' bytes, row after row).
-pub const fn decode_hidden(text: &str) -> [[i8; HIDDEN]; INPUTS] {
-    let bytes = decode_bytes::<{ INPUTS * HIDDEN }>(text);
-    let mut out = [[0i8; HIDDEN]; INPUTS];
+/// `MIRRORED_INPUT[input]`: the input of the same block on the mirrored square (file
+/// `6 - file`, the same rank).
+pub const MIRRORED_INPUT: [u16; INPUTS] = {
+    let mut out = [0u16; INPUTS];
+    let mut i = 0;
+    while i < INPUTS {
+        let (block, square) = (i / SQUARES, i % SQUARES);
+        out[i] = (block * SQUARES + square / 7 * 7 + 6 - square % 7) as u16;
+        i += 1;
+    }
+    out
+};
+
+/// The stored hidden weights, row after row, from their text: `BYTES` bytes ([`decode_bytes`])
+/// holding them sparse ([`decode_sparse`]; `tune::network::QuantizedNetwork::source`).
+pub const fn decode_hidden<const BYTES: usize>(text: &str) -> [[i8; STORED]; INPUTS] {
+    let weights = decode_sparse::<{ INPUTS * STORED }>(&decode_bytes::<BYTES>(text));
+    let mut out = [[0i8; STORED]; INPUTS];
     let mut k = 0;
-    while k < INPUTS * HIDDEN {
-        out[k / HIDDEN][k % HIDDEN] = bytes[k] as i8;
+    while k < INPUTS * STORED {
+        out[k / STORED][k % STORED] = weights[k];
         k += 1;
     }
     out
@@ -109,12 +132,12 @@ pub const fn decode_hidden(text: &str) -> [[i8; HIDDEN]; INPUTS] {
 
 /// The output weights from their text ([`decode_bytes`] of each weight as a little-endian `i16`,
 /// bucket after bucket; `tune::network::encode_output`).
-pub const fn decode_output(text: &str) -> [[i16; HIDDEN]; OUTPUT_BUCKETS] {
-    let bytes = decode_bytes::<{ OUTPUT_BUCKETS * HIDDEN * 2 }>(text);
-    let mut out = [[0i16; HIDDEN]; OUTPUT_BUCKETS];
+pub const fn decode_output(text: &str) -> [[i16; STORED]; OUTPUT_BUCKETS] {
+    let bytes = decode_bytes::<{ OUTPUT_BUCKETS * STORED * 2 }>(text);
+    let mut out = [[0i16; STORED]; OUTPUT_BUCKETS];
     let mut k = 0;
-    while k < OUTPUT_BUCKETS * HIDDEN {
-        out[k / HIDDEN][k % HIDDEN] = i16::from_le_bytes([bytes[2 * k], bytes[2 * k + 1]]);
+    while k < OUTPUT_BUCKETS * STORED {
+        out[k / STORED][k % STORED] = i16::from_le_bytes([bytes[2 * k], bytes[2 * k + 1]]);
         k += 1;
     }
     out
@@ -124,12 +147,14 @@ pub const fn decode_output(text: &str) -> [[i16; HIDDEN]; OUTPUT_BUCKETS] {
 /// documentation for the scales).
 #[derive(Clone, Copy)]
 pub struct NetworkWeights<'a> {
-    /// `hidden[input]`: the row an active input adds to the hidden units.
-    pub hidden: &'a [[i8; HIDDEN]; INPUTS],
-    /// The hidden units' biases.
-    pub hidden_bias: &'a [i16; HIDDEN],
-    /// `output[bucket]`: the output's weight of each hidden unit in each output bucket.
-    pub output: &'a [[i16; HIDDEN]; OUTPUT_BUCKETS],
+    /// `hidden[input]`: the row an active input adds to the stored units (and, at the mirrored
+    /// input, to their mirror images: [`add_input`]).
+    pub hidden: &'a [[i8; STORED]; INPUTS],
+    /// The stored units' biases (a mirror image has its unit's).
+    pub hidden_bias: &'a [i16; STORED],
+    /// `output[bucket]`: the output's weight of each stored unit in each output bucket (a mirror
+    /// image has its unit's).
+    pub output: &'a [[i16; STORED]; OUTPUT_BUCKETS],
     /// The output's bias in each bucket, scaled by `QA × QB`.
     pub output_bias: &'a [i32; OUTPUT_BUCKETS],
 }
@@ -145,16 +170,36 @@ pub const SHIPPED: NetworkWeights<'static> = NetworkWeights {
 /// The hidden units' sums before clipping: the bias plus the rows of the active inputs.
 type Accumulator = [i16; HIDDEN];
 
-/// The accumulator of the inputs set in `blocks`: `bias` plus their `rows`.
+/// The accumulator of the inputs set in `blocks`: `bias` (each stored unit's, for the unit and
+/// its mirror image) plus their rows ([`add_input`]).
 #[inline(always)]
 pub fn accumulate(
-    bias: &Accumulator,
-    rows: &[[i8; HIDDEN]; INPUTS],
+    bias: &[i16; STORED],
+    rows: &[[i8; STORED]; INPUTS],
     blocks: &[u64; BLOCKS],
 ) -> Accumulator {
-    let mut acc = *bias;
-    for_each_set(blocks, |i| add_row(&mut acc, &rows[i]));
+    let mut acc = [0; HIDDEN];
+    acc[..STORED].copy_from_slice(bias);
+    acc[STORED..].copy_from_slice(bias);
+    for_each_set(blocks, |i| add_input(&mut acc, rows, i, add_row));
     acc
+}
+
+/// Applies `op` (`add_row`, or its inverse) to the accumulator with input `input`'s weights:
+/// its row to the stored units' sums, the mirrored input's row to their mirror images'.
+#[inline(always)]
+pub fn add_input(
+    acc: &mut Accumulator,
+    rows: &[[i8; STORED]; INPUTS],
+    input: usize,
+    op: impl Fn(&mut [i16; STORED], &[i8; STORED]),
+) {
+    let (units, images) = acc.split_at_mut(STORED);
+    op(units.try_into().unwrap(), &rows[input]);
+    op(
+        images.try_into().unwrap(),
+        &rows[MIRRORED_INPUT[input] as usize],
+    );
 }
 
 impl NetworkWeights<'_> {
@@ -162,7 +207,10 @@ impl NetworkWeights<'_> {
     /// inputs sum to `acc` ([`accumulate`]) and whose output bucket is `bucket`
     /// ([`output_bucket`]).
     pub fn output(&self, acc: &Accumulator, bucket: usize) -> i32 {
-        let sum = squared_dot(acc, &self.output[bucket]);
+        let (units, images) = acc.split_at(STORED);
+        let weights = &self.output[bucket];
+        let sum = squared_dot(units.try_into().unwrap(), weights)
+            + squared_dot(images.try_into().unwrap(), weights);
         // The squares are scaled by `QA × QA`: one `QA` goes, the bias's `QA × QB` stays.
         let logit = sum / QA as i64 + self.output_bias[bucket] as i64;
         (logit * OUTPUT_SCALE / (QA * QB) as i64) as i32
@@ -175,7 +223,8 @@ use recent::shipped_accumulator;
 mod recent {
     use std::cell::RefCell;
 
-    use super::{accumulate, add_row, for_each_set, Accumulator, BLOCKS, HIDDEN, INPUTS, SHIPPED};
+    use super::{accumulate, add_input, add_row, for_each_set, Accumulator, BLOCKS, INPUTS};
+    use super::{SHIPPED, STORED};
 
     /// The shipped network's accumulator of `blocks`, the inputs of a position with `side` to
     /// move (0 or 1), updated from the thread's last one of that side's view ([`RECENT`]).
@@ -188,7 +237,7 @@ mod recent {
 
     /// Takes `row` away from `acc` (wrapping, as [`add_row`]).
     #[inline(always)]
-    fn sub_row(acc: &mut Accumulator, row: &[i8; HIDDEN]) {
+    fn sub_row(acc: &mut [i16; STORED], row: &[i8; STORED]) {
         for (a, &w) in acc.iter_mut().zip(row) {
             *a = a.wrapping_sub(w as i16);
         }
@@ -198,8 +247,8 @@ mod recent {
     /// fewer inputs differ from it than are active (else summed afresh), and kept in `seen`: the
     /// same sums as [`accumulate`], exactly. `seen` must hold only this network's accumulators.
     fn accumulate_near(
-        bias: &Accumulator,
-        rows: &[[i8; HIDDEN]; INPUTS],
+        bias: &[i16; STORED],
+        rows: &[[i8; STORED]; INPUTS],
         blocks: &[u64; BLOCKS],
         seen: &mut Option<Seen>,
     ) -> Accumulator {
@@ -211,8 +260,8 @@ mod recent {
                 let mut acc = old.acc;
                 let gone = std::array::from_fn(|b| old.blocks[b] & !blocks[b]);
                 let came = std::array::from_fn(|b| blocks[b] & !old.blocks[b]);
-                for_each_set(&gone, |i| sub_row(&mut acc, &rows[i]));
-                for_each_set(&came, |i| add_row(&mut acc, &rows[i]));
+                for_each_set(&gone, |i| add_input(&mut acc, rows, i, sub_row));
+                for_each_set(&came, |i| add_input(&mut acc, rows, i, add_row));
                 acc
             }
             _ => accumulate(bias, rows, blocks),
@@ -325,6 +374,37 @@ mod tests {
     }
 
     #[test]
+    fn a_position_and_its_mirror_image_score_the_same() {
+        let mirror =
+            |bb: u64| (0..SQUARES).fold(0u64, |m, sq| m | (bb >> sq & 1) << MIRRORED_INPUT[sq]);
+        let mut rng = crate::rng::Rng(8);
+        for _ in 0..500 {
+            let mover = rng.next_u64() & FULL;
+            let other = rng.next_u64() & FULL & !mover;
+            let walls = rng.next_u64() & rng.next_u64() & FULL & !(mover | other);
+            let score = |m: u64, o: u64, w: u64| {
+                let acc = accumulate(SHIPPED.hidden_bias, SHIPPED.hidden, &input_blocks(m, o, w));
+                SHIPPED.output(&acc, output_bucket(m, o))
+            };
+            assert_eq!(
+                score(mover, other, walls),
+                score(mirror(mover), mirror(other), mirror(walls))
+            );
+        }
+    }
+
+    #[test]
+    fn the_mirrored_input_is_the_same_ranks_square_on_the_mirrored_file() {
+        for i in 0..INPUTS {
+            let (block, square) = (i / SQUARES, i % SQUARES);
+            let m = MIRRORED_INPUT[i] as usize;
+            assert_eq!((m / SQUARES, m % SQUARES / 7), (block, square / 7));
+            assert_eq!(m % SQUARES % 7, 6 - square % 7);
+            assert_eq!(MIRRORED_INPUT[m] as usize, i);
+        }
+    }
+
+    #[test]
     fn a_square_is_active_in_at_most_two_blocks() {
         // The overflow bound rests on it; random boards cover stones, walls and empty squares
         // beside either side.
@@ -349,7 +429,7 @@ mod tests {
     fn no_accumulator_of_the_shipped_network_can_overflow() {
         // The extreme an accumulator can reach: its bias plus its 98 largest (or smallest)
         // weights, two a square, whatever the inputs (a looser bound than any legal position's).
-        for unit in 0..HIDDEN {
+        for unit in 0..STORED {
             let mut column: Vec<i32> = SHIPPED.hidden.iter().map(|r| r[unit] as i32).collect();
             column.sort_unstable();
             let bias = SHIPPED.hidden_bias[unit] as i32;

@@ -30,7 +30,7 @@
 use super::network_weights::{
     HIDDEN_BIAS, HIDDEN_WEIGHTS, OUTPUT_BIAS, OUTPUT_SCALE, OUTPUT_WEIGHTS,
 };
-use crate::games::network::{add_row, decode_bytes, squared_dot, QA};
+use crate::games::network::{add_row, decode_bytes, decode_sparse, squared_dot, QA};
 pub use crate::games::network::{HIDDEN_BIAS_LIMIT, HIDDEN_WEIGHT_LIMIT};
 
 /// The board's cells (9 x 7).
@@ -84,7 +84,7 @@ pub fn for_each_input(blocks: &[u128; BLOCKS], mut f: impl FnMut(usize)) {
 }
 
 /// The stored hidden weights, row after row, from their text: `BYTES` bytes
-/// (`games::network::decode_bytes`) holding them sparse ([`decode_sparse`];
+/// (`games::network::decode_bytes`) holding them sparse (`games::network::decode_sparse`;
 /// `tune::connect4_network::QuantizedNetwork::source`).
 pub const fn decode_hidden<const BYTES: usize>(text: &str) -> [[i8; STORED]; INPUTS] {
     let weights = decode_sparse::<{ INPUTS * STORED }>(&decode_bytes::<BYTES>(text));
@@ -94,61 +94,6 @@ pub const fn decode_hidden<const BYTES: usize>(text: &str) -> [[i8; STORED]; INP
         out[k / STORED][k % STORED] = weights[k];
         k += 1;
     }
-    out
-}
-
-/// The Exp-Golomb order of the sparse weights ([`decode_sparse`]): orders 2 and 3 took the fewest
-/// bits for Connect 4's weights, within 0.4 % of each other (README, "Connect 4's evaluation
-/// network").
-pub const SPARSE_ORDER: u32 = 2;
-
-/// Reads `N` weights back from the bytes `tune::network::encode_sparse` wrote, at compile time:
-/// one stream of bits, least significant first, in which a weight is a `0` bit when it is zero,
-/// else a `1`, its sign (`1`: negative) and its magnitude less one in an Exp-Golomb code of order
-/// [`SPARSE_ORDER`] (`q` zero bits, a one, then the low `q + order` bits of `magnitude - 1 +
-/// 2^order`). Zero weights, most of an L1-trained layer, take a bit each. Panics (a compile error
-/// in a `const`) on a magnitude over 127, or on too few or too many bytes.
-pub const fn decode_sparse<const N: usize>(bytes: &[u8]) -> [i8; N] {
-    let mut out = [0i8; N];
-    let (mut byte, mut n) = (0, 0);
-    // Bits read and not yet used: `pending`'s low `bits`.
-    let (mut pending, mut bits) = (0u64, 0);
-    while n < N {
-        // The longest code, a magnitude of 127, takes 15 bits.
-        while bits < 16 && byte < bytes.len() {
-            pending |= (bytes[byte] as u64) << bits;
-            bits += 8;
-            byte += 1;
-        }
-        assert!(bits > 0, "weights missing");
-        let (nonzero, negative) = (pending & 1 == 1, pending & 2 == 2);
-        if !nonzero {
-            pending >>= 1;
-            bits -= 1;
-        } else {
-            pending >>= 2;
-            let q = pending.trailing_zeros();
-            let width = q + SPARSE_ORDER;
-            assert!(width <= 7 && bits >= 3 + q + width, "weights missing");
-            pending >>= q + 1;
-            let code = (1 << width) | (pending & ((1 << width) - 1));
-            let magnitude = code - (1 << SPARSE_ORDER) + 1;
-            assert!(magnitude <= 127, "a weight out of range");
-            out[n] = if negative {
-                -(magnitude as i8)
-            } else {
-                magnitude as i8
-            };
-            pending >>= width;
-            bits -= 3 + q + width;
-        }
-        n += 1;
-    }
-    // What is left is the last byte's padding: fewer than 8 bits, all zero.
-    assert!(
-        byte == bytes.len() && bits < 8 && pending == 0,
-        "too many weight bytes"
-    );
     out
 }
 
