@@ -101,3 +101,14 @@ fn fuzz_table() {
         table(&tallies)
     );
 }
+
+#[test]
+fn an_ataxx_last_action_displaced_behind_the_next_turns_first_row_is_not_answered() {
+    // A case the proptest above found: turn 6's count and lastAction swapped, then its last
+    // line (now lastAction) swapped with turn 7's first row. Turn 6 ended at its count; its
+    // lastAction, read after one row of turn 7, ended that turn too, and the rest of turn 7 was
+    // answered as another turn.
+    let damages = [(10, 0), (2, 6), (2, 6)];
+    let tally = case("ataxx", 12501723704144529953, &damages, SUITE_TURNS);
+    assert!(tally.sound(), "{tally:#?}");
+}

@@ -10,8 +10,9 @@
 //! - Resynchronisation: a turn ends at its action line, never after a number of rows, and the
 //!   rows are the lines just before it. A damaged line among them is a lost row in its place
 //!   (read as walls, so no move is chosen on it); extra lines (junk, a duplicated row, rows left
-//!   from a damaged turn) are dropped; a lost `lastAction` ends the turn at the count. So damage
-//!   spoils at most its own turn, never shifts the next. With rows lost, the bot's record of the
+//!   from a damaged turn) are dropped; a lost `lastAction` ends the turn at the count, and an
+//!   action line after fewer than `MIN_ROWS` rows is the turn before's `lastAction`, displaced,
+//!   dropped with them. So damage spoils at most its own turn, never shifts the next. With rows lost, the bot's record of the
 //!   game plus an opponent move, when it fits the rows that were read, gives the whole board.
 //! - Row order: the statement says "bottom to top" but no public referee settles it, and a
 //!   board read upside down is a legal-looking board. The sequence of boards is the same up to
@@ -784,6 +785,16 @@ enum TurnLine {
     Other,
 }
 
+/// The fewest rows before an action line that make it this turn's `lastAction`: more than half
+/// the board. With fewer, the action is taken for one left over from the turn before.
+const MIN_ROWS: usize = 4;
+
+/// Whether an action line read after the rows `entries` is left over from the turn before (see
+/// [`MIN_ROWS`]): some rows read, but fewer than [`MIN_ROWS`].
+fn action_is_leftover(entries: &[Option<String>]) -> bool {
+    !entries.is_empty() && entries.len() < MIN_ROWS
+}
+
 /// Reads one turn (see the module documentation). The turn ends at its `lastAction` line (or
 /// at the count, when lastAction was lost), never at a row count, so a lost, extra or damaged
 /// line leaves this turn damaged but never shifts the next one: the rows are the lines just
@@ -821,7 +832,26 @@ fn read_turn<R: BufRead>(
             }
             // `0000` (a pass, as UAI writes it) among the rows is a row of 0s cut short: taken
             // as lastAction it would end the turn early, and its rest be answered as another turn.
-            TurnLine::Action(action) if action != "0000" || entries.len() >= 7 => break action,
+            TurnLine::Action(action) if action != "0000" && entries.len() >= MIN_ROWS => {
+                break action
+            }
+            TurnLine::Action(action) if action == "0000" && entries.len() >= 7 => break action,
+            // An action after fewer rows than a damaged turn keeps: the lastAction of the turn
+            // before, displaced behind the first rows of this one (the turn before ended at its
+            // count). Taken as this turn's, the turn would be answered on those rows and its
+            // rest answered again as another turn; dropped with the rows before it, this turn
+            // ends at its own lastAction, its first rows lost.
+            TurnLine::Action(_) if action_is_leftover(&entries) => {
+                lines.warn(
+                    log,
+                    format!(
+                        "'{line:.40}' after only {} rows: left over from the turn before",
+                        entries.len()
+                    ),
+                );
+                skipped += 1;
+                entries.clear();
+            }
             // The count right after the rows: lastAction was lost.
             TurnLine::Number if entries.len() >= 7 => {
                 lines.warn(log, "no lastAction before actionsCount");
