@@ -7,13 +7,14 @@
 //! - Each turn: seven rows of `.`, `0`, `1`, `#`; `lastAction` (`null` on the first turn);
 //!   `actionsCount`. The bot answers once `lastAction` is read: the count and any action lines
 //!   after it are skipped before the next board (and logged).
-//! - Resynchronisation: a turn ends at its action line, never after a number of rows, and the
-//!   rows are the lines just before it. A damaged line among them is a lost row in its place
-//!   (read as walls, so no move is chosen on it); extra lines (junk, a duplicated row, rows left
-//!   from a damaged turn) are dropped; a lost `lastAction` ends the turn at the count, and an
-//!   action line after fewer than `MIN_ROWS` rows is the turn before's `lastAction`, displaced,
-//!   dropped with them. So damage spoils at most its own turn, never shifts the next. With rows lost, the bot's record of the
-//!   game plus an opponent move, when it fits the rows that were read, gives the whole board.
+//! - Resynchronisation: a turn ends at its action line, never after a number of rows, and the rows
+//!   are the lines just before it. A damaged line among them is a lost row in its place (read as
+//!   walls, so no move is chosen on it); extra lines (junk, a duplicated row, rows left from a
+//!   damaged turn) are dropped; a lost `lastAction` ends the turn at the count, and an action line
+//!   after fewer than `MIN_ROWS` rows is the turn before's `lastAction`, displaced, dropped with
+//!   them. So damage spoils at most its own turn, never shifts the next. With rows lost, the bot's
+//!   record of the game plus an opponent move, when it fits the rows that were read, gives the
+//!   whole board.
 //! - Row order: the statement says "bottom to top" but no public referee settles it, and a
 //!   board read upside down is a legal-looking board. The sequence of boards is the same up to
 //!   the mirror either way: only texts in the referee's coordinates (`lastAction`, the bot's own

@@ -1,16 +1,17 @@
 //! Training Ataxx's evaluation network (`games::ataxx::network`) on self-play positions. The
 //! network adds a logit to the linear evaluation's (`linear score / OUTPUT_SCALE`); the sum `y`
 //! predicts the label as `sigmoid(y)`, and the weights minimise the mean squared error, as the
-//! linear fit does (`fit.rs`), by Adam (Kingma and Ba, 2015) on shuffled mini-batches. The
-//! label blends the game's result with the self-play search's score as a winning chance, as
-//! NNUE trainers do (Stockfish's `lambda`): the score tells which of two similar positions the
-//! search liked, the result keeps it honest. Each position is seen in a random one of the
-//! board's eight symmetries each epoch (the rules and a wall layout's meaning do not change under
-//! them). A stored unit's weights get the gradients of both its evaluations, on the board and on
-//! its mirror image (`games::ataxx::network`'s mirror pairs); an optional L1 penalty pulls the
-//! hidden weights the data does not need to zero, which packs them smaller. Hidden weights stay within ±`HIDDEN_WEIGHT_LIMIT` (so that they fit an `i8` once
-//! scaled) and hidden biases within ±`HIDDEN_BIAS_LIMIT`, so the integer network cannot
-//! overflow; [`FloatNetwork::quantized`] rounds them to the shipped integers.
+//! linear fit does (`fit.rs`), by Adam (Kingma and Ba, 2015) on shuffled mini-batches. The label
+//! blends the game's result with the self-play search's score as a winning chance, as NNUE trainers
+//! do (Stockfish's `lambda`): the score tells which of two similar positions the search liked, the
+//! result keeps it honest. Each position is seen in a random one of the board's eight symmetries
+//! each epoch (the rules and a wall layout's meaning do not change under them). A stored unit's
+//! weights get the gradients of both its evaluations, on the board and on its mirror image
+//! (`games::ataxx::network`'s mirror pairs); an optional L1 penalty pulls the hidden weights the
+//! data does not need to zero, which packs them smaller. Hidden weights stay within
+//! ±`HIDDEN_WEIGHT_LIMIT` (so that they fit an `i8` once scaled) and hidden biases within
+//! ±`HIDDEN_BIAS_LIMIT`, so the integer network cannot overflow; [`FloatNetwork::quantized`] rounds
+//! them to the shipped integers.
 
 use crate::game::Game;
 use crate::games::ataxx::network::{
