@@ -790,12 +790,6 @@ enum TurnLine {
 /// the board. With fewer, the action is taken for one left over from the turn before.
 const MIN_ROWS: usize = 4;
 
-/// Whether an action line read after the rows `entries` is left over from the turn before (see
-/// [`MIN_ROWS`]): some rows read, but fewer than [`MIN_ROWS`].
-fn action_is_leftover(entries: &[Option<String>]) -> bool {
-    !entries.is_empty() && entries.len() < MIN_ROWS
-}
-
 /// Reads one turn (see the module documentation). The turn ends at its `lastAction` line (or
 /// at the count, when lastAction was lost), never at a row count, so a lost, extra or damaged
 /// line leaves this turn damaged but never shifts the next one: the rows are the lines just
@@ -833,16 +827,15 @@ fn read_turn<R: BufRead>(
             }
             // `0000` (a pass, as UAI writes it) among the rows is a row of 0s cut short: taken
             // as lastAction it would end the turn early, and its rest be answered as another turn.
-            TurnLine::Action(action) if action != "0000" && entries.len() >= MIN_ROWS => {
-                break action
-            }
-            TurnLine::Action(action) if action == "0000" && entries.len() >= 7 => break action,
-            // An action after fewer rows than a damaged turn keeps: the lastAction of the turn
-            // before, displaced behind the first rows of this one (the turn before ended at its
-            // count). Taken as this turn's, the turn would be answered on those rows and its
-            // rest answered again as another turn; dropped with the rows before it, this turn
-            // ends at its own lastAction, its first rows lost.
-            TurnLine::Action(_) if action_is_leftover(&entries) => {
+            TurnLine::Action(action) if action != "0000" || entries.len() >= 7 => {
+                if entries.len() >= MIN_ROWS {
+                    break action;
+                }
+                // Fewer rows than a damaged turn keeps: the lastAction of the turn before,
+                // displaced behind the first rows of this one (the turn before ended at its
+                // count). Taken as this turn's, the turn would be answered on those rows and its
+                // rest answered again as another turn; dropped with the rows before it, this turn
+                // ends at its own lastAction, its first rows lost.
                 lines.warn(
                     log,
                     format!(
