@@ -186,13 +186,14 @@ pub fn accumulate(
 }
 
 /// Applies `op` (`add_row`, or its inverse) to the accumulator with input `input`'s weights:
-/// its row to the stored units' sums, the mirrored input's row to their mirror images'.
+/// its row to the stored units' sums, the mirrored input's row to their mirror images'. `R` is
+/// a row's type (`[i8; STORED]` as stored, or widened: `recent::SearchRow`).
 #[inline(always)]
-pub fn add_input(
+pub fn add_input<R>(
     acc: &mut Accumulator,
-    rows: &[[i8; STORED]; INPUTS],
+    rows: &[R; INPUTS],
     input: usize,
-    op: impl Fn(&mut [i16; STORED], &[i8; STORED]),
+    op: impl Fn(&mut [i16; STORED], &R),
 ) {
     let (units, images) = acc.split_at_mut(STORED);
     op(units.try_into().unwrap(), &rows[input]);
@@ -223,23 +224,56 @@ use recent::shipped_accumulator;
 mod recent {
     use std::cell::RefCell;
 
-    use super::{accumulate, add_input, add_row, for_each_set, Accumulator, BLOCKS, INPUTS};
+    use super::{add_input, for_each_set, Accumulator, BLOCKS, INPUTS};
     use super::{SHIPPED, STORED};
+
+    /// A row of the shipped network as the search adds it. Natively it is widened to `i16` once,
+    /// at compile time: x86-64's baseline (SSE2) widens `i8` lanes in two instructions a
+    /// half-row, which took most of the evaluation's time, where wasm SIMD has one
+    /// (`i16x8.extend_low_i8x16`, `games::network::add_row`) and keeps the table half the size.
+    #[cfg(not(target_arch = "wasm32"))]
+    type SearchRow = [i16; STORED];
+    #[cfg(target_arch = "wasm32")]
+    type SearchRow = [i8; STORED];
+
+    #[cfg(not(target_arch = "wasm32"))]
+    static SEARCH_ROWS: [SearchRow; INPUTS] = {
+        let mut out = [[0i16; STORED]; INPUTS];
+        let mut k = 0;
+        while k < INPUTS * STORED {
+            out[k / STORED][k % STORED] = SHIPPED.hidden[k / STORED][k % STORED] as i16;
+            k += 1;
+        }
+        out
+    };
+    #[cfg(target_arch = "wasm32")]
+    static SEARCH_ROWS: [SearchRow; INPUTS] = *SHIPPED.hidden;
+
+    /// Adds `row` to `acc` (wrapping, as `games::network::add_row`, which it is in wasm).
+    #[cfg(not(target_arch = "wasm32"))]
+    #[inline(always)]
+    fn add_row(acc: &mut [i16; STORED], row: &SearchRow) {
+        for (a, &w) in acc.iter_mut().zip(row) {
+            *a = a.wrapping_add(w);
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    use super::add_row;
 
     /// The shipped network's accumulator of `blocks`, the inputs of a position with `side` to
     /// move (0 or 1), updated from the thread's last one of that side's view ([`RECENT`]).
     pub(super) fn shipped_accumulator(blocks: &[u64; BLOCKS], side: usize) -> Accumulator {
         RECENT.with(|recent| {
             let seen = &mut recent.borrow_mut()[side];
-            accumulate_near(SHIPPED.hidden_bias, SHIPPED.hidden, blocks, seen)
+            accumulate_near(SHIPPED.hidden_bias, &SEARCH_ROWS, blocks, seen)
         })
     }
 
     /// Takes `row` away from `acc` (wrapping, as [`add_row`]).
     #[inline(always)]
-    fn sub_row(acc: &mut [i16; STORED], row: &[i8; STORED]) {
+    fn sub_row(acc: &mut [i16; STORED], row: &SearchRow) {
         for (a, &w) in acc.iter_mut().zip(row) {
-            *a = a.wrapping_sub(w as i16);
+            *a = a.wrapping_sub(i16::from(w));
         }
     }
 
@@ -248,7 +282,7 @@ mod recent {
     /// same sums as [`accumulate`], exactly. `seen` must hold only this network's accumulators.
     fn accumulate_near(
         bias: &[i16; STORED],
-        rows: &[[i8; STORED]; INPUTS],
+        rows: &[SearchRow; INPUTS],
         blocks: &[u64; BLOCKS],
         seen: &mut Option<Seen>,
     ) -> Accumulator {
@@ -264,7 +298,13 @@ mod recent {
                 for_each_set(&came, |i| add_input(&mut acc, rows, i, add_row));
                 acc
             }
-            _ => accumulate(bias, rows, blocks),
+            _ => {
+                let mut acc = [0; 2 * STORED];
+                acc[..STORED].copy_from_slice(bias);
+                acc[STORED..].copy_from_slice(bias);
+                for_each_set(blocks, |i| add_input(&mut acc, rows, i, add_row));
+                acc
+            }
         };
         *seen = Some(Seen {
             blocks: *blocks,
