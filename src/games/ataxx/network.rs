@@ -223,49 +223,45 @@ use recent::shipped_accumulator;
 /// Each search thread updates a recent accumulator instead of summing every row.
 mod recent {
     use std::cell::RefCell;
+    use std::sync::OnceLock;
 
     use super::{add_input, for_each_set, Accumulator, BLOCKS, INPUTS};
     use super::{SHIPPED, STORED};
 
-    /// A row of the shipped network as the search adds it. Natively it is widened to `i16` once,
-    /// at compile time: x86-64's baseline (SSE2) widens `i8` lanes in two instructions a
-    /// half-row, which took most of the evaluation's time, where wasm SIMD has one
-    /// (`i16x8.extend_low_i8x16`, `games::network::add_row`) and keeps the table half the size.
-    #[cfg(not(target_arch = "wasm32"))]
+    /// A row of the shipped network as the search adds it: widened to `i16` once, on first use
+    /// (a table of 56 KiB, built at run time so that the wasm does not carry it). x86-64's
+    /// baseline (SSE2) widens `i8` lanes in two instructions a half-row, which took most of
+    /// the evaluation's native time; wasm SIMD widens in one (`games::network::add_row`), and
+    /// still ran 6 % faster with `i16` rows in Chromium (README: issue 16, session 38).
     type SearchRow = [i16; STORED];
-    #[cfg(target_arch = "wasm32")]
-    type SearchRow = [i8; STORED];
 
-    #[cfg(not(target_arch = "wasm32"))]
-    static SEARCH_ROWS: [SearchRow; INPUTS] = {
-        let mut out = [[0i16; STORED]; INPUTS];
-        let mut k = 0;
-        while k < INPUTS * STORED {
-            out[k / STORED][k % STORED] = SHIPPED.hidden[k / STORED][k % STORED] as i16;
-            k += 1;
-        }
-        out
-    };
-    #[cfg(target_arch = "wasm32")]
-    static SEARCH_ROWS: [SearchRow; INPUTS] = *SHIPPED.hidden;
+    /// The shipped network's rows, widened ([`SearchRow`]).
+    fn search_rows() -> &'static [SearchRow; INPUTS] {
+        static ROWS: OnceLock<Box<[SearchRow; INPUTS]>> = OnceLock::new();
+        ROWS.get_or_init(|| {
+            let rows: Vec<SearchRow> = SHIPPED
+                .hidden
+                .iter()
+                .map(|row| row.map(i16::from))
+                .collect();
+            rows.into_boxed_slice().try_into().unwrap()
+        })
+    }
 
-    /// Adds `row` to `acc` (wrapping, as `games::network::add_row`, which it is in wasm).
-    #[cfg(not(target_arch = "wasm32"))]
+    /// Adds `row` to `acc` (wrapping, as `games::network::add_row`).
     #[inline(always)]
     fn add_row(acc: &mut [i16; STORED], row: &SearchRow) {
         for (a, &w) in acc.iter_mut().zip(row) {
             *a = a.wrapping_add(w);
         }
     }
-    #[cfg(target_arch = "wasm32")]
-    use super::add_row;
 
     /// The shipped network's accumulator of `blocks`, the inputs of a position with `side` to
     /// move (0 or 1), updated from the thread's last one of that side's view ([`RECENT`]).
     pub(super) fn shipped_accumulator(blocks: &[u64; BLOCKS], side: usize) -> Accumulator {
         RECENT.with(|recent| {
             let seen = &mut recent.borrow_mut()[side];
-            accumulate_near(SHIPPED.hidden_bias, &SEARCH_ROWS, blocks, seen)
+            accumulate_near(SHIPPED.hidden_bias, search_rows(), blocks, seen)
         })
     }
 
@@ -273,7 +269,7 @@ mod recent {
     #[inline(always)]
     fn sub_row(acc: &mut [i16; STORED], row: &SearchRow) {
         for (a, &w) in acc.iter_mut().zip(row) {
-            *a = a.wrapping_sub(i16::from(w));
+            *a = a.wrapping_sub(w);
         }
     }
 
