@@ -388,6 +388,12 @@ pub struct Pruning {
     /// cache. A two-tier table chosen by depth (Breuker, Uiterwijk and van den Herik, 1994,
     /// compare two-tier replacement schemes).
     pub shallow_table_depth: i32,
+    /// The root's aspiration window, from 5 plies on: `None`, a quarter of
+    /// [`Evaluate::WIN_CHANCE_SCALE`] each way around the last iteration's score and the full
+    /// window when the first move's score falls outside it; `Some(step)`, `step` each way, and
+    /// on a failure the failing side moves out by twice the last step, again and again, until
+    /// the step passes 1,000 units (then the full window), as Stockfish and Zataxx widen theirs.
+    pub aspiration_step: Option<i32>,
 }
 
 /// A static evaluation: the score from the side to move, and whether the position is quiet

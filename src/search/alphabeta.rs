@@ -85,6 +85,10 @@ const NO_EVAL: i32 = i32::MAX;
 const TAG_BITS: u32 = 12;
 const TAG_MASK: i64 = (1 << TAG_BITS) - 1;
 
+/// A widening aspiration window (`Pruning::aspiration_step`) doubles its step while the step is
+/// below this (in evaluation units); a window that still fails then becomes the full window.
+const ASPIRATION_LAST_STEP: i32 = 1000;
+
 /// `key` with the position `pos` of its move in the low bits, so that the largest tagged key
 /// is the largest key and, among equal keys, the one nearest the front (see
 /// [`tag_position`]).
@@ -527,23 +531,42 @@ impl<G: Evaluate> Searcher<G> {
             let child = pos.after(rm.mv);
             let full_window = i == 0 || self.limits.exact_root_scores;
             // Aspiration: the first move within a window around the last iteration's score
-            // (a quarter of the win-chance scale each way), the full window only if it fails.
-            // Other moves get a null window at alpha (PVS), with exact root scores the full one.
-            let (lo, hi) = match previous_score {
-                Some(p)
+            // (`Pruning::aspiration_step`; by default a quarter of the win-chance scale each way,
+            // the full window only if it fails). Other moves get a null window at alpha (PVS),
+            // with exact root scores the full one.
+            let aspiration = match (previous_score, G::PRUNING) {
+                (Some(p), Some(pruning))
                     if i == 0
                         && depth >= 5
-                        && G::PRUNING.is_some()
                         && !self.limits.exact_root_scores
                         && p.abs() < score::PROVEN =>
                 {
-                    let delta = (G::WIN_CHANCE_SCALE / 4.0) as i32;
+                    Some((p, pruning.aspiration_step))
+                }
+                _ => None,
+            };
+            let (mut lo, mut hi) = match aspiration {
+                Some((p, step)) => {
+                    let delta = step.unwrap_or((G::WIN_CHANCE_SCALE / 4.0) as i32);
                     (p - delta, p + delta)
                 }
-                _ if full_window => (-score::INFINITE, score::INFINITE),
-                _ => (alpha, alpha + 1),
+                None if full_window => (-score::INFINITE, score::INFINITE),
+                None => (alpha, alpha + 1),
             };
             let mut s = -self.negamax(&child, depth - 1, -hi, -lo, 1, full_window, on_progress);
+            if let Some((_, Some(mut step))) = aspiration {
+                // Widened on the side that failed, by a step that doubles each time.
+                while self.stopped.is_none() && (s <= lo || s >= hi) && step < ASPIRATION_LAST_STEP
+                {
+                    step *= 2;
+                    if s <= lo {
+                        lo = (lo - step).max(-score::INFINITE);
+                    } else {
+                        hi = (hi + step).min(score::INFINITE);
+                    }
+                    s = -self.negamax(&child, depth - 1, -hi, -lo, 1, true, on_progress);
+                }
+            }
             // A failed aspiration (only the first move has one, so alpha and beta are still the
             // full window) or a null window beaten: again with (alpha, beta).
             if self.stopped.is_none() && (s >= hi || full_window && s <= lo) {

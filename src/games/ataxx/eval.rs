@@ -175,6 +175,7 @@ impl Evaluate for Ataxx {
         pv_nodes: true,
         singular_depth: 6,
         shallow_table_depth: 2,
+        aspiration_step: Some(30),
     });
 
     /// The side to move passes (a legal Ataxx move only without others). The search would use it

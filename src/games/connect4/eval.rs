@@ -108,6 +108,7 @@ impl<const W: usize, const H: usize> Evaluate for Connect4<W, H> {
         pv_nodes: false,
         singular_depth: 0,
         shallow_table_depth: 0,
+        aspiration_step: None,
     });
 
     /// Centre first, then by the threats the move creates (Pons' ordering).
