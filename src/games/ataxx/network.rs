@@ -178,10 +178,22 @@ pub fn accumulate(
     rows: &[[i8; STORED]; INPUTS],
     blocks: &[u64; BLOCKS],
 ) -> Accumulator {
+    accumulate_rows(bias, rows, blocks, add_row)
+}
+
+/// [`accumulate`] over rows of type `R`, added by `add` (the stored `i8` rows, or the search's
+/// widened ones: `recent::SearchRow`).
+#[inline(always)]
+fn accumulate_rows<R>(
+    bias: &[i16; STORED],
+    rows: &[R; INPUTS],
+    blocks: &[u64; BLOCKS],
+    add: impl Fn(&mut [i16; STORED], &R) + Copy,
+) -> Accumulator {
     let mut acc = [0; HIDDEN];
     acc[..STORED].copy_from_slice(bias);
     acc[STORED..].copy_from_slice(bias);
-    for_each_set(blocks, |i| add_input(&mut acc, rows, i, add_row));
+    for_each_set(blocks, |i| add_input(&mut acc, rows, i, add));
     acc
 }
 
@@ -225,14 +237,14 @@ mod recent {
     use std::cell::RefCell;
     use std::sync::OnceLock;
 
-    use super::{add_input, for_each_set, Accumulator, BLOCKS, INPUTS};
+    use super::{accumulate_rows, add_input, for_each_set, Accumulator, BLOCKS, INPUTS};
     use super::{SHIPPED, STORED};
 
     /// A row of the shipped network as the search adds it: widened to `i16` once, on first use
     /// (a table of 56 KiB, built at run time so that the wasm does not carry it). x86-64's
     /// baseline (SSE2) widens `i8` lanes in two instructions a half-row, which took most of
-    /// the evaluation's native time; wasm SIMD widens in one (`games::network::add_row`), and
-    /// still ran 6 % faster with `i16` rows in Chromium (README: issue 16, session 38).
+    /// the evaluation's native time; wasm SIMD widens in one (`games::network::add_row`), yet
+    /// ran 3 % faster with `i16` rows in Chromium (README: issue 16, session 38).
     type SearchRow = [i16; STORED];
 
     /// The shipped network's rows, widened ([`SearchRow`]).
@@ -294,13 +306,7 @@ mod recent {
                 for_each_set(&came, |i| add_input(&mut acc, rows, i, add_row));
                 acc
             }
-            _ => {
-                let mut acc = [0; 2 * STORED];
-                acc[..STORED].copy_from_slice(bias);
-                acc[STORED..].copy_from_slice(bias);
-                for_each_set(blocks, |i| add_input(&mut acc, rows, i, add_row));
-                acc
-            }
+            _ => accumulate_rows(bias, rows, blocks, add_row),
         };
         *seen = Some(Seen {
             blocks: *blocks,
