@@ -9,8 +9,9 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use boardlab::arena::openings::parse_openings;
-use boardlab::games::ataxx::network::OUTPUT_SCALE;
+use boardlab::games::ataxx::network::{OUTPUT_SCALE, SHIPPED as AX_SHIPPED};
 use boardlab::games::ataxx::{Ataxx, FEATURES};
+use boardlab::games::connect4::network::SHIPPED as C4_SHIPPED;
 use boardlab::games::connect4::weights::WEIGHTS as C4_WEIGHTS;
 use boardlab::tune::connect4_network::{self as c4net, NetSample as C4Sample};
 use boardlab::tune::fit::{fit, fit_scale, loss, Dataset, FitConfig};
@@ -264,6 +265,13 @@ fn run_network(
     let (linear_train, linear_test) = (float_loss(&linear, &train), float_loss(&linear, &test));
     println!(
         "loss of the linear evaluation alone: {linear_train:.6} trained on, {linear_test:.6} held out"
+    );
+    // The network the engine plays today, on the same games: the mark a new one has to beat
+    // (held-out losses of networks trained on other data do not compare).
+    println!(
+        "loss of the shipped network: {:.6} trained on, {:.6} held out",
+        quantized_loss(AX_SHIPPED, &train),
+        quantized_loss(AX_SHIPPED, &test)
     );
     let config = TrainConfig {
         epochs: args.epochs,
@@ -545,6 +553,11 @@ fn run_connect4_network(
     );
     println!(
         "loss of the linear evaluation alone: {linear_train:.6} trained on, {linear_test:.6} held out"
+    );
+    println!(
+        "loss of the shipped network: {:.6} trained on, {:.6} held out",
+        c4net::quantized_loss(C4_SHIPPED, &train),
+        c4net::quantized_loss(C4_SHIPPED, &test)
     );
     let config = c4net::TrainConfig {
         epochs: args.epochs,

@@ -1,0 +1,70 @@
+//! `boardlab tune ataxx --model network --reuse-data`: the losses it reports on positions played
+//! earlier, the shipped network's among them (the mark a newly trained network has to beat on
+//! the same games), and the weights' source it writes.
+//!
+//! The fixture `tests/fixtures/ataxx/selfplay-sample.txt` is every tenth position of the first 20
+//! games of a self-play set (`boardlab tune ataxx --model network --games 12000 --nodes 4000
+//! --random-plies 5 --threads 2 --seed 4001 --book books/ataxx-standard.txt`, session 42).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn fixture() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ataxx/selfplay-sample.txt")
+}
+
+/// The two losses of the line starting with `label` ("… X trained on, Y held out").
+fn losses(stdout: &str, label: &str) -> (f64, f64) {
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with(label))
+        .unwrap_or_else(|| panic!("no line {label:?} in:\n{stdout}"));
+    let numbers: Vec<f64> = line
+        .split(|c: char| c == ' ' || c == ',')
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(numbers.len(), 2, "{line}");
+    (numbers[0], numbers[1])
+}
+
+#[test]
+fn training_on_earlier_positions_reports_the_shipped_networks_loss_and_writes_the_weights() {
+    let dir = std::env::temp_dir().join(format!("boardlab-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let weights = dir.join("network_weights.rs");
+    let out = Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .args(["tune", "ataxx", "--model", "network", "--reuse-data"])
+        .args(["--epochs", "1", "--seed", "1", "--threads", "1", "--data"])
+        .arg(fixture())
+        .arg("--write")
+        .arg(&weights)
+        .output()
+        .expect("boardlab runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Every tenth game is held out: games 0 and 10 of the 20.
+    assert!(
+        stdout.starts_with("201 positions from 20 games: 186 to train on, 15 held out"),
+        "{stdout}"
+    );
+    let linear = losses(&stdout, "loss of the linear evaluation alone:");
+    let shipped = losses(&stdout, "loss of the shipped network:");
+    let trained = losses(&stdout, "loss of the integer network:");
+    for (train, held_out) in [linear, shipped, trained] {
+        assert!((0.0..1.0).contains(&train) && (0.0..1.0).contains(&held_out));
+    }
+    // The shipped network corrects the linear evaluation on positions it never saw (it was
+    // trained on other games).
+    assert!(shipped.0 < linear.0, "{stdout}");
+    let source = std::fs::read_to_string(&weights).expect("the weights were written");
+    assert!(source.contains("pub const HIDDEN_WEIGHTS"), "{source}");
+    assert!(
+        source.contains("201 positions of 20 self-play games"),
+        "{source}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
