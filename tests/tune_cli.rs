@@ -1,6 +1,7 @@
 //! `boardlab tune ataxx --model network --reuse-data`: the losses it reports on positions played
 //! earlier, the shipped network's among them (the mark a newly trained network has to beat on
-//! the same games), and the weights' source it writes.
+//! the same games), the weights' source it writes, and `--from-shipped` (training that starts
+//! from the shipped network's weights).
 //!
 //! The fixture `tests/fixtures/ataxx/selfplay-sample.txt` is every tenth position of the first 20
 //! games of a self-play set (`boardlab tune ataxx --model network --games 12000 --nodes 4000
@@ -67,4 +68,46 @@ fn training_on_earlier_positions_reports_the_shipped_networks_loss_and_writes_th
         "{source}"
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn refining_the_shipped_network_starts_from_its_weights() {
+    // At a tiny step size one pass barely moves the weights: the result scores about as the
+    // shipped network does, where a random start scores far worse.
+    let out = Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .args(["tune", "ataxx", "--model", "network", "--reuse-data"])
+        .args([
+            "--from-shipped",
+            "--epochs",
+            "1",
+            "--learning-rate",
+            "0.000001",
+        ])
+        .args(["--threads", "1", "--data"])
+        .arg(fixture())
+        .output()
+        .expect("boardlab runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{stdout}");
+    let shipped = losses(&stdout, "loss of the shipped network:");
+    let refined = losses(&stdout, "loss of the integer network:");
+    assert!((refined.0 - shipped.0).abs() < 0.002, "{stdout}");
+}
+
+#[test]
+fn only_the_ataxx_network_can_be_refined() {
+    for args in [
+        ["tune", "connect4", "--model", "network"],
+        ["tune", "ataxx", "--model", "linear"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_boardlab"))
+            .args(args)
+            .args(["--reuse-data", "--from-shipped", "--data"])
+            .arg(fixture())
+            .output()
+            .expect("boardlab runs");
+        assert!(!out.status.success());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("--from-shipped"), "{stderr}");
+    }
 }

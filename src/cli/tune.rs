@@ -107,6 +107,10 @@ pub struct TuneArgs {
     /// Network: passes over the training positions.
     #[arg(long, default_value_t = 30)]
     pub epochs: usize,
+    /// Ataxx network: start from the shipped network's weights instead of random ones (fine-
+    /// tuning it on the new games; usually with a smaller `--learning-rate`).
+    #[arg(long)]
+    pub from_shipped: bool,
     /// Ataxx network: the label's share of the game result; the rest is the self-play search's
     /// score there as a winning chance (`sigmoid(score / 499)`), as NNUE trainers blend them.
     /// 0.3 measured stronger than 0.5, 0.7 and 0.15 (README: the result's share of the label).
@@ -135,6 +139,11 @@ fn bar(len: u64, what: &str) -> ProgressBar {
 /// Regenerates the data (unless `--reuse-data`), fits, prints, writes. Errors: unreadable book
 /// or data, a write error.
 pub fn run(args: TuneArgs) -> Result<(), Failure> {
+    if args.from_shipped && (args.game != "ataxx" || args.model != "network") {
+        let need =
+            "--from-shipped refines the shipped Ataxx network: use `tune ataxx --model network`";
+        return Err(need.to_string().into());
+    }
     if args.game == "connect4" {
         return run_connect4(args);
     }
@@ -280,6 +289,7 @@ fn run_network(
         threads: args.threads,
         seed: args.seed,
         l1: args.l1.unwrap_or(0.0) as f32,
+        from_shipped: args.from_shipped,
     };
     let progress = bar(args.epochs as u64, "epochs");
     let net = train_network(&train, &config, &mut |epoch, loss, net| {
@@ -301,7 +311,7 @@ fn run_network(
     if let Some(path) = &args.write {
         let provenance = vec![
             format!(
-                "`boardlab tune ataxx --model network {} --seed {} --epochs {} --batch {} --learning-rate {} --result-weight {} --l1 {}`:",
+                "`boardlab tune ataxx --model network {}{} --seed {} --epochs {} --batch {} --learning-rate {} --result-weight {} --l1 {}`:",
                 if args.reuse_data {
                     "--reuse-data (positions played earlier)".to_string()
                 } else {
@@ -310,6 +320,7 @@ fn run_network(
                         args.random_plies, args.walled_every
                     )
                 },
+                if args.from_shipped { " --from-shipped" } else { "" },
                 args.seed, args.epochs, config.batch, config.learning_rate, args.result_weight,
                 config.l1
             ),

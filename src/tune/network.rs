@@ -228,6 +228,32 @@ impl FloatNetwork {
         }
     }
 
+    /// The float weights of an integer network (the engine's scales undone, see
+    /// `games::ataxx::network`): `quantized` gives `weights` back exactly.
+    pub fn from_weights(weights: NetworkWeights<'_>) -> FloatNetwork {
+        let (qa, qb) = (QA as f32, QB as f32);
+        FloatNetwork {
+            hidden: weights
+                .hidden
+                .iter()
+                .flatten()
+                .map(|&w| w as f32 / qa)
+                .collect(),
+            hidden_bias: weights.hidden_bias.iter().map(|&b| b as f32 / qa).collect(),
+            output: weights
+                .output
+                .iter()
+                .flatten()
+                .map(|&w| w as f32 / qb)
+                .collect(),
+            output_bias: weights
+                .output_bias
+                .iter()
+                .map(|&b| b as f32 / (qa * qb))
+                .collect(),
+        }
+    }
+
     /// All weights zero: it adds nothing to the linear evaluation (its loss is the linear
     /// evaluation's).
     pub fn zero() -> FloatNetwork {
@@ -529,6 +555,9 @@ pub struct TrainConfig {
     pub seed: u64,
     /// The L1 penalty on the hidden weights, per unit of weight (0: none).
     pub l1: f32,
+    /// Start from the shipped network's weights (`games::ataxx::network::SHIPPED`) instead of
+    /// random ones: training then refines it on new games.
+    pub from_shipped: bool,
 }
 
 /// The mean squared error of `net` on `data` (each position as given, no symmetry).
@@ -568,7 +597,11 @@ pub fn train(
     if train.is_empty() {
         return Err("no training positions".into());
     }
-    let mut net = FloatNetwork::random(config.seed);
+    let mut net = if config.from_shipped {
+        FloatNetwork::from_weights(crate::games::ataxx::network::SHIPPED)
+    } else {
+        FloatNetwork::random(config.seed)
+    };
     let mut adam = Adam::new(PARAMETERS);
     let mut rng = Rng(splitmix(config.seed ^ 0x5eed));
     let mut order: Vec<usize> = (0..train.len()).collect();
@@ -816,6 +849,7 @@ mod tests {
             threads: 2,
             seed: 1,
             l1: 0.0,
+            from_shipped: false,
         };
         let net = train(&counting_data(2000), &config, &mut |_, _, _| {}).unwrap();
         let hidden_max = net.hidden.iter().fold(0f32, |m, w| m.max(w.abs()));
@@ -874,6 +908,16 @@ mod tests {
     }
 
     #[test]
+    fn the_shipped_networks_float_weights_quantize_back_to_it() {
+        let shipped = crate::games::ataxx::network::SHIPPED;
+        let q = FloatNetwork::from_weights(shipped).quantized();
+        assert!(q.hidden.iter().eq(shipped.hidden.iter()));
+        assert_eq!(&q.hidden_bias, shipped.hidden_bias);
+        assert_eq!(&q.output, shipped.output);
+        assert_eq!(&q.output_bias, shipped.output_bias);
+    }
+
+    #[test]
     fn an_l1_penalty_sets_more_hidden_weights_to_zero() {
         let zeros = |l1: f32| {
             let config = TrainConfig {
@@ -883,6 +927,7 @@ mod tests {
                 threads: 2,
                 seed: 1,
                 l1,
+                from_shipped: false,
             };
             let net = train(&counting_data(2000), &config, &mut |_, _, _| {}).unwrap();
             let q = net.quantized();
@@ -906,6 +951,7 @@ mod tests {
             threads: 2,
             seed: 1,
             l1: 0.0,
+            from_shipped: false,
         };
         let before = float_loss(&FloatNetwork::random(1), &data);
         let net = train(&data, &config, &mut |_, _, _| {}).unwrap();
