@@ -58,8 +58,8 @@ fn training_on_earlier_positions_reports_the_shipped_networks_loss_and_writes_th
     for (train, held_out) in [linear, shipped, trained] {
         assert!((0.0..1.0).contains(&train) && (0.0..1.0).contains(&held_out));
     }
-    // The shipped network corrects the linear evaluation on positions it never saw (it was
-    // trained on other games).
+    // On real self-play positions the shipped network improves on the linear evaluation it
+    // corrects.
     assert!(shipped.0 < linear.0, "{stdout}");
     let source = std::fs::read_to_string(&weights).expect("the weights were written");
     assert!(source.contains("pub const HIDDEN_WEIGHTS"), "{source}");
