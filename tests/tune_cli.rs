@@ -3,7 +3,7 @@
 //! the same games), the weights' source it writes, and `--from-shipped` (training that starts
 //! from the shipped network's weights).
 //!
-//! The fixture `tests/fixtures/ataxx/selfplay-sample.txt` is every tenth position of the first 20
+//! The fixture `tests/fixtures/tune/ataxx-selfplay.txt` is every tenth position of the first 20
 //! games of a self-play set (`boardlab tune ataxx --model network --games 12000 --nodes 4000
 //! --random-plies 5 --threads 2 --seed 4001 --book books/ataxx-standard.txt`, session 42).
 
@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn fixture() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ataxx/selfplay-sample.txt")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tune/ataxx-selfplay.txt")
 }
 
 /// The two losses of the line starting with `label` ("… X trained on, Y held out").
