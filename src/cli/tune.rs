@@ -136,6 +136,14 @@ fn bar(len: u64, what: &str) -> ProgressBar {
     bar
 }
 
+/// Prints one of the network commands' loss lines, `loss of WHAT: X trained on, Y held out`
+/// (mean squared error on the training and the held-out positions), and returns `(X, Y)`.
+fn report_loss<T>(what: &str, train: &[T], test: &[T], loss: impl Fn(&[T]) -> f64) -> (f64, f64) {
+    let (on_train, held_out) = (loss(train), loss(test));
+    println!("loss of {what}: {on_train:.6} trained on, {held_out:.6} held out");
+    (on_train, held_out)
+}
+
 /// Regenerates the data (unless `--reuse-data`), fits, prints, writes. Errors: unreadable book
 /// or data, a write error.
 pub fn run(args: TuneArgs) -> Result<(), Failure> {
@@ -271,17 +279,15 @@ fn run_network(
     );
     // A network of zeros adds nothing: its loss is the linear evaluation's alone.
     let linear = FloatNetwork::zero();
-    let (linear_train, linear_test) = (float_loss(&linear, &train), float_loss(&linear, &test));
-    println!(
-        "loss of the linear evaluation alone: {linear_train:.6} trained on, {linear_test:.6} held out"
-    );
+    let (linear_train, linear_test) =
+        report_loss("the linear evaluation alone", &train, &test, |d| {
+            float_loss(&linear, d)
+        });
     // The network the engine plays today, on the same games: the mark a new one has to beat
     // (held-out losses of networks trained on other data do not compare).
-    println!(
-        "loss of the shipped network: {:.6} trained on, {:.6} held out",
-        quantized_loss(AX_SHIPPED, &train),
-        quantized_loss(AX_SHIPPED, &test)
-    );
+    report_loss("the shipped network", &train, &test, |d| {
+        quantized_loss(AX_SHIPPED, d)
+    });
     let config = TrainConfig {
         epochs: args.epochs,
         batch: args.batch.unwrap_or(4096),
@@ -303,11 +309,9 @@ fn run_network(
     })?;
     progress.finish_and_clear();
     let quantized = net.quantized();
-    let (train1, test1) = (
-        quantized_loss(quantized.weights(), &train),
-        quantized_loss(quantized.weights(), &test),
-    );
-    println!("loss of the integer network: {train1:.6} trained on, {test1:.6} held out");
+    let (train1, test1) = report_loss("the integer network", &train, &test, |d| {
+        quantized_loss(quantized.weights(), d)
+    });
     if let Some(path) = &args.write {
         let provenance = vec![
             format!(
@@ -558,18 +562,13 @@ fn run_connect4_network(
         train.len(),
         test.len()
     );
-    let (linear_train, linear_test) = (
-        c4net::linear_loss(&train, output_scale),
-        c4net::linear_loss(&test, output_scale),
-    );
-    println!(
-        "loss of the linear evaluation alone: {linear_train:.6} trained on, {linear_test:.6} held out"
-    );
-    println!(
-        "loss of the shipped network: {:.6} trained on, {:.6} held out",
-        c4net::quantized_loss(C4_SHIPPED, &train),
-        c4net::quantized_loss(C4_SHIPPED, &test)
-    );
+    let (linear_train, linear_test) =
+        report_loss("the linear evaluation alone", &train, &test, |d| {
+            c4net::linear_loss(d, output_scale)
+        });
+    report_loss("the shipped network", &train, &test, |d| {
+        c4net::quantized_loss(C4_SHIPPED, d)
+    });
     let config = c4net::TrainConfig {
         epochs: args.epochs,
         batch: args.batch.unwrap_or(1024),
@@ -590,11 +589,9 @@ fn run_connect4_network(
     })?;
     progress.finish_and_clear();
     let quantized = net.quantized(output_scale);
-    let (train1, test1) = (
-        c4net::quantized_loss(quantized.weights(), &train),
-        c4net::quantized_loss(quantized.weights(), &test),
-    );
-    println!("loss of the integer network: {train1:.6} trained on, {test1:.6} held out");
+    let (train1, test1) = report_loss("the integer network", &train, &test, |d| {
+        c4net::quantized_loss(quantized.weights(), d)
+    });
     if let Some(path) = &args.write {
         let provenance = vec![
             format!(
