@@ -13,8 +13,9 @@ It prints the book on stdout; deterministic for a given build (fixed depth, no c
 """
 import argparse
 import random
-import subprocess
 import sys
+
+from uai_engine import Engine
 
 FILES = "abcdefg"
 START = "x5o/7/7/7/7/7/o5x x 0 1"
@@ -82,37 +83,12 @@ def key(board):
     return min(tuple(sorted((s(f, r), c) for (f, r), c in board.items())) for s in SYMS)
 
 
-class Engine:
-    def __init__(self, cmd):
-        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.send("uai")
-        self.wait("uaiok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, word):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit("the engine exited")
-            lines.append(line.split())
-            if lines[-1] and lines[-1][0] == word:
-                return lines
-
-    def score(self, line, depth):
-        """The score for x after `line` (mean of the last two iterations)."""
-        self.send("uainewgame")
-        self.send("position startpos moves " + " ".join(line))
-        self.send(f"go depth {depth}")
-        scores = []
-        for words in self.wait("bestmove"):
-            if "score" in words and words[words.index("score") + 1] == "cp":
-                scores.append(int(words[words.index("score") + 2]))
-        s = sum(scores[-2:]) / len(scores[-2:])
-        return s if len(line) % 2 == 0 else -s
+def line_score(engine, line, depth):
+    """The score for x after `line` (mean of the last two iterations)."""
+    found = engine.scores("position startpos moves " + " ".join(line), f"go depth {depth}")
+    cps = [value for kind, value in found if kind == "cp"]
+    s = sum(cps[-2:]) / len(cps[-2:])
+    return s if len(line) % 2 == 0 else -s
 
 
 def main():
@@ -140,7 +116,7 @@ def main():
 
     balanced2 = []
     for line in lines_from([], start, 2, set()):
-        s = engine.score(line, args.depth)
+        s = line_score(engine, line, args.depth)
         if abs(s) <= args.window:
             balanced2.append((line, s))
     rng = random.Random(args.seed)
@@ -156,7 +132,7 @@ def main():
     for line in candidates:
         if len(balanced4) >= args.four_ply:
             break
-        s = engine.score(line, args.depth)
+        s = line_score(engine, line, args.depth)
         if abs(s) <= args.window:
             balanced4.append((line, s))
     engine.send("quit")
@@ -186,4 +162,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (OSError, RuntimeError) as e:
+        sys.exit(f"ataxx-book: {e}")

@@ -24,10 +24,11 @@ import argparse
 import json
 import math
 import statistics
-import subprocess
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
+
+from uai_engine import Engine
 
 START = "x5o/7/7/7/7/7/o5x x 0 1"
 BOARDLAB_SCALE = 499.0
@@ -35,52 +36,19 @@ BOARDLAB_SCALE = 499.0
 ENGINES = []
 
 
-class Engine:
-    """One UAI engine process, asked one position at a time."""
+def last_score(engine, setup, moves, ms):
+    """The side to move's last reported score after `moves` from `setup`, searching `ms`."""
+    position = "position startpos" if setup == START else f"position fen {setup}"
+    found = engine.scores(position + (" moves " + " ".join(moves) if moves else ""), f"go movetime {ms}")
+    if not found:
+        raise RuntimeError(f"no score for {position} {' '.join(moves)}")
+    return found[-1]
 
-    def __init__(self, command):
-        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        ENGINES.append(self)
-        self.send("uai")
-        self.read_until("uaiok")
 
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def read_until(self, prefix):
-        lines = []
-        for line in self.proc.stdout:
-            lines.append(line.strip())
-            if line.startswith(prefix):
-                return lines
-        raise RuntimeError(f"engine ended before '{prefix}'")
-
-    def score(self, setup, moves, ms):
-        """The side to move's last reported score: ('cp', n) or ('mate', n)."""
-        self.send("uainewgame")
-        position = "position startpos" if setup == START else f"position fen {setup}"
-        self.send(position + (" moves " + " ".join(moves) if moves else ""))
-        self.send("isready")
-        self.read_until("readyok")
-        self.send(f"go movetime {ms}")
-        last = None
-        for line in self.read_until("bestmove"):
-            words = line.split()
-            if words[:1] == ["info"] and "score" in words:
-                value = words[words.index("score") + 1:]
-                # BoardLab writes `score cp N`; Zataxx writes `score N`.
-                if value[0] in ("cp", "mate"):
-                    last = (value[0], int(value[1]))
-                else:
-                    last = ("cp", int(value[0]))
-        if last is None:
-            raise RuntimeError(f"no score for {position} {' '.join(moves)}")
-        return last
-
-    def close(self):
-        self.proc.kill()
-        self.proc.wait()
+def started(command):
+    engine = Engine(command)
+    ENGINES.append(engine)
+    return engine
 
 
 def chance(score, scale):
@@ -125,10 +93,10 @@ def main():
     def trace(job):
         (number, moves, boardlab_first, outcome), ply = job
         if not hasattr(local, "pair"):
-            local.pair = (Engine([args.boardlab, "uai"]), Engine([args.judge]))
+            local.pair = (started([args.boardlab, "uai"]), started([args.judge]))
         boardlab, judge = local.pair
-        own = chance(boardlab.score(args.setup, moves[:ply], args.ms), BOARDLAB_SCALE)
-        judged = chance(judge.score(args.setup, moves[:ply], args.judge_ms), args.judge_scale)
+        own = chance(last_score(boardlab, args.setup, moves[:ply], args.ms), BOARDLAB_SCALE)
+        judged = chance(last_score(judge, args.setup, moves[:ply], args.judge_ms), args.judge_scale)
         if (ply % 2 == 0) != boardlab_first:
             own, judged = 1.0 - own, 1.0 - judged
         return {"game": number, "ply": ply, "outcome": outcome, "boardlab": own, "judge": judged}
