@@ -76,7 +76,11 @@ def main():
         record = json.loads(line)
         if record.get("setup") != args.setup:
             continue
-        boardlab_first = args.judge not in record["first"]
+        # The records name each player by its command; the judge's holds its path.
+        if (args.judge in record["first"]) == (args.judge in record["second"]):
+            raise ValueError(f"game {number}: the judge '{args.judge}' is not one player of "
+                             f"{record['first']!r} and {record['second']!r}")
+        boardlab_first = args.judge in record["second"]
         if record["result"] == "1/2-1/2":
             outcome = "draw"
         elif (record["result"] == "1-0") == boardlab_first:
