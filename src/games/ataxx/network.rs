@@ -380,7 +380,7 @@ fn shipped_score(blocks: &[u64; BLOCKS], bucket: usize, seen: &mut Option<recent
 /// [`shipped_score`] compiled for AVX2, chosen at run time where the CPU has it: the rows' sums
 /// then take sixteen `i16` lanes an instruction where x86-64's baseline (SSE2, all that a
 /// CodinGame bundle or a portable binary may assume) takes eight. The same integer sums, so the
-/// same scores and trees (README: issue 12, session 45).
+/// same scores and trees (README: "Sixteen lanes where the CPU has them").
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn shipped_score_avx2(
