@@ -73,7 +73,7 @@ pub fn queen_attacks(sq: usize, occ: u64) -> u64 {
 
 /// Every empty square one queen move away from any square of `from`, moving through `empty`
 /// (Kogge-Stone occluded fills in the eight directions).
-#[inline]
+#[inline(always)]
 pub(super) fn queen_step(from: u64, empty: u64) -> u64 {
     #[inline(always)]
     fn up(gen: u64, pro: u64, s: u32, mask: u64) -> u64 {
@@ -110,7 +110,7 @@ pub(super) fn queen_step(from: u64, empty: u64) -> u64 {
 }
 
 /// `from` and every square a king step away from any square of it.
-#[inline]
+#[inline(always)]
 pub(super) fn king_step(from: u64) -> u64 {
     let h = from | ((from << 1) & NOT_A) | ((from >> 1) & NOT_H);
     h | (h << 8) | (h >> 8)
