@@ -5,6 +5,7 @@
 pub mod amazons;
 pub mod ataxx;
 pub mod connect4;
+pub mod cpu;
 pub mod network;
 mod stones_text;
 pub mod yavalath;

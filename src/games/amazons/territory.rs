@@ -8,6 +8,7 @@ use super::eval::flood;
 use super::tables::{king_step, queen_step};
 use super::{longest_play, Amazons, SQUARES};
 use crate::game::Player;
+use crate::games::cpu::with_avx2;
 
 /// What one lockstep race found, as bitboards of empty squares (index `[white, black]`).
 struct Race {
@@ -132,29 +133,20 @@ pub struct Territory {
 impl Amazons {
     /// Queen-distance and king-distance territory by simultaneous breadth-first search on
     /// bitboards (the king race is skipped once the board has split: it would say the same).
-    /// Compiled for AVX2 too, chosen at run time where the CPU has it: the eight directions of
-    /// the queen race's fills then run four to an instruction, with a shift count of their own
-    /// each (`vpsllvq`), which x86-64's baseline (SSE2) lacks. The same bitboards either way
-    /// (README: "Sixteen lanes where the CPU has them").
+    /// In AVX2 where the CPU has it (`games::cpu`): the eight directions of the queen race's
+    /// fills then run four to an instruction, each with a shift count of its own (`vpsllvq`),
+    /// which x86-64's baseline (SSE2) lacks; the same bitboards (README: "The territory races in
+    /// AVX2").
     pub fn territory(&self) -> Territory {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has AVX2, checked above.
-            return unsafe { self.territory_avx2() };
-        }
-        self.territory_inline()
+        with_avx2(
+            #[inline(always)]
+            || self.territory_races(),
+        )
     }
 
-    /// [`Amazons::territory`] compiled for AVX2.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn territory_avx2(&self) -> Territory {
-        self.territory_inline()
-    }
-
-    /// [`Amazons::territory`], inlined into each build of it.
+    /// [`Amazons::territory`]'s work, inlined into each of its builds.
     #[inline(always)]
-    fn territory_inline(&self) -> Territory {
+    fn territory_races(&self) -> Territory {
         let mut position = 0;
         let mut near = [0u64; 2];
         let queen = queen_race(

@@ -36,6 +36,8 @@
 // The shared arithmetic and weights' text (QA, add_row, squared_dot, decode_bytes).
 use crate::games::network::*;
 
+use crate::games::cpu::with_avx2;
+
 use super::network_weights::{HIDDEN_BIAS, HIDDEN_WEIGHTS, OUTPUT_BIAS, OUTPUT_WEIGHTS};
 use super::tables::dilate;
 use super::{Ataxx, FULL, SQUARES};
@@ -358,37 +360,15 @@ impl Ataxx {
         );
         let blocks = input_blocks(mover, other, self.walls);
         let bucket = output_bucket(mover, other);
+        // In AVX2 where the CPU has it: the rows' sums take sixteen `i16` lanes an instruction
+        // instead of SSE2's eight (`games::cpu`).
         recent::with_seen(self.side.index(), |seen| {
-            #[cfg(target_arch = "x86_64")]
-            if std::is_x86_feature_detected!("avx2") {
-                // SAFETY: the CPU has AVX2, checked above.
-                return unsafe { shipped_score_avx2(&blocks, bucket, seen) };
-            }
-            shipped_score(&blocks, bucket, seen)
+            with_avx2(
+                #[inline(always)]
+                || SHIPPED.output(&shipped_accumulator(&blocks, seen), bucket),
+            )
         })
     }
-}
-
-/// The shipped network's score of a position with input `blocks` and output bucket `bucket`,
-/// its accumulator updated from `seen`, the thread's last one of the same side's view
-/// ([`Ataxx::network_score`]).
-#[inline(always)]
-fn shipped_score(blocks: &[u64; BLOCKS], bucket: usize, seen: &mut Option<recent::Seen>) -> i32 {
-    SHIPPED.output(&shipped_accumulator(blocks, seen), bucket)
-}
-
-/// [`shipped_score`] compiled for AVX2, chosen at run time where the CPU has it: the rows' sums
-/// then take sixteen `i16` lanes an instruction where x86-64's baseline (SSE2, all that a
-/// CodinGame bundle or a portable binary may assume) takes eight. The same integer sums, so the
-/// same scores and trees (README: "Sixteen lanes where the CPU has them").
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn shipped_score_avx2(
-    blocks: &[u64; BLOCKS],
-    bucket: usize,
-    seen: &mut Option<recent::Seen>,
-) -> i32 {
-    shipped_score(blocks, bucket, seen)
 }
 
 #[cfg(test)]
