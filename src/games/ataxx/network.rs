@@ -361,7 +361,8 @@ impl Ataxx {
         let blocks = input_blocks(mover, other, self.walls);
         let bucket = output_bucket(mover, other);
         // In AVX2 where the CPU has it: the rows' sums take sixteen `i16` lanes an instruction
-        // instead of SSE2's eight (`games::cpu`).
+        // instead of SSE2's eight (`games::cpu`). The thread-local is reached outside that copy:
+        // `LocalKey::with` is not inlined, so what it calls would run without AVX2.
         recent::with_seen(self.side.index(), |seen| {
             with_avx2(
                 #[inline(always)]
