@@ -15,13 +15,13 @@
 #[inline(always)]
 pub fn with_avx2<T>(f: impl FnOnce() -> T) -> T {
     #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx2") {
-        /// `f`, inlined into a function compiled for AVX2.
-        #[target_feature(enable = "avx2")]
+    if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt") {
+        /// `f`, inlined into a function compiled for AVX2 and POPCNT.
+        #[target_feature(enable = "avx2,popcnt")]
         unsafe fn wide<T>(f: impl FnOnce() -> T) -> T {
             f()
         }
-        // SAFETY: the CPU has AVX2, checked above.
+        // SAFETY: the CPU has both, checked above.
         return unsafe { wide(f) };
     }
     f()

@@ -4,11 +4,18 @@
 
 use super::*;
 use crate::game::{score, Eval, Evaluate};
+use crate::games::cpu::with_avx2;
 
 impl Yavalath {
-    /// Win and suicide cells of both players: see [`Threats`].
+    /// Win and suicide cells of both players: see [`Threats`]. Compiled for AVX2 and POPCNT
+    /// too, chosen at run time (`games::cpu`): a CodinGame bundle, built for x86-64's baseline,
+    /// then counts the pairs with the CPU's own instruction instead of an emulated one.
     pub fn threats(&self) -> Threats {
-        Threats::of(self.stones, self.empty())
+        let (stones, empty) = (self.stones, self.empty());
+        with_avx2(
+            #[inline(always)]
+            || Threats::of(stones, empty),
+        )
     }
 }
 
@@ -56,6 +63,7 @@ fn from_axial(bits: u128) -> u64 {
 impl Threats {
     /// Bit-parallel: each axis is a shift in the axial layout, so a pattern over a window of
     /// cells is a few shifts and ANDs for the whole board at once.
+    #[inline(always)]
     pub(super) fn of(stones: [u64; 2], empty: u64) -> Self {
         let mut t = Threats::default();
         let e = to_axial(empty);

@@ -381,10 +381,12 @@ mod tests {
                 }
             }
             let empty = FULL & !(stones[0] | stones[1]);
-            let (fast, slow) = (
-                Threats::of(stones, empty),
-                Threats::by_segments(stones, empty),
+            // The search's path: in AVX2 where the CPU has it (`Yavalath::threats`).
+            let fast = crate::games::cpu::with_avx2(
+                #[inline(always)]
+                || Threats::of(stones, empty),
             );
+            let slow = Threats::by_segments(stones, empty);
             assert_eq!((fast.wins, fast.suicides), (slow.wins, slow.suicides));
             assert_eq!(
                 (fast.pairs, fast.split_pairs),
