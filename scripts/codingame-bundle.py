@@ -13,8 +13,8 @@ What it leaves out, and why that is safe:
 - Modules: at the crate root only those the bots need (no CLI, arena, server, wasm API, and no
   baselines unless asked for); in the registries `src/games/mod.rs`, `src/protocol/mod.rs` and
   `src/baseline/mod.rs` only the game's own child, together with the `use` items naming the
-  other children. Every other module keeps all
-  of its children. rustc checks the result, so a missing module fails the build, never the game.
+  other children; `src/games` keeps besides only the shared helpers the bundled code names
+  (`used_helpers`). Every other module keeps all of its children. rustc checks the result, so a missing module fails the build, never the game.
 - Comments, the formatter's and the linter's attributes (`#[rustfmt::skip]`, `#[allow(...)]`,
   `#[must_use]`), and items under a `cfg` that is false on CodinGame (`test`, any cargo `feature`,
   `target_arch = "wasm32"`); `cfg_attr`s on such a predicate go too. rustc would skip these
@@ -48,7 +48,8 @@ LIMIT = 100_000
 # Crate-root modules the bots need (see DEVELOPERS.md, "The CodinGame bundle").
 ROOT_MODULES = ["clock", "game", "games", "play", "protocol", "ranking", "rng", "search"]
 # Modules that register every game: the bundle keeps the game's own child and drops the other
-# games'. `games` keeps its shared helpers (children that are not games, e.g. stones_text);
+# games'. `games` keeps the shared helpers (children that are not games, e.g. stones_text) that
+# the bundled code names (`used_helpers`);
 # `protocol` keeps nothing else (its other children, the dispatch and UAI, name other games);
 # `baseline` has one child per game (its leaf evaluation) and nothing else.
 REGISTRIES = {"games", "protocol", "baseline"}
@@ -559,13 +560,58 @@ def bundle(game, player="engine"):
         if module not in REGISTRIES:
             keep = lambda _: True
         elif module == "games":
-            keep = lambda child: child == game or child not in game_names()
+            helpers = used_helpers(game, modules)
+            keep = lambda child: child == game or child in helpers
         else:
             keep = lambda child: child == game
         path = module_file(os.path.dirname(lib), module)
         parts.append(f"pub mod {module} {{\n{expand(path, keep)}\n}}")
     header, code = "\n".join(parts[:2]), "\n".join(parts[2:])
     return header + "\n" + join_lines(code) + "\n"
+
+
+def rust_files(path):
+    """The `.rs` files of the module whose file is `path`: that file and every file under its
+    children's directory."""
+    yield path
+    for dirpath, _, names in os.walk(child_dir(path)):
+        yield from (os.path.join(dirpath, n) for n in sorted(names)
+                    if n.endswith(".rs") and os.path.join(dirpath, n) != path)
+
+
+def used_helpers(game, modules):
+    """The shared helpers of `src/games` (children that are not games) that `game`'s bot uses:
+    a helper is named as `games::helper` anywhere in the bundled modules, or as `super::helper`
+    in the game's own top file (where `super` is `games`), and the helpers those helpers name
+    count too. A helper no bundled code names (Connect 4 uses no `cpu`, Yavalath no `network`)
+    stays out, for its characters; rustc checks the result, so a wrong guess fails the build."""
+    games_dir = os.path.join(SRC, "games")
+    helpers = {name[: -len(".rs")] if name.endswith(".rs") else name
+               for name in os.listdir(games_dir) if name != "mod.rs"} - set(game_names())
+    texts = []
+    for module in modules:
+        if module in REGISTRIES:
+            continue
+        for f in rust_files(module_file(SRC, module)):
+            texts.append(open(f, encoding="utf-8").read())
+    game_top = module_file(games_dir, game)
+    for sub in sorted(REGISTRIES & set(modules)):
+        try:
+            top = module_file(os.path.join(SRC, sub), game)
+        except BundleError:
+            continue
+        for f in rust_files(top):
+            text = open(f, encoding="utf-8").read()
+            texts.append(text if f == game_top else re.sub(r"\bsuper::", "", text))
+    used, pending = set(), texts
+    while pending:
+        text = "\n".join(pending)
+        found = {h for h in helpers - used
+                 if re.search(rf"\b(?:games|super)::(?:\{{[^}}]*\b)?{h}\b", text)}
+        used |= found
+        pending = [open(f, encoding="utf-8").read()
+                   for h in found for f in rust_files(module_file(games_dir, h))]
+    return used
 
 
 def join_lines(code):
