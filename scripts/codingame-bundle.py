@@ -14,7 +14,8 @@ What it leaves out, and why that is safe:
   baselines unless asked for); in the registries `src/games/mod.rs`, `src/protocol/mod.rs` and
   `src/baseline/mod.rs` only the game's own child, together with the `use` items naming the
   other children; `src/games` keeps besides only the shared helpers the bundled code names
-  (`used_helpers`). Every other module keeps all of its children. rustc checks the result, so a missing module fails the build, never the game.
+  (`used_helpers`). Every other module keeps all of its children. rustc checks the result, so
+  a missing module fails the build, never the game.
 - Comments, the formatter's and the linter's attributes (`#[rustfmt::skip]`, `#[allow(...)]`,
   `#[must_use]`), and items under a `cfg` that is false on CodinGame (`test`, any cargo `feature`,
   `target_arch = "wasm32"`); `cfg_attr`s on such a predicate go too. rustc would skip these
