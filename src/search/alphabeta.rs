@@ -490,6 +490,13 @@ impl<G: Evaluate> Searcher<G> {
         }
     }
 
+    /// Rewards `mv`, played by the side of index `side`, for a cutoff or a new best root move
+    /// `depth` plies from the horizon ([`rewarded`]).
+    fn reward(&mut self, side: usize, mv: G::Move, depth: i32) {
+        let slot = side * G::MOVE_SLOTS + G::move_slot(mv);
+        self.history[slot] = rewarded(self.history[slot], depth);
+    }
+
     /// The line at `ply`: `mv`, then the line below it.
     fn set_pv(&mut self, ply: usize, mv: G::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -613,8 +620,7 @@ impl<G: Evaluate> Searcher<G> {
                 }
                 best = Some(rm.mv);
                 self.set_pv(0, rm.mv);
-                let slot = pos.to_move().index() * G::MOVE_SLOTS + G::move_slot(rm.mv);
-                self.history[slot] = rewarded(self.history[slot], depth);
+                self.reward(pos.to_move().index(), rm.mv, depth);
             }
         }
         // The best move first, then by score; among equals keep the search order.
@@ -1012,8 +1018,7 @@ impl<G: Evaluate> Searcher<G> {
                                 k[0] = Some(mv);
                             }
                         }
-                        let slot = side * G::MOVE_SLOTS + G::move_slot(mv);
-                        self.history[slot] = rewarded(self.history[slot], depth);
+                        self.reward(side, mv, depth);
                         cut_proven = Some(self.proven);
                         break;
                     }
