@@ -43,22 +43,56 @@ pub fn sort(keys: &mut [u128]) {
     keys.sort_unstable();
 }
 
-/// Sorts `keys` ascending: in wasm a heapsort, a few hundred bytes where the standard sort of
-/// `u128` took 4.5 KB (README, "Measured": session 14). Keys made by [`key`] are distinct, so
-/// it leaves them in the order the native build's standard sort does.
+/// Sorts `keys` ascending: in wasm a heapsort ([`heap_smallest`] of every key), a few hundred
+/// bytes where the standard sort of `u128` took 4.5 KB (README, "Measured": session 14). Keys
+/// made by [`key`] are distinct, so it leaves them in the order the native build's standard sort
+/// does.
 #[cfg(target_arch = "wasm32")]
 pub fn sort(keys: &mut [u128]) {
-    heapsort(keys);
+    heap_smallest(keys, keys.len());
 }
 
-/// Heapsort (Williams, 1964): a max-heap built in place, its top swapped to the end.
-#[cfg(any(target_arch = "wasm32", test))]
-fn heapsort(keys: &mut [u128]) {
-    let n = keys.len();
-    for root in (0..n / 2).rev() {
-        sift_down(keys, root, n);
+/// The `k` smallest of `keys` (all of them when `k` is larger), ascending, at the front of
+/// `keys`, which it returns; the rest of `keys` is left in no particular order. For a caller that
+/// takes only the best few of many items (Amazons' move selection): less work than [`sort`].
+/// Keys made by [`key`] are distinct, so the front is the same however it is found: natively the
+/// standard library's selection and sort, in wasm a bounded heap ([`heap_smallest`]).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn smallest(keys: &mut [u128], k: usize) -> &[u128] {
+    let k = k.min(keys.len());
+    if k > 0 && k < keys.len() {
+        keys.select_nth_unstable(k - 1);
     }
-    for end in (1..n).rev() {
+    keys[..k].sort_unstable();
+    &keys[..k]
+}
+
+/// [`smallest`] in wasm: a bounded heap ([`heap_smallest`]), which the heapsort shares.
+#[cfg(target_arch = "wasm32")]
+pub fn smallest(keys: &mut [u128], k: usize) -> &[u128] {
+    let k = k.min(keys.len());
+    heap_smallest(keys, k);
+    &keys[..k]
+}
+
+/// Puts the `k` smallest keys (`k <= keys.len()`) at the front, ascending: a max-heap of the
+/// first `k` keys takes in each later key smaller than its top, then gives them up largest first
+/// to the end of the front. With `k = keys.len()` this is Williams' heapsort (1964).
+#[cfg(any(target_arch = "wasm32", test))]
+fn heap_smallest(keys: &mut [u128], k: usize) {
+    if k == 0 {
+        return;
+    }
+    for root in (0..k / 2).rev() {
+        sift_down(keys, root, k);
+    }
+    for i in k..keys.len() {
+        if keys[i] < keys[0] {
+            keys.swap(0, i);
+            sift_down(keys, 0, k);
+        }
+    }
+    for end in (1..k).rev() {
         keys.swap(0, end);
         sift_down(keys, 0, end);
     }
@@ -105,10 +139,10 @@ mod tests {
     }
 
     #[test]
-    fn the_heapsort_sorts_as_the_standard_sort() {
+    fn the_heap_finds_the_smallest_keys_as_the_standard_sort_orders_them() {
         let mut state = 7u64;
         for n in [0, 1, 2, 3, 8, 31, 256] {
-            let mut keys: Vec<u128> = (0..n)
+            let keys: Vec<u128> = (0..n)
                 .map(|i| {
                     state = crate::rng::splitmix(state);
                     key((state % 5) as u128, i)
@@ -116,8 +150,16 @@ mod tests {
                 .collect();
             let mut expected = keys.clone();
             expected.sort_unstable();
-            heapsort(&mut keys);
-            assert_eq!(keys, expected, "{n} keys");
+            for k in [0, 1, 2, 8, 24, n] {
+                let k = k.min(n);
+                let mut heaped = keys.clone();
+                heap_smallest(&mut heaped, k);
+                assert_eq!(heaped[..k], expected[..k], "{k} smallest of {n} keys");
+                let mut selected = keys.clone();
+                assert_eq!(smallest(&mut selected, k), &expected[..k], "{k} of {n}");
+                heaped.sort_unstable();
+                assert_eq!(heaped, expected, "{k} of {n}: a key lost or made up");
+            }
         }
     }
 }

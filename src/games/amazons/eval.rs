@@ -395,12 +395,11 @@ impl Evaluate for Amazons {
                 }
             }
         }
-        let halves = &mut halves[..n_halves];
-        ranking::sort(halves);
+        let halves = ranking::smallest(&mut halves[..n_halves], selection::AMAZON_MOVES);
         let mut fulls = [0u128; 256];
         let mut full_moves = [Move::default(); 256];
         let mut n_full = 0;
-        for &half in halves.iter().take(selection::AMAZON_MOVES) {
+        for &half in halves {
             let step = ranking::index(half);
             let (from, to) = ((step >> 8) as u8, step as u8);
             let (f, t) = (from as usize, to as usize);
@@ -420,14 +419,8 @@ impl Evaluate for Amazons {
                 }
             }
         }
-        let fulls = &mut fulls[..n_full];
-        ranking::sort(fulls);
-        out.extend(
-            fulls
-                .iter()
-                .take(selection::MOVES)
-                .map(|&f| full_moves[ranking::index(f)]),
-        );
+        let best = ranking::smallest(&mut fulls[..n_full], selection::MOVES);
+        out.extend(best.iter().map(|&f| full_moves[ranking::index(f)]));
         if out.is_empty() {
             // Unreachable while the game is not over, but never hand the search nothing.
             self.legal_moves(out);

@@ -27,6 +27,7 @@
 //! moves is solved region by region ([`longest_play`]) and the result is proven.
 
 mod eval;
+mod lanes;
 mod notation;
 mod tables;
 pub mod territory;

@@ -5,7 +5,7 @@
 //! so the shading shows exactly what the engine counts.
 
 use super::eval::flood;
-use super::tables::{king_step, queen_step};
+use super::tables::{king_step, queen_steps};
 use super::{longest_play, Amazons, SQUARES};
 use crate::game::Player;
 use crate::games::cpu::with_avx2;
@@ -21,14 +21,15 @@ struct Race {
 }
 
 /// Runs both sides' breadth-first searches in lockstep from `sources` (`[white, black]` amazon
-/// bitboards). `step(frontier)` gives every square one step from `frontier` that a search may
-/// enter (the caller masks it to the empty squares); squares already reached are dropped here.
+/// bitboards). `step([white, black])` gives, for each side's frontier, every square one step
+/// from it that the side's search may enter (the caller masks it to the empty squares); squares
+/// already reached are dropped here.
 /// `on_layer(d, [white, black])` hears the squares each side reaches first at distance `d`
 /// (1, 2, ...), in order.
 #[inline(always)]
 fn race(
     sources: [u64; 2],
-    step: impl Fn(u64) -> u64,
+    step: impl Fn([u64; 2]) -> [u64; 2],
     mut on_layer: impl FnMut(u32, [u64; 2]),
 ) -> Race {
     let mut frontier = sources;
@@ -40,10 +41,8 @@ fn race(
     let mut d = 0;
     while frontier[0] | frontier[1] != 0 {
         d += 1;
-        let next = [
-            step(frontier[0]) & !r.reached[0],
-            step(frontier[1]) & !r.reached[1],
-        ];
+        let reach = step(frontier);
+        let next = [reach[0] & !r.reached[0], reach[1] & !r.reached[1]];
         // A square new to one side is its own unless the other side got there earlier
         // (`reached`) or gets there now (`next`): then the earlier one owns it, or it is tied.
         r.owned[0] |= next[0] & !r.reached[1] & !next[1];
@@ -84,13 +83,7 @@ fn queen_race(pos: &Amazons, on_layer: impl FnMut(u32, [u64; 2])) -> Race {
     race(
         pos.amazons,
         #[inline(always)]
-        |from| {
-            if from != 0 {
-                queen_step(from, empty)
-            } else {
-                0
-            }
-        },
+        |from| queen_steps(from, empty),
         on_layer,
     )
 }
@@ -102,7 +95,7 @@ fn king_race(pos: &Amazons, on_layer: impl FnMut(u32, [u64; 2])) -> Race {
     race(
         pos.amazons,
         #[inline(always)]
-        |from| king_step(from) & empty,
+        |from| [king_step(from[0]) & empty, king_step(from[1]) & empty],
         on_layer,
     )
 }
