@@ -1,7 +1,8 @@
 //! Sorting by packed integer keys. Every sort the engine runs while it plays (the root's moves,
-//! MCTS's report, Amazons' move selection) is [`sort`] of a `[u128]`: the caller packs what it
-//! sorts by into the key's high 96 bits and the item's index into the low 32, so the keys are
-//! distinct, the one sort is stable and orders the items as `sort_by` would. The standard
+//! MCTS's report; Amazons' move selection, its best few: [`smallest`]) is [`sort`] of a
+//! `[u128]`: the caller packs what it sorts by into the key's high 96 bits and the item's index
+//! into the low 32, so the keys are distinct, the one sort is stable and orders the items as
+//! `sort_by` would. The standard
 //! sorts are generic over the element and the comparison, and each call site of its own type
 //! put another copy of them (3-7 KB each) into the wasm (README, "Measured": session 14).
 

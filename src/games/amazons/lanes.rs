@@ -3,8 +3,8 @@
 //! is 128 bits wide and shifts both 64-bit lanes by one count, so the two lanes hold two boards
 //! that take the same steps: both sides' frontiers, or two rays of one square).
 
-/// What a queen fill does to a bitboard: a `u64`, or in wasm SIMD both sides' bitboards side by
-/// side in one `v128` (two `u64` lanes), each operation applied to both lanes.
+/// What a queen fill does to a bitboard: a `u64`, or in wasm SIMD two bitboards side by side in
+/// one `v128` (two `u64` lanes), each operation applied to both lanes.
 pub(super) trait Lanes: Copy {
     /// The same bitboard in every lane.
     fn splat(bits: u64) -> Self;

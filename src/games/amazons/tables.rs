@@ -215,7 +215,6 @@ mod tests {
                     state = splitmix(state);
                     occ |= state;
                 }
-                let occ = if density == 0 { 0 } else { occ };
                 for (sq, rays) in RAYS.iter().enumerate() {
                     let branchless = (0..8).fold(0, |att, d| {
                         att | if d < 4 {
