@@ -186,8 +186,32 @@ pub(super) fn queen_steps(from: [u64; 2], empty: u64) -> [u64; 2] {
 /// `from` and every square a king step away from any square of it.
 #[inline(always)]
 pub(super) fn king_step(from: u64) -> u64 {
-    let h = from | ((from << 1) & NOT_A) | ((from >> 1) & NOT_H);
-    h | (h << 8) | (h >> 8)
+    king_fill(from)
+}
+
+/// [`king_step`], lane by lane.
+#[inline(always)]
+fn king_fill<L: Lanes>(from: L) -> L {
+    let h = from
+        .or(from.up(1).and(L::splat(NOT_A)))
+        .or(from.down(1).and(L::splat(NOT_H)));
+    h.or(h.up(8)).or(h.down(8))
+}
+
+/// [`king_step`] of each side's frontier (`[white, black]`) within `empty`.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+#[inline(always)]
+pub(super) fn king_steps(from: [u64; 2], empty: u64) -> [u64; 2] {
+    [king_step(from[0]) & empty, king_step(from[1]) & empty]
+}
+
+/// [`king_steps`] in wasm SIMD: both sides at once, one in each lane (as [`queen_steps`]).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+pub(super) fn king_steps(from: [u64; 2], empty: u64) -> [u64; 2] {
+    use std::arch::wasm32::{u64x2, u64x2_extract_lane};
+    let both = king_fill(u64x2(from[0], from[1])).and(Lanes::splat(empty));
+    [u64x2_extract_lane::<0>(both), u64x2_extract_lane::<1>(both)]
 }
 
 /// Zobrist keys `[kind][square]`: kind 0 a white amazon, 1 a black amazon, 2 a wall.

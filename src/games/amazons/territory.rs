@@ -5,7 +5,7 @@
 //! so the shading shows exactly what the engine counts.
 
 use super::eval::flood;
-use super::tables::{king_step, queen_steps};
+use super::tables::{king_steps, queen_steps};
 use super::{longest_play, Amazons, SQUARES};
 use crate::game::Player;
 use crate::games::cpu::with_avx2;
@@ -95,7 +95,7 @@ fn king_race(pos: &Amazons, on_layer: impl FnMut(u32, [u64; 2])) -> Race {
     race(
         pos.amazons,
         #[inline(always)]
-        |from| [king_step(from[0]) & empty, king_step(from[1]) & empty],
+        |from| king_steps(from, empty),
         on_layer,
     )
 }
