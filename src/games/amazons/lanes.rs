@@ -63,6 +63,18 @@ impl Lanes for std::arch::wasm32::v128 {
     }
 }
 
+/// `f` run on two boards at once, one in each lane of a `v128` (`[lane 0, lane 1]` in and out).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+pub(super) fn side_by_side(
+    boards: [u64; 2],
+    f: impl FnOnce(std::arch::wasm32::v128) -> std::arch::wasm32::v128,
+) -> [u64; 2] {
+    use std::arch::wasm32::{u64x2, u64x2_extract_lane};
+    let both = f(u64x2(boards[0], boards[1]));
+    [u64x2_extract_lane::<0>(both), u64x2_extract_lane::<1>(both)]
+}
+
 /// What a ray that stops at its first blocker needs beyond a fill, with no bit scan (which wasm
 /// SIMD lacks per lane): only wasm's queen attacks use it, and the test that checks them.
 #[cfg(any(all(target_arch = "wasm32", target_feature = "simd128"), test))]

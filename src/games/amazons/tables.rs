@@ -3,6 +3,8 @@
 //! ([`crate::rng::splitmix`] of fixed salts, computed at compile time: the bench signatures
 //! depend on them).
 
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+use super::lanes::side_by_side;
 use super::lanes::Lanes;
 #[cfg(any(all(target_arch = "wasm32", target_feature = "simd128"), test))]
 use super::lanes::RayLanes;
@@ -178,9 +180,7 @@ pub(super) fn queen_steps(from: [u64; 2], empty: u64) -> [u64; 2] {
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[inline(always)]
 pub(super) fn queen_steps(from: [u64; 2], empty: u64) -> [u64; 2] {
-    use std::arch::wasm32::{u64x2, u64x2_extract_lane};
-    let both = queen_fill(u64x2(from[0], from[1]), Lanes::splat(empty));
-    [u64x2_extract_lane::<0>(both), u64x2_extract_lane::<1>(both)]
+    side_by_side(from, |both| queen_fill(both, Lanes::splat(empty)))
 }
 
 /// `from` and every square a king step away from any square of it.
@@ -209,9 +209,7 @@ pub(super) fn king_steps(from: [u64; 2], empty: u64) -> [u64; 2] {
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[inline(always)]
 pub(super) fn king_steps(from: [u64; 2], empty: u64) -> [u64; 2] {
-    use std::arch::wasm32::{u64x2, u64x2_extract_lane};
-    let both = king_fill(u64x2(from[0], from[1])).and(Lanes::splat(empty));
-    [u64x2_extract_lane::<0>(both), u64x2_extract_lane::<1>(both)]
+    side_by_side(from, |both| king_fill(both).and(Lanes::splat(empty)))
 }
 
 /// Zobrist keys `[kind][square]`: kind 0 a white amazon, 1 a black amazon, 2 a wall.
