@@ -1,10 +1,10 @@
-//! Bitboards a lane at a time: what Amazons' queen and king steps and queen rays do to a board, written once
-//! for a plain `u64` and, in wasm SIMD, for two boards side by side in one `v128` (wasm's SIMD
-//! is 128 bits wide and shifts both 64-bit lanes by one count, so the two lanes hold two boards
-//! that take the same steps: both sides' frontiers, or two rays of one square).
+//! Bitboards a lane at a time: what Amazons' queen and king steps and queen rays do to a board,
+//! written once for a plain `u64` and, in wasm SIMD, for two boards side by side in one `v128`
+//! (wasm's SIMD is 128 bits wide and shifts both 64-bit lanes by one count, so the two lanes hold
+//! two boards that take the same steps: both sides' frontiers, or two rays of one square).
 
-/// What a queen or king step does to a bitboard: a `u64`, or in wasm SIMD two bitboards side by side in
-/// one `v128` (two `u64` lanes), each operation applied to both lanes.
+/// What a queen or king step does to a bitboard: a `u64`, or in wasm SIMD two bitboards side by
+/// side in one `v128` (two `u64` lanes), each operation applied to both lanes.
 pub(super) trait Lanes: Copy {
     /// The same bitboard in every lane.
     fn splat(bits: u64) -> Self;
