@@ -711,7 +711,10 @@ impl<G: Evaluate> Searcher<G> {
                 Outcome::Win(_) => score::loss_in(ply as u32),
             };
         }
-        if depth <= 0 {
+        // The last ply kept ends every line, however much depth is left: extensions (a forced
+        // reply's, a singular move's) can keep a line's depth from falling, as in Ataxx's
+        // shut-outs, where one side fills the board while the other passes.
+        if depth <= 0 || ply >= MAX_PLY {
             let eval = pos.evaluate();
             if eval.quiet || ply >= MAX_PLY / 2 {
                 // An evaluation that proves a result (Ataxx's shut-outs, say) counts as proven.
@@ -1169,6 +1172,77 @@ mod tests {
         // hints, the largest, stay below 2^19) stays below the second killer's.
         assert!(HISTORY_MAX as i64 * 8 + (1 << 20) < (1 << 29) - 1);
         assert_eq!(rewarded(100, 3), 109);
+    }
+
+    /// A game of two moves at the start, then one forced move a turn, drawn after 300 plies:
+    /// every line is a single forced reply, which the search extends, so its depth never runs
+    /// out before the game does (as in Ataxx's shut-outs, where the singular extension adds a ply
+    /// to the forced one's).
+    #[derive(Clone)]
+    struct ForcedLine(u32);
+
+    impl crate::game::Game for ForcedLine {
+        type Move = u8;
+        const NAME: &'static str = "forced-line";
+        const MOVE_SLOTS: usize = 2;
+        fn start() -> Self {
+            ForcedLine(0)
+        }
+        fn from_setup(_: &str) -> Result<Self, crate::game::NotationError> {
+            Ok(ForcedLine(0))
+        }
+        fn to_move(&self) -> crate::game::Player {
+            [crate::game::Player::First, crate::game::Player::Second][self.0 as usize % 2]
+        }
+        fn ply(&self) -> u32 {
+            self.0
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            (self.0 >= 300).then_some(Outcome::Draw)
+        }
+        fn legal_moves(&self, out: &mut Vec<u8>) {
+            if self.outcome().is_none() {
+                out.push(0);
+            }
+            if self.0 == 0 {
+                out.push(1);
+            }
+        }
+        fn play(&mut self, _: u8) {
+            self.0 += 1;
+        }
+        fn hash(&self) -> u64 {
+            crate::rng::splitmix(self.0 as u64)
+        }
+        fn move_slot(mv: u8) -> usize {
+            mv as usize
+        }
+        fn parse_move(&self, _: &str) -> Result<u8, crate::game::NotationError> {
+            Ok(0)
+        }
+        fn format_move(&self, _: u8) -> String {
+            "0".into()
+        }
+    }
+
+    impl Evaluate for ForcedLine {
+        fn evaluate(&self) -> crate::game::Eval {
+            crate::game::Eval {
+                score: 0,
+                quiet: true,
+            }
+        }
+        fn search_moves(&self, out: &mut Vec<u8>) -> bool {
+            crate::game::Game::legal_moves(self, out);
+            out.len() == 1
+        }
+    }
+
+    #[test]
+    fn a_line_of_forced_replies_longer_than_the_plies_kept_ends_at_the_last_one() {
+        let mut searcher = Searcher::<ForcedLine>::new(1);
+        let found = searcher.search(&ForcedLine(0), Limits::depth(4), |_| {});
+        assert!(found.last.is_some_and(|it| it.seldepth as usize <= MAX_PLY));
     }
 
     #[test]
