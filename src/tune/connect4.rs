@@ -220,7 +220,7 @@ mod tests {
         let me = pos.current();
         let opponent = me ^ pos.mask();
         let me_odd = pos.chips() % 2 == 0;
-        let side = |stones: u128, odd: bool| -> i32 {
+        let side = |stones: u64, odd: bool| -> i32 {
             let mut total = 0;
             for col in 0..9 {
                 let ring = (2 * col as i32 - 8).abs() / 2;

@@ -22,8 +22,9 @@ use crate::rng::{splitmix, Rng};
 /// A training position from role A's side.
 #[derive(Clone, Copy, Debug)]
 pub struct NetSample {
-    /// A's chips, B's chips, A's threats, B's threats (9 x 7 bitboards in Pons' layout).
-    pub blocks: [u128; BLOCKS],
+    /// A's chips, B's chips, A's threats, B's threats (9 x 7 bitboards in the game's packed
+    /// layout).
+    pub blocks: [u64; BLOCKS],
     /// A's result: 1 a win, 0.5 a draw, 0 a loss.
     pub target: f32,
     /// The shipped linear evaluation from A's side, in evaluation units (the network's logit is
@@ -57,10 +58,11 @@ impl NetSample {
     }
 }
 
-/// `bits` (a 9 x 7 board in Pons' layout, 8 bits a column) with its columns in reverse order.
-pub fn mirror(bits: u128) -> u128 {
+/// `bits` (a 9 x 7 board in the game's packed layout, 7 bits a column) with its columns in
+/// reverse order.
+pub fn mirror(bits: u64) -> u64 {
     (0..9).fold(0, |out, c| {
-        out | ((bits >> (8 * c)) & 0xFF) << (8 * (8 - c))
+        out | ((bits >> (7 * c)) & 0x7F) << (7 * (8 - c))
     })
 }
 

@@ -18,7 +18,7 @@ pub fn book_move<const W: usize, const H: usize>(pos: &Connect4<W, H>) -> Option
     }
     match pos.ply() {
         0 => Some(FIRST),
-        1 if pos.steal_open() => Some(answer(pos.mask().trailing_zeros() as usize / (H + 1))),
+        1 if pos.steal_open() => Some(answer(Connect4::<W, H>::column_of(pos.mask()) as usize)),
         _ => None,
     }
 }

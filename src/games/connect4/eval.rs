@@ -52,7 +52,7 @@ impl<const W: usize, const H: usize> Evaluate for Connect4<W, H> {
         }
         let theirs = Self::winning_cells(self.current ^ self.mask, self.mask);
         let forced = theirs & playable;
-        if forced != 0 && (forced & (forced - 1) != 0 || theirs & (forced << 1) != 0) {
+        if forced != 0 && (forced & (forced - 1) != 0 || theirs & Self::above_cells(forced) != 0) {
             return Eval {
                 score: score::loss_in(2),
                 quiet: true,

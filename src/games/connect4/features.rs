@@ -50,13 +50,13 @@ pub const TEMPO: usize = FEATURES - 1;
 #[derive(Clone, Copy, Debug)]
 pub struct Roles {
     /// A's chips.
-    pub a: u128,
+    pub a: u64,
     /// B's chips.
-    pub b: u128,
+    pub b: u64,
     /// A's threats: empty cells that complete a four of A's.
-    pub ta: u128,
+    pub ta: u64,
     /// B's threats.
-    pub tb: u128,
+    pub tb: u64,
     /// Whether A is to move (the chip count is even).
     pub a_to_move: bool,
 }
@@ -64,10 +64,10 @@ pub struct Roles {
 impl<const W: usize, const H: usize> Connect4<W, H> {
     /// Every cell strictly above some cell of `cells` in the same column.
     #[inline]
-    fn above(cells: u128) -> u128 {
-        let mut up = (cells << 1) & Self::BOARD;
+    fn above(cells: u64) -> u64 {
+        let mut up = Self::above_cells(cells);
         for _ in 1..H {
-            up |= (up << 1) & Self::BOARD;
+            up |= Self::above_cells(up);
         }
         up
     }
@@ -85,7 +85,7 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     /// [`Connect4::roles`] given the side to move's threats `mine` and its opponent's `theirs`
     /// ([`Connect4::winning_cells`] of each), which the evaluation has already computed.
     #[inline]
-    pub fn roles_with_threats(&self, mine: u128, theirs: u128) -> Roles {
+    pub fn roles_with_threats(&self, mine: u64, theirs: u64) -> Roles {
         let a_to_move = self.mask.count_ones() % 2 == 0;
         let opponent = self.current ^ self.mask;
         let ((a, ta), (b, tb)) = if a_to_move {
@@ -119,9 +119,9 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
             a_to_move,
         } = roles;
         let moot = Self::above(ta | tb);
-        let ready = self.playable() << 1;
+        let ready = Self::above_cells(self.playable());
         let (odd, even) = (Self::ODD_ROWS, Self::EVEN_ROWS);
-        let n = |x: u128| x.count_ones() as i32;
+        let n = |x: u64| x.count_ones() as i32;
         let mut centre = 0;
         let rings = W.div_ceil(2);
         for (k, ring) in Self::CENTRE_RINGS.iter().enumerate().take(rings) {
@@ -136,8 +136,8 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
             n(ta & moot & even),
             n(tb & moot & odd),
             n(tb & moot & even),
-            n(ta & (ta << 1)),
-            n(tb & (tb << 1)),
+            n(ta & Self::above_cells(ta)),
+            n(tb & Self::above_cells(tb)),
             n(ta & ready),
             n(tb & ready),
             (ta & !moot & odd != 0) as i32,

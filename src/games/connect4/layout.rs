@@ -1,12 +1,14 @@
 //! The exact solver's board layouts: how its negamax holds the side to move's chips (`current`)
 //! and every chip (`mask`) as bitboards, and the few operations it asks of them.
 //!
-//! - [`Sentinel`]: Pons' layout, the game's own ([`Connect4`]): a column of `H + 1` bits, the top
-//!   one always empty, so that adding the bottom row finds each column's next cell and shifts never
-//!   carry a line from one column into the next. In a `u64` where `(H + 1) * W` fits (7 x 6).
-//! - [`Packed`]: columns of `H` bits with no sentinel row, so that 9 x 7 (63 cells) fits a `u64`
-//!   instead of a `u128`; masks do what the sentinel did. About 1.3 times as many nodes a second
-//!   as Pons' layout in a `u128` (README, "Connect 4's solver in a machine word").
+//! - [`Sentinel`]: Pons' layout: a column of `H + 1` bits, the top one always empty, so that
+//!   adding the bottom row finds each column's next cell and shifts never carry a line from one
+//!   column into the next. In a `u64` where `(H + 1) * W` fits (7 x 6); in a `u128` the tests
+//!   check the packed layout against it on 9 x 7.
+//! - [`Packed`]: the game's own layout ([`Connect4`]): columns of `H` bits with no sentinel row,
+//!   so that 9 x 7 (63 cells) fits a `u64` instead of a `u128`; masks do what the sentinel did.
+//!   About 1.3 times as many nodes a second as Pons' layout in a `u128` (README, "Connect 4's
+//!   solver in a machine word").
 
 use std::marker::PhantomData;
 
@@ -89,7 +91,7 @@ pub(super) trait Layout {
     type B: Bits;
     /// `(current, mask)` of the game's own layout ([`Connect4::current`], [`Connect4::mask`]) in
     /// this one.
-    fn from_game(current: u128, mask: u128) -> (Self::B, Self::B);
+    fn from_game(current: u64, mask: u64) -> (Self::B, Self::B);
     /// The cells where a chip can be dropped now, given the occupied cells `mask`.
     fn playable(mask: Self::B) -> Self::B;
     /// The empty cells (anywhere, not only playable) where one more chip of `p` makes a four,
@@ -104,13 +106,18 @@ pub(super) trait Layout {
     fn table_key(current: Self::B, mask: Self::B) -> (u64, bool);
 }
 
-/// Pons' layout (the game's own) in the bitboard type `B`, for a `W` x `H` board.
+/// Pons' layout in the bitboard type `B`, for a `W` x `H` board.
 pub(super) struct Sentinel<B, const W: usize, const H: usize>(PhantomData<B>);
 
 impl<B: Bits, const W: usize, const H: usize> Sentinel<B, W, H> {
+    /// Every cell of the board.
+    const BOARD: u128 = Connect4::<W, H>::pons_bits(Connect4::<W, H>::BOARD);
+    /// The bottom cell of every column.
+    const BOTTOM: u128 = Connect4::<W, H>::pons_bits(Connect4::<W, H>::BOTTOM);
+
     #[inline]
     fn board() -> B {
-        B::from_u128(Connect4::<W, H>::BOARD)
+        B::from_u128(Self::BOARD)
     }
 }
 
@@ -118,13 +125,14 @@ impl<B: Bits, const W: usize, const H: usize> Layout for Sentinel<B, W, H> {
     type B = B;
 
     #[inline]
-    fn from_game(current: u128, mask: u128) -> (B, B) {
-        (B::from_u128(current), B::from_u128(mask))
+    fn from_game(current: u64, mask: u64) -> (B, B) {
+        let pons = Connect4::<W, H>::pons_bits;
+        (B::from_u128(pons(current)), B::from_u128(pons(mask)))
     }
 
     #[inline]
     fn playable(mask: B) -> B {
-        (mask + B::from_u128(Connect4::<W, H>::BOTTOM)) & Self::board()
+        (mask + B::from_u128(Self::BOTTOM)) & Self::board()
     }
 
     #[inline]
@@ -149,7 +157,7 @@ impl<B: Bits, const W: usize, const H: usize> Layout for Sentinel<B, W, H> {
 
     #[inline]
     fn column(col: usize) -> B {
-        B::from_u128(Connect4::<W, H>::column_mask(col))
+        B::from_u128(((1u128 << H) - 1) << (col * (H + 1)))
     }
 
     /// Mirror images share one entry, keyed by the smaller of the two keys (Pons' key:
@@ -163,117 +171,36 @@ impl<B: Bits, const W: usize, const H: usize> Layout for Sentinel<B, W, H> {
     }
 }
 
-/// The layout without a sentinel row, in a `u64`, for a `W` x `H` board of at most 64 cells:
-/// column `c`, row `r` (from the bottom) is bit `c * H + r`.
+/// The game's own layout ([`Connect4`]): no sentinel row, in a `u64`, for a `W` x `H` board of
+/// at most 64 cells: column `c`, row `r` (from the bottom) is bit `c * H + r`.
 pub(super) struct Packed<const W: usize, const H: usize>;
-
-impl<const W: usize, const H: usize> Packed<W, H> {
-    const BOARD: u64 = if W * H == 64 {
-        u64::MAX
-    } else {
-        (1 << (W * H)) - 1
-    };
-    const BOTTOM: u64 = Self::rows(0, 0);
-    const TOP: u64 = Self::rows(H - 1, H - 1);
-
-    /// The cells of rows `from..=to` in every column.
-    const fn rows(from: usize, to: usize) -> u64 {
-        let column = ((1u64 << (to + 1)) - 1) & !((1u64 << from) - 1);
-        let mut out = 0;
-        let mut c = 0;
-        while c < W {
-            out |= column << (c * H);
-            c += 1;
-        }
-        out
-    }
-
-    /// `FROM_ROW[k]`: the cells of rows `k` and up, where a chip `k` rows below is on the board.
-    const FROM_ROW: [u64; 4] = [
-        Self::rows(0, H - 1),
-        Self::rows(1, H - 1),
-        Self::rows(2, H - 1),
-        Self::rows(3, H - 1),
-    ];
-    /// `UP_TO_ROW[k]`: the cells `k` rows or more below the top, where a chip `k` rows above is
-    /// on the board.
-    const UP_TO_ROW: [u64; 4] = [
-        Self::rows(0, H - 1),
-        Self::rows(0, H - 2),
-        Self::rows(0, H - 3),
-        Self::rows(0, H - 4),
-    ];
-
-    /// The cells where one more chip of `p` completes a four along the line of step `s` bits that
-    /// climbs `UP` rows a step (1, 0 or -1): Pons' shifts, each masked to the cells whose source
-    /// lies `k` steps away on the same line (the masks stand in for the sentinel row).
-    #[inline(always)]
-    fn line_cells<const UP: isize>(p: u64, s: usize) -> u64 {
-        // At a cell, `bk` holds p's chip k steps back along the line (toward lower bits), `ak`
-        // its chip k steps ahead.
-        let mask_back = |k: usize| match UP {
-            1 => Self::FROM_ROW[k],
-            -1 => Self::UP_TO_ROW[k],
-            _ => Self::BOARD,
-        };
-        let mask_ahead = |k: usize| match UP {
-            1 => Self::UP_TO_ROW[k],
-            -1 => Self::FROM_ROW[k],
-            _ => Self::BOARD,
-        };
-        let (b1, b2, b3) = (
-            p << s & mask_back(1),
-            p << (2 * s) & mask_back(2),
-            p << (3 * s) & mask_back(3),
-        );
-        let (a1, a2, a3) = (
-            p >> s & mask_ahead(1),
-            p >> (2 * s) & mask_ahead(2),
-            p >> (3 * s) & mask_ahead(3),
-        );
-        b1 & b2 & (b3 | a1) | a1 & a2 & (a3 | b1)
-    }
-}
 
 impl<const W: usize, const H: usize> Layout for Packed<W, H> {
     type B = u64;
 
-    fn from_game(current: u128, mask: u128) -> (u64, u64) {
-        let pack = |bits: u128| {
-            (0..W).fold(0u64, |out, c| {
-                let column = (bits >> (c * (H + 1))) as u64 & ((1 << H) - 1);
-                out | column << (c * H)
-            })
-        };
-        (pack(current), pack(mask))
+    #[inline]
+    fn from_game(current: u64, mask: u64) -> (u64, u64) {
+        (current, mask)
     }
 
     #[inline]
     fn playable(mask: u64) -> u64 {
-        // A full column takes no bottom cell: its carry would spill into the next column.
-        let open_bottoms = Self::BOTTOM & !((mask & Self::TOP) >> (H - 1));
-        mask.wrapping_add(open_bottoms) & !mask & Self::BOARD
+        Connect4::<W, H>::playable_cells(mask)
     }
 
     #[inline]
     fn winning_cells(p: u64, mask: u64) -> u64 {
-        // Vertical: three above each other, the cell on top (rows 3 and up).
-        let r = (p << 1) & (p << 2) & (p << 3) & Self::FROM_ROW[3]
-            // Level (a column apart), up-right (a column and a row up), down-right.
-            | Self::line_cells::<0>(p, H)
-            | Self::line_cells::<1>(p, H + 1)
-            | Self::line_cells::<-1>(p, H - 1);
-        r & (Self::BOARD ^ mask)
+        Connect4::<W, H>::winning_cells(p, mask)
     }
 
     #[inline]
     fn below(cells: u64) -> u64 {
-        (cells & !Self::BOTTOM) >> 1
+        Connect4::<W, H>::below_cells(cells)
     }
 
     #[inline]
     fn column(col: usize) -> u64 {
-        ((1 << H) - 1) << (col * H)
+        Connect4::<W, H>::column_mask(col)
     }
 
     /// A 64-bit mix of both words (no 64-bit key is unique here), so no mirror sharing: among
@@ -337,7 +264,7 @@ mod tests {
     #[test]
     fn reversing_the_bytes_mirrors_a_9_by_7_board_as_column_by_column_does() {
         for pos in random_positions(3, 2000) {
-            let key = pos.current() + pos.mask();
+            let key = pos.key();
             let image = mirror::<u128, 9, 7>(key);
             assert_eq!(image, mirror_by_columns::<u128, 9, 7>(key));
             assert_eq!(mirror::<u128, 9, 7>(image), key);
@@ -348,10 +275,14 @@ mod tests {
     fn the_packed_layout_finds_the_cells_pons_layout_finds() {
         type Pons = Sentinel<u128, 9, 7>;
         type Tight = Packed<9, 7>;
-        let pack = |bits: u128| Tight::from_game(bits, 0).0;
+        let pack = |bits: u128| {
+            (0..9).fold(0u64, |out, c| {
+                out | ((bits >> (8 * c)) as u64 & 0x7F) << (7 * c)
+            })
+        };
         for pos in random_positions(5, 3000) {
-            let (current, mask) = (pos.current(), pos.mask());
-            let (packed_current, packed_mask) = Tight::from_game(current, mask);
+            let (packed_current, packed_mask) = (pos.current(), pos.mask());
+            let (current, mask) = Pons::from_game(packed_current, packed_mask);
             assert_eq!(packed_current.count_ones(), current.count_ones());
             assert_eq!(packed_mask.count_ones(), mask.count_ones());
             assert_eq!(Tight::playable(packed_mask), pack(Pons::playable(mask)));

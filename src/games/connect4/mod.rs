@@ -51,20 +51,23 @@ pub type Connect4Std = Connect4<7, 6>;
 
 /// A Connect 4 position on `W` columns x `H` rows.
 ///
-/// Bit layout (Pons' layout in a `u128`): the cell in column `c`, row `r` counted from the
-/// bottom, is bit `c * (H + 1) + r`. Each column has one spare sentinel bit on top, so the
-/// alignment shifts (1 vertical, `H + 1` horizontal, `H` and `H + 2` the diagonals) never wrap from
-/// one column into the next. 9 x 7 needs 9 x 8 = 72 bits, hence `u128` rather than `u64`;
-/// `(H + 1) * W <= 128` is checked at compile time. `u128` shifts, ands and adds cost two machine
-/// words each natively and in wasm; the hot paths use no `u128` multiplies (wasm emulates them).
+/// Bit layout (packed, one machine word): the cell in column `c`, row `r` counted from the
+/// bottom, is bit `c * H + r`, so 9 x 7's 63 cells fit a `u64`; `W * H <= 64` is checked at
+/// compile time. Pons' layout keeps a spare sentinel bit on top of each column so that the
+/// alignment shifts never wrap from one column into the next, which takes 9 x 8 = 72 bits, a
+/// `u128`, whose shifts cost two or three instructions each (on AMD's cores x86's double shifts
+/// are slow) where a `u64`'s cost one. Here each shifted copy is masked to the rows its line can
+/// reach instead ([`Connect4::FROM_ROW`], [`Connect4::UP_TO_ROW`]; README, "Connect 4's board in
+/// one machine word").
 ///
 /// The position is stored as Pons does: `current` (the side to move's chips) and `mask` (all
-/// chips), so `current + mask` is a unique key of the stones. Colours are absolute only through
-/// the turn count: the first player moves at even turn indices (a steal counts as a turn).
+/// chips); [`Connect4::key`] gives his unique key of the stones. Colours are absolute only
+/// through the turn count: the first player moves at even turn indices (a steal counts as a
+/// turn).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Connect4<const W: usize, const H: usize> {
-    current: u128,
-    mask: u128,
+    current: u64,
+    mask: u64,
     /// Turns played, the steal included (the protocol's turn index of the side to move).
     turns: u16,
     /// Whether the steal exists in this game (CodinGame: yes; Pons' standard game: no).
@@ -120,43 +123,75 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
 
     /// The bit of column `col`, row `row` counted from the bottom.
     #[inline]
-    pub const fn bit(col: usize, row: usize) -> u128 {
-        1u128 << (col * (H + 1) + row)
+    pub const fn bit(col: usize, row: usize) -> u64 {
+        1u64 << (col * H + row)
     }
 
     /// Every cell of column `col`.
     #[inline]
-    pub const fn column_mask(col: usize) -> u128 {
+    pub const fn column_mask(col: usize) -> u64 {
         Self::COLUMN_CELLS[col][2]
     }
 
     /// The top cell of column `col`.
     #[inline]
-    const fn top_mask(col: usize) -> u128 {
+    const fn top_mask(col: usize) -> u64 {
         Self::COLUMN_CELLS[col][1]
     }
 
     /// The bottom cell of column `col`.
     #[inline]
-    const fn bottom_mask(col: usize) -> u128 {
+    const fn bottom_mask(col: usize) -> u64 {
         Self::COLUMN_CELLS[col][0]
+    }
+
+    /// The lines of four, each as its step in bits and the rows (`FROM_ROW`, `UP_TO_ROW` or
+    /// none) its copies shifted `k` steps back and ahead may land on: up the column, along the
+    /// row, up-right and down-right.
+    #[inline(always)]
+    fn line_steps() -> [(usize, isize); 4] {
+        [(1, 1), (H, 0), (H + 1, 1), (H - 1, -1)]
+    }
+
+    /// `p` shifted `k` steps of `s` bits ahead along a line climbing `up` rows a step (1, 0 or
+    /// -1): at each cell, whether `p` holds the cell `k` steps ahead, where that cell is on the
+    /// same line (the masks stand in for Pons' sentinel row).
+    #[inline(always)]
+    fn ahead(p: u64, s: usize, up: isize, k: usize) -> u64 {
+        (p >> (k * s))
+            & match up {
+                1 => Self::UP_TO_ROW[k],
+                -1 => Self::FROM_ROW[k],
+                _ => Self::BOARD,
+            }
+    }
+
+    /// `p` shifted `k` steps back along the line (see [`Connect4::ahead`]).
+    #[inline(always)]
+    fn back(p: u64, s: usize, up: isize, k: usize) -> u64 {
+        (p << (k * s))
+            & match up {
+                1 => Self::FROM_ROW[k],
+                -1 => Self::UP_TO_ROW[k],
+                _ => Self::BOARD,
+            }
     }
 
     /// Whether `stones` hold 4 in a row in any direction.
     #[inline]
-    pub fn has_four(stones: u128) -> bool {
-        [1, H + 1, H, H + 2].into_iter().any(|s| {
-            let pairs = stones & (stones >> s);
-            pairs & (pairs >> (2 * s)) != 0
+    pub fn has_four(stones: u64) -> bool {
+        Self::line_steps().into_iter().any(|(s, up)| {
+            let start = stones & Self::ahead(stones, s, up, 1);
+            start & Self::ahead(start, s, up, 2) != 0
         })
     }
 
     /// Every cell of every line of 4 (or more) in `stones`.
-    pub fn fours(stones: u128) -> u128 {
+    pub fn fours(stones: u64) -> u64 {
         let mut cells = 0;
-        for s in [1, H + 1, H, H + 2] {
-            let m = stones & (stones >> s);
-            let start = m & (m >> (2 * s));
+        for (s, up) in Self::line_steps() {
+            let pairs = stones & Self::ahead(stones, s, up, 1);
+            let start = pairs & Self::ahead(pairs, s, up, 2);
             cells |= start | start << s | start << (2 * s) | start << (3 * s);
         }
         cells
@@ -165,26 +200,53 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     /// The empty cells (anywhere, not only playable) where one more chip of `stones` makes a four,
     /// given the occupied cells `mask` (Pons' `compute_winning_position`).
     #[inline]
-    pub fn winning_cells(stones: u128, mask: u128) -> u128 {
+    pub fn winning_cells(stones: u64, mask: u64) -> u64 {
         let p = stones;
-        // Vertical: three above each other, the cell on top.
-        let mut r = (p << 1) & (p << 2) & (p << 3);
-        for s in [H + 1, H, H + 2] {
-            // The pattern xxx. and .xxx
-            let two = (p << s) & (p << (2 * s));
-            r |= two & (p << (3 * s));
-            r |= two & (p >> s);
-            let two = (p >> s) & (p >> (2 * s));
-            r |= two & (p >> (3 * s));
-            r |= two & (p << s);
+        // Vertical: three below the cell (rows 3 and up).
+        let mut r = (p << 1) & (p << 2) & (p << 3) & Self::FROM_ROW[3];
+        for (s, up) in &Self::line_steps()[1..] {
+            let (s, up) = (*s, *up);
+            // At a cell, `bk` holds p's chip k steps back along the line, `ak` k steps ahead:
+            // the patterns xxx., xx.x, x.xx and .xxx.
+            let (b1, b2, b3) = (
+                Self::back(p, s, up, 1),
+                Self::back(p, s, up, 2),
+                Self::back(p, s, up, 3),
+            );
+            let (a1, a2, a3) = (
+                Self::ahead(p, s, up, 1),
+                Self::ahead(p, s, up, 2),
+                Self::ahead(p, s, up, 3),
+            );
+            r |= b1 & b2 & (b3 | a1) | a1 & a2 & (a3 | b1);
         }
         r & (Self::BOARD ^ mask)
     }
 
+    /// The cells right above `cells` (nothing above the top row).
+    #[inline]
+    pub fn above_cells(cells: u64) -> u64 {
+        (cells & !Self::TOP) << 1
+    }
+
+    /// The cells right below `cells` (nothing below the bottom row).
+    #[inline]
+    pub fn below_cells(cells: u64) -> u64 {
+        (cells & !Self::BOTTOM) >> 1
+    }
+
     /// The cells where the side to move can drop a chip now.
     #[inline]
-    pub fn playable(&self) -> u128 {
-        (self.mask + Self::BOTTOM) & Self::BOARD
+    pub fn playable(&self) -> u64 {
+        Self::playable_cells(self.mask)
+    }
+
+    /// The cells where a chip can be dropped, given the occupied cells `mask`.
+    #[inline]
+    pub fn playable_cells(mask: u64) -> u64 {
+        // A full column takes no bottom cell: its carry would spill into the next column.
+        let open_bottoms = Self::BOTTOM & !((mask & Self::TOP) >> (H - 1));
+        mask.wrapping_add(open_bottoms) & !mask & Self::BOARD
     }
 
     /// Whether column `col` has room.
@@ -194,12 +256,12 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     }
 
     /// The side to move's chips.
-    pub fn current(&self) -> u128 {
+    pub fn current(&self) -> u64 {
         self.current
     }
 
     /// Every chip on the board.
-    pub fn mask(&self) -> u128 {
+    pub fn mask(&self) -> u64 {
         self.mask
     }
 
@@ -209,7 +271,7 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     }
 
     /// The chips of `player`.
-    pub fn stones(&self, player: Player) -> u128 {
+    pub fn stones(&self, player: Player) -> u64 {
         if player == self.to_move() {
             self.current
         } else {
@@ -237,29 +299,54 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
         Self::winning_cells(self.current, self.mask) & self.playable() != 0
     }
 
-    /// The Pons key: unique for the stones and the side to move's colour-relative view.
+    /// The Pons key: `current + mask` in his layout (a sentinel bit over each column), unique
+    /// for the stones and the side to move's colour-relative view.
     #[inline]
     pub fn key(&self) -> u128 {
-        self.current + self.mask
+        Self::pons_bits(self.current) + Self::pons_bits(self.mask)
+    }
+
+    /// The cells `bits` (packed) in Pons' layout: column `c`, row `r` at bit `c * (H + 1) + r`.
+    /// Each column's bits move up by its index, in two 64-bit halves: a `u128` shift is two or
+    /// three instructions, and the hash takes this key at every node.
+    #[inline]
+    pub const fn pons_bits(bits: u64) -> u128 {
+        let column = (1u64 << H) - 1;
+        let (mut low, mut high) = (0u64, 0u64);
+        let mut c = 0;
+        while c < W {
+            let cells = bits >> (c * H) & column;
+            let at = c * (H + 1);
+            if at < 64 {
+                low |= cells << at;
+                if at + H > 64 {
+                    high |= cells >> (64 - at);
+                }
+            } else {
+                high |= cells << (at - 64);
+            }
+            c += 1;
+        }
+        (high as u128) << 64 | low as u128
     }
 
     /// The column of the single bit `cell`.
     #[inline]
-    fn column_of(cell: u128) -> u8 {
-        (cell.trailing_zeros() as usize / (H + 1)) as u8
+    pub fn column_of(cell: u64) -> u8 {
+        (cell.trailing_zeros() as usize / H) as u8
     }
 
     /// Pons' move ordering score of dropping `cell`: how many winning cells the side to move
     /// then has.
     #[inline]
-    pub fn threats_after(&self, cell: u128) -> u32 {
+    pub fn threats_after(&self, cell: u64) -> u32 {
         (Self::winning_cells(self.current | cell, self.mask) & !cell).count_ones()
     }
 
     /// The cells among `playable` that are not directly below a winning cell of the opponent and
     /// do not leave one of its playable wins unblocked (Pons' `possibleNonLosingMoves`), assuming
     /// the side to move cannot win at once. Empty when every move loses.
-    pub fn non_losing_cells(&self) -> u128 {
+    pub fn non_losing_cells(&self) -> u64 {
         let mut possible = self.playable();
         let opponent_win = Self::winning_cells(self.current ^ self.mask, self.mask);
         let forced = possible & opponent_win;
@@ -269,7 +356,7 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
             }
             possible = forced;
         }
-        possible & !(opponent_win >> 1)
+        possible & !Self::below_cells(opponent_win)
     }
 }
 
@@ -405,6 +492,59 @@ mod tests {
         assert_eq!(Connect4Cg::COLUMN_ORDER, [4, 3, 5, 2, 6, 1, 7, 0, 8]);
         assert_eq!(Connect4Std::COLUMN_ORDER, [3, 2, 4, 1, 5, 0, 6]);
         assert_eq!(Connect4::<8, 7>::COLUMN_ORDER, [3, 4, 2, 5, 1, 6, 0, 7]);
+    }
+
+    /// The cells of every line of four among `stones` on a `W` x `H` grid, walked cell by cell.
+    fn lines_walked<const W: usize, const H: usize>(stones: u64) -> u64 {
+        let has = |c: isize, r: isize| {
+            (0..W as isize).contains(&c)
+                && (0..H as isize).contains(&r)
+                && stones & Connect4::<W, H>::bit(c as usize, r as usize) != 0
+        };
+        let mut cells = 0;
+        for c in 0..W as isize {
+            for r in 0..H as isize {
+                for (dc, dr) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                    if (0..4).all(|k| has(c + k * dc, r + k * dr)) {
+                        for k in 0..4 {
+                            cells |=
+                                Connect4::<W, H>::bit((c + k * dc) as usize, (r + k * dr) as usize);
+                        }
+                    }
+                }
+            }
+        }
+        cells
+    }
+
+    /// The cells of `stones`' lines of four and their completing cells against a walk of the grid,
+    /// on random boards whose columns fill from the bottom (their chips' colours at random, so
+    /// not always legal): the packed layout's masks must stop every line at the board's edges.
+    fn check_lines<const W: usize, const H: usize>(seed: u64) {
+        let mut rng = crate::rng::Rng(seed);
+        for _ in 0..3000 {
+            let mask = (0..W).fold(0, |mask, c| {
+                let height = rng.below(H + 1);
+                mask | ((1u64 << height) - 1) << (c * H)
+            });
+            let stones = mask & rng.next_u64();
+            let fours = lines_walked::<W, H>(stones);
+            assert_eq!(Connect4::<W, H>::fours(stones), fours);
+            assert_eq!(Connect4::<W, H>::has_four(stones), fours != 0);
+            let completing = (0..W * H)
+                .map(|i| 1u64 << i)
+                .filter(|&cell| cell & mask == 0 && lines_walked::<W, H>(stones | cell) & cell != 0)
+                .fold(0, |all, cell| all | cell);
+            assert_eq!(Connect4::<W, H>::winning_cells(stones, mask), completing);
+        }
+    }
+
+    #[test]
+    fn lines_of_four_stop_at_the_edges_of_the_board() {
+        check_lines::<9, 7>(1);
+        check_lines::<7, 6>(2);
+        check_lines::<8, 8>(3);
+        check_lines::<4, 4>(4);
     }
 
     #[test]

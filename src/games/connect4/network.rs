@@ -8,7 +8,8 @@
 //! - Inputs: [`BLOCKS`] `× 63` binary features by role, as the linear features are counted
 //!   (player A moves when the chip count is even, B the other; `features.rs`): A's chips, B's
 //!   chips, A's threats, B's threats (a threat is an empty cell that completes a four). Cell
-//!   `column × 7 + row` (row 0 at the bottom) within each block ([`cell_index`]).
+//!   `column × 7 + row` (row 0 at the bottom) within each block: the board's own bit of the cell
+//!   (`Connect4::bit`).
 //! - Hidden layer: [`HIDDEN`] units, each the sum of its active inputs' weights plus a bias,
 //!   clipped to `0..=1` and squared (SCReLU). They come in mirror pairs: unit `u + STORED` is
 //!   unit `u` (`u < STORED`) looking at the board with its columns mirrored (the weight of cell
@@ -47,13 +48,6 @@ pub const HIDDEN: usize = 2 * STORED;
 /// The output layer's integer scale.
 pub const QB: i32 = 1024;
 
-/// The input cell of bit `bit` of a 9 x 7 board in Pons' layout (`column × 8 + row`, the eighth
-/// bit of each column the sentinel): `column × 7 + row`.
-#[inline(always)]
-pub fn cell_index(bit: u32) -> usize {
-    (bit - bit / 8) as usize
-}
-
 /// `MIRRORED_INPUT[input]`: the input of the same block on the mirrored cell (column `8 - c`,
 /// the same row).
 pub const MIRRORED_INPUT: [u8; INPUTS] = {
@@ -67,18 +61,15 @@ pub const MIRRORED_INPUT: [u8; INPUTS] = {
     out
 };
 
-/// Calls `f` with each input index set in `blocks` (one 9 x 7 bitboard in Pons' layout a block:
-/// A's chips, B's chips, A's threats, B's threats), block by block.
+/// Calls `f` with each input index set in `blocks` (one 9 x 7 bitboard in the game's packed
+/// layout a block: A's chips, B's chips, A's threats, B's threats), block by block.
 #[inline(always)]
-pub fn for_each_input(blocks: &[u128; BLOCKS], mut f: impl FnMut(usize)) {
+pub fn for_each_input(blocks: &[u64; BLOCKS], mut f: impl FnMut(usize)) {
     for (block, &bits) in blocks.iter().enumerate() {
-        // In two 64-bit halves: wasm has no 128-bit integers, and the halves' loops are cheaper
-        // than one over an emulated `u128` (a 9 x 7 board's last column is in the high half).
-        for (base, mut bb) in [(0, bits as u64), (64, (bits >> 64) as u64)] {
-            while bb != 0 {
-                f(block * CELLS + cell_index(base + bb.trailing_zeros()));
-                bb &= bb - 1;
-            }
+        let mut bb = bits;
+        while bb != 0 {
+            f(block * CELLS + bb.trailing_zeros() as usize);
+            bb &= bb - 1;
         }
     }
 }
@@ -126,13 +117,13 @@ pub const SHIPPED: NetworkWeights<'static> = NetworkWeights {
 impl NetworkWeights<'_> {
     /// The score from A's view, in evaluation units, of the inputs `blocks` (see
     /// [`for_each_input`]).
-    pub fn score(&self, blocks: &[u128; BLOCKS]) -> i32 {
+    pub fn score(&self, blocks: &[u64; BLOCKS]) -> i32 {
         let [a, b, ta, tb] = *blocks;
         self.score_with_chips(&self.chip_sums(a, b), ta, tb)
     }
 
     /// The hidden sums of the bias and of the chip blocks: A's chips `a`, B's chips `b`.
-    pub fn chip_sums(&self, a: u128, b: u128) -> [i16; HIDDEN] {
+    pub fn chip_sums(&self, a: u64, b: u64) -> [i16; HIDDEN] {
         let mut acc = [0; HIDDEN];
         acc[..STORED].copy_from_slice(self.hidden_bias);
         acc[STORED..].copy_from_slice(self.hidden_bias);
@@ -150,18 +141,18 @@ impl NetworkWeights<'_> {
         add_row(images.try_into().unwrap(), &self.hidden[mirrored]);
     }
 
-    /// Adds to `sums` ([`NetworkWeights::chip_sums`]) the row of a chip on bit `bit` of a 9 x 7
-    /// board in Pons' layout, in chip block `block` (0: A's, 1: B's).
+    /// Adds to `sums` ([`NetworkWeights::chip_sums`]) the row of a chip on cell `cell` (its bit
+    /// in the game's packed layout, `column × 7 + row`), in chip block `block` (0: A's, 1: B's).
     #[inline(always)]
-    pub fn add_chip(&self, sums: &mut [i16; HIDDEN], block: usize, bit: u32) {
-        self.add_input(sums, block * CELLS + cell_index(bit));
+    pub fn add_chip(&self, sums: &mut [i16; HIDDEN], block: usize, cell: u32) {
+        self.add_input(sums, block * CELLS + cell as usize);
     }
 
     /// [`NetworkWeights::score`] given the chip blocks' sums `chips`
     /// ([`NetworkWeights::chip_sums`]) and the threat blocks: A's threats `ta`, B's `tb`. The
     /// sums are the same in any order (no `i16` overflows, see the module docs), so the score is.
     #[inline]
-    pub fn score_with_chips(&self, chips: &[i16; HIDDEN], ta: u128, tb: u128) -> i32 {
+    pub fn score_with_chips(&self, chips: &[i16; HIDDEN], ta: u64, tb: u64) -> i32 {
         let mut acc = *chips;
         for_each_input(&[0, 0, ta, tb], |i| self.add_input(&mut acc, i));
         let (units, images) = acc.split_at(STORED);
@@ -221,10 +212,12 @@ mod tests {
 
     #[test]
     fn a_chip_added_to_the_sums_is_its_row_in_its_roles_block() {
-        let (a, b) = (1 | 1 << 9 | 1 << 65, 1 << 1 | 1 << 17);
+        use crate::games::connect4::Connect4Cg;
+        let a = Connect4Cg::bit(0, 0) | Connect4Cg::bit(1, 1) | Connect4Cg::bit(8, 1);
+        let b = Connect4Cg::bit(0, 1) | Connect4Cg::bit(2, 1);
         let mut sums = SHIPPED.chip_sums(a, 0);
         SHIPPED.add_chip(&mut sums, 1, 1);
-        SHIPPED.add_chip(&mut sums, 1, 17);
+        SHIPPED.add_chip(&mut sums, 1, 2 * 7 + 1);
         assert_eq!(sums, SHIPPED.chip_sums(a, b));
     }
 
@@ -234,7 +227,7 @@ mod tests {
         use crate::games::connect4::Connect4Cg;
         use crate::play::random_line;
         let mirror =
-            |bits: u128| (0..9).fold(0, |m, c| m | ((bits >> (8 * c)) & 0xFF) << (64 - 8 * c));
+            |bits: u64| (0..9).fold(0, |m, c| m | ((bits >> (7 * c)) & 0x7F) << (56 - 7 * c));
         let mut rng = crate::rng::Rng(8);
         for i in 0..200 {
             let pos = random_line(&Connect4Cg::start(), 4 + i % 40, &mut rng).0;
@@ -257,12 +250,13 @@ mod tests {
 
     #[test]
     fn each_cell_of_the_board_is_one_input_of_a_block() {
+        use crate::games::connect4::Connect4Cg;
         let cells: Vec<usize> = (0..9)
-            .flat_map(|c| (0..7).map(move |r| cell_index(c * 8 + r)))
+            .flat_map(|c| (0..7).map(move |r| Connect4Cg::bit(c, r).trailing_zeros() as usize))
             .collect();
         assert_eq!(cells, (0..CELLS).collect::<Vec<_>>());
         let mut seen = Vec::new();
-        for_each_input(&[1, 0, 0, 1 << (8 * 8 + 6)], |i| seen.push(i));
+        for_each_input(&[1, 0, 0, Connect4Cg::bit(8, 6)], |i| seen.push(i));
         assert_eq!(seen, [0, 3 * CELLS + 62]);
     }
 }

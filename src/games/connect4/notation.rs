@@ -62,7 +62,7 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
                 rows.len()
             )));
         }
-        let mut stones = [0u128; 2];
+        let mut stones = [0u64; 2];
         for (y, row) in rows.iter().enumerate() {
             if row.len() != W {
                 return Err(NotationError(format!(
@@ -134,9 +134,12 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     }
 
     /// The first column (0-based) of `mask` with a chip above an empty cell, if any.
-    fn floating_column(mask: u128) -> Option<usize> {
-        // A column's chips fill it from the bottom when they plus its bottom bit make one bit.
-        (0..W).find(|&c| ((mask & Self::column_mask(c)) + Self::bottom_mask(c)).count_ones() != 1)
+    fn floating_column(mask: u64) -> Option<usize> {
+        // A column's chips fill it from the bottom when they are a run of ones from bit 0.
+        (0..W).find(|&c| {
+            let column = mask >> (c * H) & ((1 << H) - 1);
+            column & (column + 1) != 0
+        })
     }
 
     /// The position string (see the module doc) that [`Connect4::from_position_string`] reads:
@@ -175,7 +178,7 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
             |y, x| format!("row {} from the top, column {x}", y + 1),
         )
         .map_err(err)?;
-        let mut stones = [0u128; 2];
+        let mut stones = [0u64; 2];
         for &(y, x, player) in &read.stones {
             stones[player.index()] |= Self::bit(x, H - 1 - y);
         }
@@ -299,7 +302,7 @@ impl<const W: usize, const H: usize> Display for Connect4<W, H> {
                 let mut names = Vec::new();
                 while line != 0 {
                     let i = line.trailing_zeros() as usize;
-                    names.push(cell_name(i / (H + 1), H - 1 - i % (H + 1)));
+                    names.push(cell_name(i / H, H - 1 - i % H));
                     line &= line - 1;
                 }
                 Some(("four", names))

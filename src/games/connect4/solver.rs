@@ -712,8 +712,9 @@ fn analysis_table<const W: usize, const H: usize>(
 
 /// Whether `pos` is its own mirror image (left to right), chips and side to move alike.
 fn is_symmetric<const W: usize, const H: usize>(pos: &Connect4<W, H>) -> bool {
-    mirror::<u128, W, H>(pos.current()) == pos.current()
-        && mirror::<u128, W, H>(pos.mask()) == pos.mask()
+    let pons = Connect4::<W, H>::pons_bits;
+    let (current, mask) = (pons(pos.current()), pons(pos.mask()));
+    mirror::<u128, W, H>(current) == current && mirror::<u128, W, H>(mask) == mask
 }
 
 /// One move of an analysis, solved (or not): what [`analyze_parallel`] reports as it goes.

@@ -1,40 +1,43 @@
 //! Connect 4's precomputed masks, per board size (associated constants of [`Connect4`], so each
-//! `W x H` gets its own at compile time): the bottom row, the board, rows of each parity, the
-//! centre rings and the centre-first column order. There are no Zobrist keys: a position's hash
-//! is [`crate::rng::mix128`] of its unique `u128` key.
+//! `W x H` gets its own at compile time): the bottom and top rows, the board, rows of each
+//! parity, the rows a line's shifted copies may land on, the centre rings and the centre-first
+//! column order, all in the game's packed layout (column `c`, row `r` is bit `c * H + r`). There
+//! are no Zobrist keys: a position's hash is [`crate::rng::mix128`] of its unique Pons key
+//! ([`Connect4::key`]).
 
 use super::*;
 
-/// Bits set at the bottom cell of every column.
-pub(super) const fn bottom<const W: usize, const H: usize>() -> u128 {
-    let mut b = 0u128;
+/// The cells of rows `from..=to` (from the bottom) in every column.
+const fn rows<const W: usize, const H: usize>(from: usize, to: usize) -> u64 {
+    let column = ((1u64 << (to + 1)) - 1) & !((1u64 << from) - 1);
+    let mut out = 0;
     let mut c = 0;
     while c < W {
-        b |= 1u128 << (c * (H + 1));
+        out |= column << (c * H);
         c += 1;
     }
-    b
+    out
 }
 
 /// Bits set at every cell of rows `r` (from the bottom) with `r % 2 == parity`.
-const fn rows_of_parity<const W: usize, const H: usize>(parity: usize) -> u128 {
-    let mut b = 0u128;
+const fn rows_of_parity<const W: usize, const H: usize>(parity: usize) -> u64 {
+    let mut b = 0;
     let mut r = parity;
     while r < H {
-        b |= bottom::<W, H>() << r;
+        b |= rows::<W, H>(r, r);
         r += 2;
     }
     b
 }
 
-/// The `H` cells of column `c` (no sentinel).
-const fn column_cells<const H: usize>(c: usize) -> u128 {
-    ((1u128 << H) - 1) << (c * (H + 1))
+/// The `H` cells of column `c`.
+const fn column_cells<const H: usize>(c: usize) -> u64 {
+    ((1u64 << H) - 1) << (c * H)
 }
 
 /// The cells of every column `c` with `|2c - (W-1)| == distance` (0 or 1 is the centre).
-const fn columns_at<const W: usize, const H: usize>(distance: usize) -> u128 {
-    let mut b = 0u128;
+const fn columns_at<const W: usize, const H: usize>(distance: usize) -> u64 {
+    let mut b = 0;
     let mut c = 0;
     while c < W {
         let d = (2 * c as isize - (W as isize - 1)).unsigned_abs();
@@ -47,32 +50,43 @@ const fn columns_at<const W: usize, const H: usize>(distance: usize) -> u128 {
 }
 
 impl<const W: usize, const H: usize> Connect4<W, H> {
+    /// Compile-time check that the board fits the packed `u64` layout (and Pons' `u128` one,
+    /// which the solver's cross-checks use).
     pub(super) const FITS: () = assert!(
-        (H + 1) * W <= 128 && W >= 4 && W <= 16 && H >= 4 && H <= 15,
-        "the board must fit the u128 layout"
+        W * H <= 64 && W >= 4 && W <= 16 && H >= 4 && H <= 15,
+        "the board must fit the packed u64 layout"
     );
     /// Bits set at the bottom cell of every column.
-    pub const BOTTOM: u128 = bottom::<W, H>();
-    /// Every playable cell (no sentinels).
-    pub const BOARD: u128 = {
-        let mut b = 0u128;
-        let mut r = 0;
-        while r < H {
-            b |= bottom::<W, H>() << r;
-            r += 1;
-        }
-        b
-    };
+    pub const BOTTOM: u64 = rows::<W, H>(0, 0);
+    /// Bits set at the top cell of every column.
+    pub const TOP: u64 = rows::<W, H>(H - 1, H - 1);
+    /// Every cell of the board.
+    pub const BOARD: u64 = rows::<W, H>(0, H - 1);
     /// Number of cells.
     pub const CELLS: u32 = (W * H) as u32;
     /// Rows 0, 2, 4, ... from the bottom (1-based odd rows).
-    pub(super) const ODD_ROWS: u128 = rows_of_parity::<W, H>(0);
+    pub(super) const ODD_ROWS: u64 = rows_of_parity::<W, H>(0);
     /// Rows 1, 3, 5, ... from the bottom (1-based even rows).
-    pub(super) const EVEN_ROWS: u128 = rows_of_parity::<W, H>(1);
+    pub(super) const EVEN_ROWS: u64 = rows_of_parity::<W, H>(1);
+    /// `FROM_ROW[k]`: the cells of rows `k` and up, whose cell `k` rows below is on the board.
+    pub(super) const FROM_ROW: [u64; 4] = [
+        rows::<W, H>(0, H - 1),
+        rows::<W, H>(1, H - 1),
+        rows::<W, H>(2, H - 1),
+        rows::<W, H>(3, H - 1),
+    ];
+    /// `UP_TO_ROW[k]`: the cells `k` rows or more below the top, whose cell `k` rows above is on
+    /// the board.
+    pub(super) const UP_TO_ROW: [u64; 4] = [
+        rows::<W, H>(0, H - 1),
+        rows::<W, H>(0, H - 2),
+        rows::<W, H>(0, H - 3),
+        rows::<W, H>(0, H - 4),
+    ];
     /// Column masks by distance from the centre, nearest first (`CENTRE_RINGS[k]`: `|2c-(W-1)|`
     /// equals `2k` or `2k + 1`).
-    pub(super) const CENTRE_RINGS: [u128; 8] = {
-        let mut rings = [0u128; 8];
+    pub(super) const CENTRE_RINGS: [u64; 8] = {
+        let mut rings = [0u64; 8];
         let mut k = 0;
         while k < 8 {
             rings[k] = columns_at::<W, H>(2 * k) | columns_at::<W, H>(2 * k + 1);
@@ -81,13 +95,12 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
         rings
     };
     /// Each column's bottom cell, its top cell and all its cells (`[bottom, top, column]`),
-    /// indexed by column: tables rather than shifts by the column, since a `u128` shifted by a
-    /// variable amount is a library call in wasm (`__ashlti3`, 3 % of the wasm bench's time).
-    pub(super) const COLUMN_CELLS: [[u128; 3]; W] = {
-        let mut cells = [[0u128; 3]; W];
+    /// indexed by column.
+    pub(super) const COLUMN_CELLS: [[u64; 3]; W] = {
+        let mut cells = [[0u64; 3]; W];
         let mut c = 0;
         while c < W {
-            let bottom = 1u128 << (c * (H + 1));
+            let bottom = 1u64 << (c * H);
             cells[c] = [bottom, bottom << (H - 1), column_cells::<H>(c)];
             c += 1;
         }
