@@ -12,7 +12,7 @@
 
 use crate::clock::Instant;
 
-use super::layout::{mirror, Bits, Layout, Packed, Sentinel};
+use super::layout::{Bits, Layout, Packed, Sentinel};
 use super::{Connect4, STEAL};
 use crate::game::{Game, Outcome};
 
@@ -174,15 +174,13 @@ impl std::fmt::Display for SolveError {
 
 /// Calls `Self::$f::<L>(args)` with `L` the [`Layout`] of the solver's negamax on this board
 /// (inside `Solver<W, H>`): Pons' layout in a `u64` where it fits with its sentinel row (7 x 6),
-/// else the packed layout in a `u64` where the cells fit (9 x 7), else Pons' layout in a `u128`.
+/// else the game's packed layout (9 x 7; every board fits it, `Connect4::FITS`).
 macro_rules! in_layout {
     ($f:ident($($arg:expr),*)) => {
         if (H + 1) * W <= 64 {
             Self::$f::<Sentinel<u64, W, H>>($($arg),*)
-        } else if W * H <= 64 {
-            Self::$f::<Packed<W, H>>($($arg),*)
         } else {
-            Self::$f::<Sentinel<u128, W, H>>($($arg),*)
+            Self::$f::<Packed<W, H>>($($arg),*)
         }
     };
 }
@@ -712,9 +710,12 @@ fn analysis_table<const W: usize, const H: usize>(
 
 /// Whether `pos` is its own mirror image (left to right), chips and side to move alike.
 fn is_symmetric<const W: usize, const H: usize>(pos: &Connect4<W, H>) -> bool {
-    let pons = Connect4::<W, H>::pons_bits;
-    let (current, mask) = (pons(pos.current()), pons(pos.mask()));
-    mirror::<u128, W, H>(current) == current && mirror::<u128, W, H>(mask) == mask
+    let column = |bits: u64, c: usize| bits >> (c * H) & ((1 << H) - 1);
+    (0..W / 2).all(|c| {
+        [pos.current(), pos.mask()]
+            .into_iter()
+            .all(|bits| column(bits, c) == column(bits, W - 1 - c))
+    })
 }
 
 /// One move of an analysis, solved (or not): what [`analyze_parallel`] reports as it goes.
@@ -1036,6 +1037,33 @@ fn analyze_on_threads<const W: usize, const H: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_position_is_its_own_mirror_image_when_its_columns_read_alike_from_both_sides() {
+        let symmetric =
+            |moves: &str| is_symmetric(&Connect4::<9, 7>::from_pons(moves, false).unwrap());
+        for moves in ["", "5", "55", "555", "5555"] {
+            assert!(symmetric(moves), "{moves}");
+        }
+        for moves in ["1", "4", "46", "1919", "1955", "5556"] {
+            assert!(!symmetric(moves), "{moves}");
+        }
+        // As Pons' layout mirrors a whole key (`layout::mirror`).
+        let mut rng = crate::rng::Rng(5);
+        for _ in 0..2000 {
+            let pos = crate::play::random_line(
+                &Connect4::<7, 6>::new(false),
+                rng.below(12) as u32,
+                &mut rng,
+            )
+            .0;
+            let pons = Connect4::<7, 6>::pons_bits;
+            let image = |bits: u64| super::super::layout::mirror::<u128, 7, 6>(pons(bits));
+            let by_keys = image(pos.current()) == pons(pos.current())
+                && image(pos.mask()) == pons(pos.mask());
+            assert_eq!(is_symmetric(&pos), by_keys);
+        }
+    }
 
     #[test]
     fn the_packed_layout_and_pons_layout_score_9_by_7_alike() {
