@@ -69,6 +69,48 @@ pub(crate) fn prefetch_line<T>(item: &T) {
     let _ = item;
 }
 
+/// A table of `len` default entries (a transposition table's slots, the Connect 4 solver's
+/// buckets). On Linux its memory is first advised to be backed by 2 MiB pages (transparent huge
+/// pages, whose usual `madvise` mode waits for the advice): a search's probes land anywhere in tens
+/// of MiB, and with 4 KiB pages most of them also miss the TLB. Stockfish allocates its table so.
+/// The entries are the same either way; natively the bench runs 10-17 % faster for Connect 4 and
+/// 5 % for Yavalath with the bots' 64 MiB table (README, "Huge pages for the tables").
+pub(crate) fn table_of<T: Default>(len: usize) -> Vec<T> {
+    let mut table = Vec::with_capacity(len);
+    advise_huge_pages(&mut table);
+    table.extend((0..len).map(|_| T::default()));
+    table
+}
+
+/// `madvise(MADV_HUGEPAGE)` on the whole 2 MiB pages within `table`'s allocation, before anything
+/// is written to it (a page touched first is mapped small). Not in the CodinGame bundles, whose
+/// servers' page settings are unknown and whose characters Connect 4's bundle has none to spare.
+#[cfg(all(target_os = "linux", not(codingame_bundle)))]
+fn advise_huge_pages<T>(table: &mut Vec<T>) {
+    // Declared here rather than taken from the `libc` crate: the CodinGame bundle is one file
+    // compiled without crates. std links the C library on Linux.
+    extern "C" {
+        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+    }
+    const MADV_HUGEPAGE: i32 = 14;
+    const HUGE_PAGE: usize = 2 << 20;
+    let start = table.as_mut_ptr() as usize;
+    let end = start + table.capacity() * std::mem::size_of::<T>();
+    let (from, to) = (
+        start.next_multiple_of(HUGE_PAGE),
+        end / HUGE_PAGE * HUGE_PAGE,
+    );
+    if from < to {
+        // SAFETY: the range lies within the vector's allocation; the advice changes how the kernel
+        // maps it, not what it holds, and where it is refused the memory stays as it was.
+        unsafe { madvise(from as *mut std::ffi::c_void, to - from, MADV_HUGEPAGE) };
+    }
+}
+
+/// Elsewhere the tables take the pages they get.
+#[cfg(not(all(target_os = "linux", not(codingame_bundle))))]
+fn advise_huge_pages<T>(_table: &mut Vec<T>) {}
+
 /// A fixed-size transposition table. Its size is set in MiB at creation; the slot count is the
 /// largest power of two that fits. All methods take `&self`, so threads share it (in an `Arc`).
 pub struct TranspositionTable<M> {
@@ -88,7 +130,7 @@ impl<M: MoveBits> TranspositionTable<M> {
             wanted.next_power_of_two() / 2
         };
         TranspositionTable {
-            slots: (0..slots).map(|_| Slot::default()).collect(),
+            slots: table_of(slots).into_boxed_slice(),
             mask: slots - 1,
             age: AtomicU8::new(0),
             moves: PhantomData,

@@ -21,7 +21,9 @@ use super::Connect4;
 /// Number of features.
 pub const FEATURES: usize = 17;
 
-/// The features' names, in order (for the tuner's table and the weights file's comments).
+/// The features' names, in order (for the tuner's table and the weights file's comments; the
+/// CodinGame bundle, which has no tuner, leaves them out).
+#[cfg(not(codingame_bundle))]
 pub const FEATURE_NAMES: [&str; FEATURES] = [
     "A's threats on odd rows (1-based from the bottom)",
     "A's threats on even rows",

@@ -49,7 +49,7 @@ impl Table {
         // An odd bucket count spreads keys that differ by multiples of powers of two.
         let len = (entries / 2).max(1) | 1;
         Table {
-            buckets: vec![Bucket::default(); len],
+            buckets: crate::search::tt::table_of(len),
         }
     }
 
