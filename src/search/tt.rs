@@ -73,8 +73,8 @@ pub(crate) fn prefetch_line<T>(item: &T) {
 /// buckets). On Linux its memory is first advised to be backed by 2 MiB pages (transparent huge
 /// pages, whose usual `madvise` mode waits for the advice): a search's probes land anywhere in tens
 /// of MiB, and with 4 KiB pages most of them also miss the TLB. Stockfish allocates its table so.
-/// The entries are the same either way; natively the bench runs 10-17 % faster for Connect 4 and
-/// 5 % for Yavalath with the bots' 64 MiB table (README, "Huge pages for the tables").
+/// The entries are the same either way; with the bots' 64 MiB table the bench runs 8 % faster
+/// for Connect 4, 6 % for Yavalath and 2 % for Ataxx (README, "Huge pages for the tables").
 pub(crate) fn table_of<T: Default>(len: usize) -> Vec<T> {
     let mut table = Vec::with_capacity(len);
     advise_huge_pages(&mut table);
