@@ -145,9 +145,9 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
         Self::COLUMN_CELLS[col][0]
     }
 
-    /// The lines of four, each as its step in bits and the rows (`FROM_ROW`, `UP_TO_ROW` or
-    /// none) its copies shifted `k` steps back and ahead may land on: up the column, along the
-    /// row, up-right and down-right.
+    /// The four directions of a line, each as its step in bits and the rows it climbs a step
+    /// (1, 0 or -1, which choose the masks of [`Connect4::ahead`] and [`Connect4::back`]): up
+    /// the column, along the row, up-right and down-right.
     #[inline(always)]
     fn line_steps() -> [(usize, isize); 4] {
         [(1, 1), (H, 0), (H + 1, 1), (H - 1, -1)]
