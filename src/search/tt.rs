@@ -87,12 +87,6 @@ pub(crate) fn table_of<T: Default>(len: usize) -> Vec<T> {
 /// servers' page settings are unknown and whose characters Connect 4's bundle has none to spare.
 #[cfg(all(target_os = "linux", not(codingame_bundle)))]
 fn advise_huge_pages<T>(table: &mut Vec<T>) {
-    // Declared here rather than taken from the `libc` crate: the CodinGame bundle is one file
-    // compiled without crates. std links the C library on Linux.
-    extern "C" {
-        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
-    }
-    const MADV_HUGEPAGE: i32 = 14;
     const HUGE_PAGE: usize = 2 << 20;
     let start = table.as_mut_ptr() as usize;
     let end = start + table.capacity() * std::mem::size_of::<T>();
@@ -103,7 +97,7 @@ fn advise_huge_pages<T>(table: &mut Vec<T>) {
     if from < to {
         // SAFETY: the range lies within the vector's allocation; the advice changes how the kernel
         // maps it, not what it holds, and where it is refused the memory stays as it was.
-        unsafe { madvise(from as *mut std::ffi::c_void, to - from, MADV_HUGEPAGE) };
+        unsafe { libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE) };
     }
 }
 
