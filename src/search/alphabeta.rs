@@ -691,9 +691,11 @@ impl<G: Evaluate> Searcher<G> {
     ) -> i32 {
         // Near the horizon: the thread's own table (`Pruning::shallow_table_depth`).
         let near = depth > 0 && G::PRUNING.is_some_and(|p| depth <= p.shallow_table_depth);
-        if depth > 0 {
-            // The table is probed below, after the work that does not need it.
-            self.table(near).prefetch(pos.hash());
+        // The table is probed below, after the work that does not need it; the key is taken
+        // once (Connect 4's spreads its packed board into Pons' layout).
+        let entry_key = (depth > 0).then(|| pos.hash());
+        if let Some(key) = entry_key {
+            self.table(near).prefetch(key);
         }
         self.nodes += 1;
         self.check_limits(on_progress);
@@ -742,7 +744,7 @@ impl<G: Evaluate> Searcher<G> {
         if tt::PREFETCHES {
             self.plies[ply].eval = Self::static_eval(pos);
         }
-        let key = pos.hash();
+        let key = entry_key.unwrap_or_else(|| pos.hash());
         let mut tt_move = None;
         let entry = self.table(near).probe(key, ply as u32);
         // A singular-extension test (below) searches this node again without one move: the
