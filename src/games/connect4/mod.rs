@@ -311,11 +311,10 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     /// three instructions, and the hash takes this key at every node.
     #[inline]
     pub const fn pons_bits(bits: u64) -> u128 {
-        let column = (1u64 << H) - 1;
         let (mut low, mut high) = (0u64, 0u64);
         let mut c = 0;
         while c < W {
-            let cells = bits >> (c * H) & column;
+            let cells = Self::column_bits(bits, c);
             let at = c * (H + 1);
             if at < 64 {
                 low |= cells << at;
@@ -328,6 +327,12 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
             c += 1;
         }
         (high as u128) << 64 | low as u128
+    }
+
+    /// Column `c` of the cells `bits` (packed), as the low `H` bits.
+    #[inline]
+    pub const fn column_bits(bits: u64, c: usize) -> u64 {
+        bits >> (c * H) & ((1 << H) - 1)
     }
 
     /// The column of the single bit `cell`.

@@ -137,7 +137,7 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     fn floating_column(mask: u64) -> Option<usize> {
         // A column's chips fill it from the bottom when they are a run of ones from bit 0.
         (0..W).find(|&c| {
-            let column = mask >> (c * H) & ((1 << H) - 1);
+            let column = Self::column_bits(mask, c);
             column & (column + 1) != 0
         })
     }

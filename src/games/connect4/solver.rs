@@ -710,7 +710,7 @@ fn analysis_table<const W: usize, const H: usize>(
 
 /// Whether `pos` is its own mirror image (left to right), chips and side to move alike.
 fn is_symmetric<const W: usize, const H: usize>(pos: &Connect4<W, H>) -> bool {
-    let column = |bits: u64, c: usize| bits >> (c * H) & ((1 << H) - 1);
+    let column = Connect4::<W, H>::column_bits;
     (0..W / 2).all(|c| {
         [pos.current(), pos.mask()]
             .into_iter()
