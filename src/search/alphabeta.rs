@@ -482,7 +482,11 @@ impl<G: Evaluate> Searcher<G> {
 
     /// The static score `evals` keeps of `pos`.
     fn static_eval(pos: &G) -> i32 {
-        let e = pos.evaluate().score;
+        Self::static_of(pos.evaluate().score)
+    }
+
+    /// [`Self::static_eval`] of a position whose evaluation scored `e`.
+    fn static_of(e: i32) -> i32 {
         if G::PRUNING.is_none() || e.abs() >= score::PROVEN {
             NO_EVAL
         } else {
@@ -693,7 +697,7 @@ impl<G: Evaluate> Searcher<G> {
         let near = depth > 0 && G::PRUNING.is_some_and(|p| depth <= p.shallow_table_depth);
         // The table is probed below, after the work that does not need it; the key is taken
         // once (Connect 4's spreads its packed board into Pons' layout).
-        let entry_key = (depth > 0).then(|| pos.hash());
+        let mut entry_key = (depth > 0).then(|| pos.hash());
         if let Some(key) = entry_key {
             self.table(near).prefetch(key);
         }
@@ -716,6 +720,7 @@ impl<G: Evaluate> Searcher<G> {
         // The last ply kept ends every line, however much depth is left: extensions (a forced
         // reply's, a singular move's) can keep a line's depth from falling, as in Ataxx's
         // shut-outs, where one side fills the board while the other passes.
+        let mut horizon_eval = None;
         if depth <= 0 || ply >= MAX_PLY {
             let eval = pos.evaluate();
             if eval.quiet || ply >= MAX_PLY / 2 {
@@ -725,7 +730,15 @@ impl<G: Evaluate> Searcher<G> {
                     .is_some();
                 return relative_to_root(eval.score, ply);
             }
+            // Searched a ply deeper (Connect 4's forced block): the table is probed after all,
+            // and the static score below is the one just taken.
             depth = 1;
+            horizon_eval = Some(eval.score);
+            if entry_key.is_none() {
+                let key = pos.hash();
+                self.table(near).prefetch(key);
+                entry_key = Some(key);
+            }
         }
 
         // Mate-distance pruning: no result here can beat a win already found nearer the root.
@@ -741,8 +754,10 @@ impl<G: Evaluate> Searcher<G> {
         // Where the table's slot was prefetched on entry, the static score comes before the
         // probe: its work hides the wait for memory, though a table cutoff then wastes it.
         // Elsewhere (wasm) it comes after the cutoff, which saves it. Either way the same score.
+        let node_eval =
+            |pos: &G| horizon_eval.map_or_else(|| Self::static_eval(pos), Self::static_of);
         if tt::PREFETCHES {
-            self.plies[ply].eval = Self::static_eval(pos);
+            self.plies[ply].eval = node_eval(pos);
         }
         let key = entry_key.unwrap_or_else(|| pos.hash());
         let mut tt_move = None;
@@ -776,7 +791,7 @@ impl<G: Evaluate> Searcher<G> {
         let pruning = G::PRUNING.filter(|p| !is_pv || p.pv_nodes);
         let settled = |v: i32| v.abs() >= score::PROVEN;
         if !tt::PREFETCHES {
-            self.plies[ply].eval = Self::static_eval(pos);
+            self.plies[ply].eval = node_eval(pos);
         }
         // Improving: the side to move's static score rose since its previous turn (two plies
         // up), so a fail high is likelier and a fail low less so: prune more boldly above beta,
