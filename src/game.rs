@@ -200,6 +200,13 @@ pub trait Game: Clone + Send + 'static {
         next
     }
 
+    /// The [`Game::hash`] of the position after `mv` (legal here), as a table prefetch needs
+    /// it before the move is made. The default makes it on a copy; a game can do with less.
+    #[inline]
+    fn hash_after(&self, mv: Self::Move) -> u64 {
+        self.after(mv).hash()
+    }
+
     /// Plays a checked move from text: parse, then play.
     fn play_text(&mut self, text: &str) -> Result<Self::Move, NotationError> {
         let mv = self.parse_move(text)?;
@@ -318,6 +325,15 @@ pub trait Evaluate: Game {
     fn order_class(&self, _mv: Self::Move) -> u8 {
         0
     }
+
+    /// Whether alpha-beta picks and plays a node's next move while the current move's subtree is
+    /// searched, and prefetches the table slot of the position it leads to, so that the miss is
+    /// over when that move's turn comes (x86-64 only: wasm has no prefetch instruction). The same
+    /// trees either way. Worth it where a child is cheap to make and table misses are much of a
+    /// node's cost: Connect 4 and Yavalath, about 10 and 5 % more nodes a second; Ataxx, whose
+    /// positions cost more to make and whose nodes near the horizon use a small table of their
+    /// own, 2 % fewer (README, issue 16: "Session 49"). Default: no.
+    const PREFETCH_SIBLINGS: bool = false;
 
     /// The forward pruning alpha-beta may apply to this game (see [`Pruning`]); `None`, the
     /// default, keeps the search full-width to its depth apart from one-ply late-move reductions.

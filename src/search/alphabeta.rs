@@ -932,10 +932,21 @@ impl<G: Evaluate> Searcher<G> {
         // A cutoff rests on one move's bound; any other result on every move's.
         let mut all_proven = true;
         let mut cut_proven = None;
+        // The next move's ordering key when it was picked ahead, while this one's subtree was
+        // searched, so that the prefetch of its table slot has landed by the time it is searched
+        // (games that opt in, `Evaluate::PREFETCH_SIBLINGS`; children that probe the shared
+        // table).
+        let mut picked_ahead: Option<i64> = None;
+        let prefetch_siblings = G::PREFETCH_SIBLINGS
+            && tt::PREFETCHES
+            && depth - 1 > G::PRUNING.map_or(0, |p| p.shallow_table_depth);
         for i in 0..moves.len() {
             // Selection sort: cutoffs usually come early, so sorting the whole list is waste.
-            let (pick, key) = pick_best(&mut order, i);
-            moves.swap(i, pick);
+            let key = picked_ahead.take().unwrap_or_else(|| {
+                let (pick, key) = pick_best(&mut order, i);
+                moves.swap(i, pick);
+                key
+            });
             let mv = moves[i];
             if Some(mv) == excluded {
                 continue;
@@ -962,6 +973,12 @@ impl<G: Evaluate> Searcher<G> {
             }
 
             let child = pos.after(mv);
+            if prefetch_siblings && i + 1 < moves.len() {
+                let (pick, next_key) = pick_best(&mut order, i + 1);
+                moves.swap(i + 1, pick);
+                self.table(false).prefetch(pos.hash_after(moves[i + 1]));
+                picked_ahead = Some(next_key);
+            }
             let new_depth =
                 depth - 1 + extension + if Some(mv) == tt_move { tt_extension } else { 0 };
             let s = if i == 0 {

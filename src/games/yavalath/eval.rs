@@ -148,6 +148,9 @@ mod weight {
 }
 
 impl Evaluate for Yavalath {
+    /// A move is a bit set on a small board; the table's misses are most of what a node waits on.
+    const PREFETCH_SIBLINGS: bool = true;
+
     /// The first cell and the answer to it under the steal rule ([`super::book`]).
     #[cfg(not(codingame_baseline))]
     fn book_move(&self) -> Option<Cell> {
