@@ -242,7 +242,9 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     /// Reads a bot's output line as the CodinGame referee does (AshKcg/cg-multi-connect4): the
     /// action is the text before the first space (the rest is a message), so a leading space
     /// loses; a column is an integer (`+3` reads as 3) with room in it; `STEAL` (any case) or `-2`
-    /// only at turn index 1. Errors: every output the referee would count as a loss.
+    /// only at turn index 1. Errors: every output the referee would count as a loss. Not in the
+    /// bot's bundle (the arena's referee reads with it).
+    #[cfg(not(codingame_bundle))]
     pub fn parse_action(&self, output: &str) -> Result<u8, NotationError> {
         let output = output.trim_end_matches(['\n', '\r']);
         let action = output.split(' ').next().unwrap_or("");

@@ -839,6 +839,7 @@ pub struct RandomPositions {
 /// a full column, then `steal:<score>` when the steal is open), then nodes and time. With an
 /// expected score, a mismatch is marked `MISMATCH` and counted.
 /// Errors: an unsupported size, an unreadable position, a finished game, a timeout, or mismatches.
+#[cfg(not(codingame_bundle))]
 pub fn run_cli(
     size: &str,
     positions: &[String],
