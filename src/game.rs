@@ -326,9 +326,9 @@ pub trait Evaluate: Game {
         0
     }
 
-    /// Whether alpha-beta picks and plays a node's next move while the current move's subtree is
-    /// searched, and prefetches the table slot of the position it leads to, so that the miss is
-    /// over when that move's turn comes (x86-64 only: wasm has no prefetch instruction). The same
+    /// Whether alpha-beta picks a node's next move while the current move's subtree is searched,
+    /// and prefetches the table slot of the position it leads to ([`Game::hash_after`]), so that
+    /// the miss is over when that move's turn comes (x86-64 only: wasm has no prefetch). The same
     /// trees either way. Worth it where a child is cheap to make and table misses are much of a
     /// node's cost: Connect 4 and Yavalath, about 10 and 5 % more nodes a second; Ataxx, whose
     /// positions cost more to make and whose nodes near the horizon use a small table of their
