@@ -48,6 +48,17 @@ fn an_amazons_colour_line_moved_into_the_turn_before_gets_no_second_answer() {
 }
 
 #[test]
+fn a_connect4_turn_with_a_short_row_and_blank_action_lines_is_answered_in_its_own_turn() {
+    // A case the proptest above found: turn 0's sixth row cut to 7 characters and two of its
+    // ten action lines cut to nothing. The board was short, so the bot read the actions before
+    // answering; skipping the blank lines it took the previous action and then turn 1's index
+    // line as actions, and answered turn 0 only once turn 1 had begun: two answers there.
+    let damages = [(3, 0), (3, 9), (3, 3)];
+    let tally = case("connect4", 10456041987616626757, &damages, SUITE_TURNS);
+    assert!(tally.sound(), "{tally:#?}");
+}
+
+#[test]
 fn undamaged_matches_get_a_legal_answer_every_turn() {
     for game in GAMES {
         for seed in 0..3 {

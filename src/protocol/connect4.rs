@@ -109,7 +109,10 @@ impl Reader {
         };
         let mut actions = Vec::with_capacity(to_read);
         for _ in 0..to_read {
-            let a = lines.next_nonempty(log)?;
+            // A blank line is an action line that lost its text (the referee sends none): it
+            // counts, so that a count the action lines fall short of never makes the bot read
+            // into the next turn, before its answer to this one.
+            let a = lines.next_line(log)?;
             if is_row(&a) {
                 lines.carry(a);
                 break;
