@@ -734,11 +734,8 @@ impl<G: Evaluate> Searcher<G> {
             // and the static score below is the one just taken.
             depth = 1;
             horizon_eval = Some(eval.score);
-            if entry_key.is_none() {
-                let key = pos.hash();
-                self.table(near).prefetch(key);
-                entry_key = Some(key);
-            }
+            let key = *entry_key.get_or_insert_with(|| pos.hash());
+            self.table(near).prefetch(key);
         }
 
         // Mate-distance pruning: no result here can beat a win already found nearer the root.
@@ -759,6 +756,7 @@ impl<G: Evaluate> Searcher<G> {
         if tt::PREFETCHES {
             self.plies[ply].eval = node_eval(pos);
         }
+        // Every node that gets here has its key: inner nodes from entry, the horizon's above.
         let key = entry_key.unwrap_or_else(|| pos.hash());
         let mut tt_move = None;
         let entry = self.table(near).probe(key, ply as u32);
