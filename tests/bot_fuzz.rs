@@ -59,6 +59,25 @@ fn a_connect4_turn_with_a_short_row_and_blank_action_lines_is_answered_in_its_ow
 }
 
 #[test]
+fn a_run_on_line_of_zeros_among_amazons_rows_is_not_a_count() {
+    // A case `make fuzz` found: turn 8's row 1 followed by a 1 MiB line of `0`s, and its last
+    // row doubled. The zeros parsed as the number 0, so the board ended after one row (answered
+    // `random`); the seven rows left and the doubled one made a whole board, answered again.
+    let damages = [(1, 8), (6, 8)];
+    let tally = case("amazons", 5011016222, &damages, SUITE_TURNS);
+    assert!(tally.sound(), "{tally:#?}");
+}
+
+#[test]
+fn a_run_on_line_of_zeros_among_connect4_rows_is_not_a_number() {
+    // The same damage in Connect 4 (turn 1): the zeros ended the board after its first row,
+    // and the rows after them, one doubled, were answered as another turn.
+    let damages = [(1, 1), (6, 1)];
+    let tally = case("connect4", 77000036, &damages, SUITE_TURNS);
+    assert!(tally.sound(), "{tally:#?}");
+}
+
+#[test]
 fn undamaged_matches_get_a_legal_answer_every_turn() {
     for game in GAMES {
         for seed in 0..3 {

@@ -27,7 +27,7 @@ use crate::games::amazons::{from_rows, Amazons};
 #[cfg(not(codingame_baseline))]
 use crate::play::engine_agent;
 use crate::play::Agent;
-use crate::protocol::{serve_turns, square_count, BotConfig, InputError, Lines};
+use crate::protocol::{serve_turns, short_number, square_count, BotConfig, InputError, Lines};
 
 /// One turn's input, as read.
 struct Turn {
@@ -59,9 +59,16 @@ fn classify(line: &str) -> Line {
         "b" => Line::Colour(Player::Second),
         _ if is_row(line) => Line::Row,
         _ if is_last_action(line) => Line::LastAction,
-        _ => line.parse().map_or(Line::Other, Line::Number),
+        _ => match short_number(line, COUNT_DIGITS).map(u64::try_from) {
+            Some(Ok(n)) => Line::Number(n),
+            _ => Line::Other,
+        },
     }
 }
+
+/// The most moves an Amazons position can have is under 4 amazons × 27 queen steps × 27 arrows,
+/// so `actionsCount` (and `boardSize`) has at most four digits.
+const COUNT_DIGITS: usize = 4;
 
 /// Whether `line` is a well-formed board row: 8 characters `.`, `w`, `b` or `-`.
 fn is_row(line: &str) -> bool {

@@ -51,7 +51,7 @@ use std::io::{self, BufRead, Write};
 use crate::game::{Game, Player};
 use crate::games::ataxx::{parse_square, square_name, Ataxx, Move, Rules, DOUBLES, FULL, SINGLES};
 use crate::play::Agent;
-use crate::protocol::{serve_turns, BotConfig, InputError, Lines, TurnClock};
+use crate::protocol::{serve_turns, short_number, BotConfig, InputError, Lines, TurnClock};
 #[cfg(not(codingame_baseline))]
 use crate::search::{Limits, Searcher};
 
@@ -121,11 +121,9 @@ fn is_action(line: &str) -> bool {
 /// count has at most three digits.
 const COUNT_DIGITS: usize = 3;
 
-/// Whether `line` can be `actionsCount`: a number of one to three digits. A longer run of digits
-/// (a row of `0`s run on without its line break) is a damaged line, not the count: taken as the
-/// count it would end the turn early, and the turn's rest would be answered as another turn.
+/// Whether `line` can be `actionsCount`: a number of one to three digits ([`short_number`]).
 fn is_count(line: &str) -> bool {
-    line.len() <= COUNT_DIGITS && line.parse::<u16>().is_ok()
+    short_number(line, COUNT_DIGITS).is_some_and(|n| n >= 0)
 }
 
 /// The board the rows show under `order`: `(stones of player 0, of player 1, walls)`.

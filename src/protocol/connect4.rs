@@ -23,12 +23,15 @@ use crate::games::connect4::{Connect4Cg, STEAL};
 use crate::play::Agent;
 #[cfg(not(codingame_baseline))]
 use crate::play::EngineAgent;
-use crate::protocol::{serve_turns, two_numbers, BotConfig, InputError, Lines};
+use crate::protocol::{serve_turns, short_number, two_numbers, BotConfig, InputError, Lines};
 use crate::search::{Limits, Score};
 
 /// Rows and columns of the CodinGame board.
 const ROWS: usize = 7;
 const COLS: usize = 9;
+/// The referee's numbers have at most two digits: the turn index (at most 63, a steal counting
+/// as a turn), the action count (at most 10), the actions and the previous action (-2 to 8).
+const NUMBER_DIGITS: usize = 2;
 
 /// One turn's input, as read.
 struct Turn {
@@ -87,8 +90,8 @@ impl Reader {
             lines.carry(count_line);
             return Ok(Vec::new());
         }
-        let count = match count_line.parse::<usize>() {
-            Ok(n) if n <= COLS + 1 => n,
+        let count = match short_number(&count_line, NUMBER_DIGITS).map(usize::try_from) {
+            Some(Ok(n)) if n <= COLS + 1 => n,
             _ => {
                 lines.warn(log, format!("bad action count '{count_line}'"));
                 return Ok(Vec::new());
@@ -117,9 +120,9 @@ impl Reader {
                 lines.carry(a);
                 break;
             }
-            match a.parse::<i32>() {
-                Ok(v) => actions.push(v),
-                Err(_) => lines.warn(log, format!("expected an action, got '{a}'")),
+            match short_number(&a, NUMBER_DIGITS) {
+                Some(v) => actions.push(v),
+                None => lines.warn(log, format!("expected an action, got '{a}'")),
             }
         }
         Ok(actions)
@@ -145,7 +148,7 @@ impl Reader {
             return Ok(());
         };
         let previous = lines.next_nonempty(log)?;
-        let Ok(col) = previous.parse::<i32>() else {
+        let Some(col) = short_number(&previous, NUMBER_DIGITS) else {
             if is_row(&previous) {
                 lines.carry(previous);
             } else {
@@ -206,7 +209,7 @@ impl Reader {
                     }
                     self.my_id = Some(me);
                     started = true;
-                } else if let Ok(n) = line.parse::<i32>() {
+                } else if let Some(n) = short_number(&line, NUMBER_DIGITS) {
                     if let Ok(n) = u32::try_from(n) {
                         numbers.push(n);
                     }
@@ -224,7 +227,7 @@ impl Reader {
                 let line = lines.next_nonempty(log)?;
                 if is_row(&line) {
                     rows.push(line);
-                } else if line.parse::<i32>().is_ok() {
+                } else if short_number(&line, NUMBER_DIGITS).is_some() {
                     lines.carry(line);
                     break;
                 } else {

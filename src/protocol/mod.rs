@@ -332,6 +332,19 @@ pub fn serve_turns<R: BufRead, T, W: Write, L: Write>(
     }
 }
 
+/// `line` as one of a referee's short numbers (a count, a turn index, a column) of at most
+/// `max_digits` digits after an optional `-`, or `None`. A longer run of digits is a damaged
+/// line, not a number: a row of `0`s run on without its line breaks parses as 0, and taken for a
+/// count it would end a board early, so that the rest of the turn's rows were answered as
+/// another turn (`make fuzz` found it in Amazons and Connect 4).
+pub fn short_number(line: &str, max_digits: usize) -> Option<i32> {
+    let digits = line.strip_prefix('-').unwrap_or(line);
+    if digits.len() > max_digits {
+        return None;
+    }
+    line.parse().ok()
+}
+
 /// Whether `line` is two whole numbers separated by whitespace (a move `x y`, or the ids
 /// `myId oppId`).
 pub fn two_numbers(line: &str) -> Option<(i32, i32)> {
