@@ -108,9 +108,12 @@ pub(super) trait Layout {
     fn table_key(current: Self::B, mask: Self::B) -> (u64, bool);
 }
 
-/// Pons' layout in the bitboard type `B`, for a `W` x `H` board.
+/// Pons' layout in the bitboard type `B`, for a `W` x `H` board. Not in the CodinGame bundle,
+/// whose bot plays 9 x 7 only (`solver::in_layout`).
+#[cfg(not(codingame_bundle))]
 pub(super) struct Sentinel<B, const W: usize, const H: usize>(PhantomData<B>);
 
+#[cfg(not(codingame_bundle))]
 impl<B: Bits, const W: usize, const H: usize> Sentinel<B, W, H> {
     /// Every cell of the board.
     const BOARD: u128 = Connect4::<W, H>::pons_bits(Connect4::<W, H>::BOARD);
@@ -123,6 +126,7 @@ impl<B: Bits, const W: usize, const H: usize> Sentinel<B, W, H> {
     }
 }
 
+#[cfg(not(codingame_bundle))]
 impl<B: Bits, const W: usize, const H: usize> Layout for Sentinel<B, W, H> {
     type B = B;
 
@@ -216,6 +220,7 @@ impl<const W: usize, const H: usize> Layout for Packed<W, H> {
 }
 
 /// The board `key` (any per-column bit pattern in Pons' layout) reflected left to right.
+#[cfg(not(codingame_bundle))]
 #[inline]
 pub(super) fn mirror<B: Bits, const W: usize, const H: usize>(key: B) -> B {
     if H + 1 == 8 {
@@ -228,6 +233,7 @@ pub(super) fn mirror<B: Bits, const W: usize, const H: usize>(key: B) -> B {
 }
 
 /// [`mirror`] for any column height: one column at a time.
+#[cfg(not(codingame_bundle))]
 #[inline]
 fn mirror_by_columns<B: Bits, const W: usize, const H: usize>(key: B) -> B {
     let column = B::from_u128((1u128 << (H + 1)) - 1);

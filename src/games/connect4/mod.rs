@@ -303,7 +303,13 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     /// for the stones and the side to move's colour-relative view.
     #[inline]
     pub fn key(&self) -> u128 {
-        Self::pons_bits(self.current) + Self::pons_bits(self.mask)
+        Self::pons_key(self.current, self.mask)
+    }
+
+    /// [`Connect4::key`] of the side to move's chips `current` among all chips `mask`.
+    #[inline]
+    fn pons_key(current: u64, mask: u64) -> u128 {
+        Self::pons_bits(current) + Self::pons_bits(mask)
     }
 
     /// The cells `bits` (packed) in Pons' layout: column `c`, row `r` at bit `c * (H + 1) + r`.
@@ -466,6 +472,19 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
         }
     }
 
+    /// Without making the move (which also updates the network's chip sums): after a column
+    /// move the side to move's chips are the opponent's, `current ^ mask`, and the mask gains
+    /// the cell. The first two turns open and close the steal, so they make the move.
+    #[inline]
+    fn hash_after(&self, mv: u8) -> u64 {
+        if mv == STEAL || self.turns == 0 {
+            return self.after(mv).hash();
+        }
+        let col = mv as usize;
+        let cell = (self.mask + Self::bottom_mask(col)) & Self::column_mask(col);
+        crate::rng::mix128(Self::pons_key(self.current ^ self.mask, self.mask | cell))
+    }
+
     fn move_slot(mv: u8) -> usize {
         if mv == STEAL {
             W
@@ -562,5 +581,22 @@ mod tests {
             Connect4Cg::winning_cells(p.current(), p.mask()) & p.playable(),
             Connect4Cg::bit(3, 0)
         );
+    }
+
+    #[test]
+    fn the_hash_after_a_move_is_the_hash_of_the_position_it_makes() {
+        let mut rng = crate::rng::Rng(7);
+        for _ in 0..300 {
+            let mut pos = Connect4Cg::start();
+            let mut moves = Vec::new();
+            while pos.outcome().is_none() {
+                moves.clear();
+                pos.legal_moves(&mut moves);
+                for &mv in &moves {
+                    assert_eq!(pos.hash_after(mv), pos.after(mv).hash(), "{mv} in {pos:?}");
+                }
+                pos.play(moves[rng.below(moves.len())]);
+            }
+        }
     }
 }

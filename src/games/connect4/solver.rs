@@ -12,7 +12,9 @@
 
 use crate::clock::Instant;
 
-use super::layout::{Bits, Layout, Packed, Sentinel};
+#[cfg(not(codingame_bundle))]
+use super::layout::Sentinel;
+use super::layout::{Bits, Layout, Packed};
 use super::{Connect4, STEAL};
 use crate::game::{Game, Outcome};
 
@@ -175,6 +177,7 @@ impl std::fmt::Display for SolveError {
 /// Calls `Self::$f::<L>(args)` with `L` the [`Layout`] of the solver's negamax on this board
 /// (inside `Solver<W, H>`): Pons' layout in a `u64` where it fits with its sentinel row (7 x 6),
 /// else the game's packed layout (9 x 7; every board fits it, `Connect4::FITS`).
+#[cfg(not(codingame_bundle))]
 macro_rules! in_layout {
     ($f:ident($($arg:expr),*)) => {
         if (H + 1) * W <= 64 {
@@ -182,6 +185,15 @@ macro_rules! in_layout {
         } else {
             Self::$f::<Packed<W, H>>($($arg),*)
         }
+    };
+}
+
+/// The CodinGame bot's [`in_layout`]: it plays 9 x 7 only, so its bundle leaves Pons' layout
+/// out for the characters.
+#[cfg(codingame_bundle)]
+macro_rules! in_layout {
+    ($f:ident($($arg:expr),*)) => {
+        Self::$f::<Packed<W, H>>($($arg),*)
     };
 }
 
