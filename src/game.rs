@@ -329,10 +329,11 @@ pub trait Evaluate: Game {
     /// Whether alpha-beta picks a node's next move while the current move's subtree is searched,
     /// and prefetches the table slot of the position it leads to ([`Game::hash_after`]), so that
     /// the miss is over when that move's turn comes (x86-64 only: wasm has no prefetch). The same
-    /// trees either way. Worth it where a child is cheap to make and table misses are much of a
-    /// node's cost: Connect 4 and Yavalath, about 10 and 5 % more nodes a second; Ataxx, whose
-    /// positions cost more to make and whose nodes near the horizon use a small table of their
-    /// own, 2 % fewer (README, issue 16: "Session 49"). Default: no.
+    /// trees either way. Worth it where the child's key is cheap and table misses are much of a
+    /// node's cost: Connect 4 and Yavalath, about 10 and 5 % more nodes a second with keys taken
+    /// from made children (README, issue 16: "Session 49"), more with `hash_after`s that make
+    /// none; Ataxx, 2 % fewer with made children, about 4 % more without ("Session 50").
+    /// Default: no.
     const PREFETCH_SIBLINGS: bool = false;
 
     /// The forward pruning alpha-beta may apply to this game (see [`Pruning`]); `None`, the

@@ -115,6 +115,9 @@ impl Evaluate for Ataxx {
     /// Two stones' lead is about a 73 % winning chance (the playground's curve).
     const WIN_CHANCE_SCALE: f64 = 200.0;
 
+    /// The next child's key is a few table lookups ([`Game::hash_after`]), no copy of the position.
+    const PREFETCH_SIBLINGS: bool = true;
+
     /// From the side to move, in centi-stones: the features of `features.rs` (stones by square
     /// class, currently safe stones, spawn and jump reach, exposed stones, uncontested spawn
     /// squares, each side's best single-move gain, tempo, parity of the empty squares) weighed

@@ -521,6 +521,29 @@ impl Game for Ataxx {
         self.hash
     }
 
+    /// The Zobrist key without making the move (a copy of the position, its repetition record
+    /// included): the target's stone, the origin of a jump, each captured stone's colour.
+    #[inline]
+    fn hash_after(&self, mv: Move) -> u64 {
+        let mut h = self.hash ^ ZOBRIST_SECOND;
+        if mv.is_pass() {
+            return h;
+        }
+        let us = self.side.index();
+        let to = mv.to as usize;
+        h ^= ZOBRIST[us][to];
+        if mv.is_jump() {
+            h ^= ZOBRIST[us][mv.from as usize];
+        }
+        let mut captured = SINGLES[to] & self.pieces[us ^ 1];
+        while captured != 0 {
+            let sq = captured.trailing_zeros() as usize;
+            h ^= ZOBRIST[0][sq] ^ ZOBRIST[1][sq];
+            captured &= captured - 1;
+        }
+        h
+    }
+
     fn move_slot(mv: Move) -> usize {
         if mv.is_pass() {
             SQUARES * SQUARES

@@ -348,6 +348,16 @@ impl Game for Yavalath {
         self.hash
     }
 
+    /// The Zobrist key without making the move (which scans the new stone's lines for a win or
+    /// a loss). The first two plies, which open and close the steal, make it.
+    #[inline]
+    fn hash_after(&self, cell: Cell) -> u64 {
+        if self.plies < 2 {
+            return self.after(cell).hash();
+        }
+        self.hash ^ ZOBRIST[self.to_move.index()][cell as usize] ^ ZOBRIST_SECOND_TO_MOVE
+    }
+
     fn move_slot(mv: Cell) -> usize {
         mv as usize
     }
