@@ -521,8 +521,8 @@ impl Game for Ataxx {
         self.hash
     }
 
-    /// The Zobrist key without making the move (a copy of the position, its repetition record
-    /// included): the target's stone, the origin of a jump, each captured stone's colour.
+    /// The Zobrist key without copying the position (its repetition record too) to make the
+    /// move: the keys of the target's stone, a jump's origin and each captured stone's colour.
     #[inline]
     fn hash_after(&self, mv: Move) -> u64 {
         let mut h = self.hash ^ ZOBRIST_SECOND;
