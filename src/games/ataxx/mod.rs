@@ -385,6 +385,24 @@ impl Ataxx {
     }
 }
 
+/// The Zobrist keys a move (not a pass) of side `us` toggles, `captured` being the stones it
+/// takes: its target's stone, a jump's origin, and each captured stone's colour. [`Game::play`]
+/// applies them, [`Game::hash_after`] adds them to the key without the move.
+#[inline]
+fn move_keys(us: usize, mv: Move, captured: u64) -> u64 {
+    let mut keys = ZOBRIST[us][mv.to as usize];
+    if mv.is_jump() {
+        keys ^= ZOBRIST[us][mv.from as usize];
+    }
+    let mut c = captured;
+    while c != 0 {
+        let sq = c.trailing_zeros() as usize;
+        keys ^= ZOBRIST[0][sq] ^ ZOBRIST[1][sq];
+        c &= c - 1;
+    }
+    keys
+}
+
 impl Game for Ataxx {
     type Move = Move;
     const NAME: &'static str = "ataxx";
@@ -495,22 +513,14 @@ impl Game for Ataxx {
             let captured = SINGLES[to] & self.pieces[us ^ 1];
             self.pieces[us] |= 1 << to | captured;
             self.pieces[us ^ 1] ^= captured;
-            self.hash ^= ZOBRIST[us][to];
+            self.hash ^= move_keys(us, mv, captured);
             if mv.is_jump() {
-                let from = mv.from as usize;
-                self.pieces[us] ^= 1 << from;
-                self.hash ^= ZOBRIST[us][from];
+                self.pieces[us] ^= 1 << mv.from;
             } else {
                 // A spawn adds a stone: no earlier position can come back.
                 self.halfmove = 0;
                 self.seen_count = 0;
                 self.older = None;
-            }
-            let mut c = captured;
-            while c != 0 {
-                let sq = c.trailing_zeros() as usize;
-                self.hash ^= ZOBRIST[0][sq] ^ ZOBRIST[1][sq];
-                c &= c - 1;
             }
         }
         self.side = self.side.opponent();
@@ -522,26 +532,15 @@ impl Game for Ataxx {
     }
 
     /// The Zobrist key without copying the position (its repetition record too) to make the
-    /// move: the keys of the target's stone, a jump's origin and each captured stone's colour.
+    /// move ([`move_keys`]).
     #[inline]
     fn hash_after(&self, mv: Move) -> u64 {
-        let mut h = self.hash ^ ZOBRIST_SECOND;
+        let h = self.hash ^ ZOBRIST_SECOND;
         if mv.is_pass() {
             return h;
         }
         let us = self.side.index();
-        let to = mv.to as usize;
-        h ^= ZOBRIST[us][to];
-        if mv.is_jump() {
-            h ^= ZOBRIST[us][mv.from as usize];
-        }
-        let mut captured = SINGLES[to] & self.pieces[us ^ 1];
-        while captured != 0 {
-            let sq = captured.trailing_zeros() as usize;
-            h ^= ZOBRIST[0][sq] ^ ZOBRIST[1][sq];
-            captured &= captured - 1;
-        }
-        h
+        h ^ move_keys(us, mv, SINGLES[mv.to as usize] & self.pieces[us ^ 1])
     }
 
     fn move_slot(mv: Move) -> usize {

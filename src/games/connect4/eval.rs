@@ -120,7 +120,7 @@ impl<const W: usize, const H: usize> Evaluate for Connect4<W, H> {
             return 0;
         }
         let col = mv as usize;
-        let cell = (self.mask + Self::bottom_mask(col)) & Self::column_mask(col);
+        let cell = self.landing_cell(col);
         let centre = W as i32 - (2 * col as i32 - (W as i32 - 1)).abs();
         self.threats_after(cell) as i32 * 16 + centre
     }

@@ -249,6 +249,12 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
         mask.wrapping_add(open_bottoms) & !mask & Self::BOARD
     }
 
+    /// The cell a chip dropped in column `col` lands on (the column has room).
+    #[inline]
+    pub fn landing_cell(&self, col: usize) -> u64 {
+        (self.mask + Self::bottom_mask(col)) & Self::column_mask(col)
+    }
+
     /// Whether column `col` has room.
     #[inline]
     pub fn can_play(&self, col: usize) -> bool {
@@ -443,7 +449,7 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
             self.current = 0;
         } else {
             let col = mv as usize;
-            let cell = (self.mask + Self::bottom_mask(col)) & Self::column_mask(col);
+            let cell = self.landing_cell(col);
             let mine = self.current | cell;
             if Self::HAS_NETWORK {
                 // Role A's block when the chips before this one are even, else B's.
@@ -480,8 +486,7 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
         if mv == STEAL || self.turns == 0 {
             return self.after(mv).hash();
         }
-        let col = mv as usize;
-        let cell = (self.mask + Self::bottom_mask(col)) & Self::column_mask(col);
+        let cell = self.landing_cell(mv as usize);
         crate::rng::mix128(Self::pons_key(self.current ^ self.mask, self.mask | cell))
     }
 
