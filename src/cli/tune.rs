@@ -107,8 +107,9 @@ pub struct TuneArgs {
     /// Network: passes over the training positions.
     #[arg(long, default_value_t = 30)]
     pub epochs: usize,
-    /// Ataxx network: start from the shipped network's weights instead of random ones (fine-
-    /// tuning it on the new games; usually with a smaller `--learning-rate`).
+    /// Network: start from the shipped network's weights instead of random ones (fine-tuning it
+    /// on the new games; usually with a smaller `--learning-rate`). Connect 4 then keeps the
+    /// shipped network's output scale instead of fitting one to the data.
     #[arg(long)]
     pub from_shipped: bool,
     /// Ataxx network: the label's share of the game result; the rest is the self-play search's
@@ -147,9 +148,8 @@ fn report_loss<T>(what: &str, train: &[T], test: &[T], loss: impl Fn(&[T]) -> f6
 /// Regenerates the data (unless `--reuse-data`), fits, prints, writes. Errors: unreadable book
 /// or data, a write error.
 pub fn run(args: TuneArgs) -> Result<(), Failure> {
-    if args.from_shipped && (args.game != "ataxx" || args.model != "network") {
-        let need =
-            "--from-shipped refines the shipped Ataxx network: use `tune ataxx --model network`";
+    if args.from_shipped && args.model != "network" {
+        let need = "--from-shipped refines the shipped network: use it with `--model network`";
         return Err(need.to_string().into());
     }
     if args.game == "connect4" {
@@ -554,7 +554,12 @@ fn run_connect4_network(
         }
     }
     let shipped: Vec<f64> = C4_WEIGHTS.iter().map(|&w| w as f64).collect();
-    let output_scale = fit_scale(&linear_inputs, &shipped).round() as i32;
+    // A refinement keeps the scale the shipped logit was trained at; else it is fitted anew.
+    let output_scale = if args.from_shipped {
+        C4_SHIPPED.output_scale
+    } else {
+        fit_scale(&linear_inputs, &shipped).round() as i32
+    };
     println!(
         "{} positions from {played} games: {} to train on, {} held out (every tenth game); \
          the shipped linear weights' scale {output_scale}",
@@ -576,6 +581,7 @@ fn run_connect4_network(
         output_scale,
         seed: args.seed,
         l1: args.l1.unwrap_or(0.0) as f32,
+        from_shipped: args.from_shipped,
     };
     let progress = bar(args.epochs as u64, "epochs");
     let net = c4net::train(&train, &config, &mut |epoch, loss, net| {
@@ -595,7 +601,7 @@ fn run_connect4_network(
     if let Some(path) = &args.write {
         let provenance = vec![
             format!(
-                "`boardlab tune connect4 --model network {} --seed {} --epochs {} --batch {} --learning-rate {} --l1 {}`:",
+                "`boardlab tune connect4 --model network {}{} --seed {} --epochs {} --batch {} --learning-rate {} --l1 {}`:",
                 if args.reuse_data {
                     format!("--reuse-data --data {}", data.display())
                 } else {
@@ -612,6 +618,7 @@ fn run_connect4_network(
                         }
                     )
                 },
+                if args.from_shipped { " --from-shipped" } else { "" },
                 args.seed,
                 args.epochs,
                 config.batch,

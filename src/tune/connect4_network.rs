@@ -97,6 +97,23 @@ impl FloatNetwork {
         }
     }
 
+    /// The float network whose quantized form is `weights` (each weight divided by its scale,
+    /// `QA`, `QB` or `QA × QB`): the start of a refinement (`--from-shipped`).
+    pub fn from_weights(weights: NetworkWeights<'_>) -> FloatNetwork {
+        let (qa, qb) = (QA as f32, QB as f32);
+        FloatNetwork {
+            hidden: weights
+                .hidden
+                .iter()
+                .flatten()
+                .map(|&w| w as f32 / qa)
+                .collect(),
+            hidden_bias: weights.hidden_bias.iter().map(|&b| b as f32 / qa).collect(),
+            output: weights.output.iter().map(|&w| w as f32 / qb).collect(),
+            output_bias: weights.output_bias as f32 / (qa * qb),
+        }
+    }
+
     /// The stored units' row of input `input`.
     fn row(&self, input: usize) -> &[f32] {
         &self.hidden[input * STORED..(input + 1) * STORED]
@@ -280,6 +297,10 @@ pub struct TrainConfig {
     pub seed: u64,
     /// L1 penalty on the hidden weights, per unit of weight (0: none).
     pub l1: f32,
+    /// Start from the shipped network's weights (`games::connect4::network::SHIPPED`) instead
+    /// of random ones: training then refines it on new games (`output_scale` should then be
+    /// the shipped one's, the scale its logit was trained at).
+    pub from_shipped: bool,
 }
 
 /// The mean squared error of `net` on `data` with the linear evaluation at `output_scale`
@@ -321,7 +342,11 @@ pub fn train(
     if train.is_empty() {
         return Err("no training positions".into());
     }
-    let mut net = FloatNetwork::random(config.seed);
+    let mut net = if config.from_shipped {
+        FloatNetwork::from_weights(crate::games::connect4::network::SHIPPED)
+    } else {
+        FloatNetwork::random(config.seed)
+    };
     let mut adam = Adam::new(PARAMETERS);
     let mut rng = Rng(splitmix(config.seed ^ 0x5eed));
     let mut order: Vec<usize> = (0..train.len()).collect();
@@ -425,6 +450,16 @@ mod tests {
     }
 
     #[test]
+    fn the_shipped_network_read_back_as_floats_quantizes_to_itself() {
+        let shipped = crate::games::connect4::network::SHIPPED;
+        let q = FloatNetwork::from_weights(shipped).quantized(shipped.output_scale);
+        assert!(q.hidden.iter().eq(shipped.hidden.iter()));
+        assert_eq!(&q.hidden_bias, shipped.hidden_bias);
+        assert_eq!(&q.output, shipped.output);
+        assert_eq!(q.output_bias, shipped.output_bias);
+    }
+
+    #[test]
     fn the_written_source_holds_the_weights_it_was_written_from() {
         let q = FloatNetwork::random(9).quantized(77);
         let source = q.source(&["a test".into()]);
@@ -463,6 +498,7 @@ mod tests {
             output_scale: 60,
             seed: 2,
             l1: 0.0,
+            from_shipped: false,
         };
         let before = float_loss(&FloatNetwork::random(2), &samples, 60);
         let net = train(&samples, &config, &mut |_, _, _| {}).unwrap();
