@@ -77,27 +77,43 @@ fn training_on_earlier_positions_reports_the_shipped_networks_loss_and_writes_th
     std::fs::remove_dir_all(&dir).ok();
 }
 
-#[test]
-fn refining_the_shipped_network_starts_from_its_weights() {
-    // At a tiny step size one pass barely moves the weights: the result scores about as the
-    // shipped network does, where a random start scores far worse.
+/// `tune GAME --model network --reuse-data --from-shipped` for one pass at a tiny step on
+/// `data`: its stdout, and the shipped network's and the refined one's losses (trained on,
+/// held out).
+fn refine_at_a_tiny_step(game: &str, data: PathBuf) -> (String, (f64, f64), (f64, f64)) {
     let out = Command::new(env!("CARGO_BIN_EXE_boardlab"))
-        .args(["tune", "ataxx", "--model", "network", "--reuse-data"])
         .args([
+            "tune",
+            game,
+            "--model",
+            "network",
+            "--reuse-data",
             "--from-shipped",
+        ])
+        .args([
             "--epochs",
             "1",
             "--learning-rate",
             "0.000001",
+            "--threads",
+            "1",
         ])
-        .args(["--threads", "1", "--data"])
-        .arg(fixture())
+        .arg("--data")
+        .arg(data)
         .output()
         .expect("boardlab runs");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(out.status.success(), "{stdout}");
     let shipped = losses(&stdout, "loss of the shipped network:");
     let refined = losses(&stdout, "loss of the integer network:");
+    (stdout, shipped, refined)
+}
+
+#[test]
+fn refining_the_shipped_network_starts_from_its_weights() {
+    // At a tiny step size one pass barely moves the weights: the result scores about as the
+    // shipped network does, where a random start scores far worse.
+    let (stdout, shipped, refined) = refine_at_a_tiny_step("ataxx", fixture());
     assert!((refined.0 - shipped.0).abs() < 0.002, "{stdout}");
 }
 
@@ -106,28 +122,12 @@ fn refining_the_shipped_connect4_network_starts_from_its_weights_and_scale() {
     // One pass at a tiny step leaves the shipped network as it was (a random start scores
     // about 0.03 worse on these positions), and the refinement keeps the shipped output scale
     // where a new network fits one to the data (71 here).
-    let out = Command::new(env!("CARGO_BIN_EXE_boardlab"))
-        .args(["tune", "connect4", "--model", "network", "--reuse-data"])
-        .args([
-            "--from-shipped",
-            "--epochs",
-            "1",
-            "--learning-rate",
-            "0.000001",
-            "--data",
-        ])
-        .arg(connect4_fixture())
-        .output()
-        .expect("boardlab runs");
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(out.status.success(), "{stdout}");
+    let (stdout, shipped, refined) = refine_at_a_tiny_step("connect4", connect4_fixture());
     let scale = boardlab::games::connect4::network::SHIPPED.output_scale;
     assert!(
         stdout.contains(&format!("the shipped linear weights' scale {scale}\n")),
         "{stdout}"
     );
-    let shipped = losses(&stdout, "loss of the shipped network:");
-    let refined = losses(&stdout, "loss of the integer network:");
     assert!((refined.0 - shipped.0).abs() < 0.002, "{stdout}");
     assert!((refined.1 - shipped.1).abs() < 0.002, "{stdout}");
 }

@@ -9,7 +9,7 @@
 //! not overflow; [`FloatNetwork::quantized`] rounds them to the shipped integers.
 
 use super::network::{
-    encode_bytes, encode_sparse, epoch_rate, push_text, shuffle, sigmoid, uniform, Adam,
+    encode_bytes, encode_sparse, epoch_rate, push_text, shuffle, sigmoid, uniform, unscaled, Adam,
 };
 use crate::games::connect4::network::{
     for_each_input, NetworkWeights, BLOCKS, HIDDEN, INPUTS, MIRRORED_INPUT, QB, STORED,
@@ -100,17 +100,11 @@ impl FloatNetwork {
     /// The float network whose quantized form is `weights` (each weight divided by its scale,
     /// `QA`, `QB` or `QA × QB`): the start of a refinement (`--from-shipped`).
     pub fn from_weights(weights: NetworkWeights<'_>) -> FloatNetwork {
-        let (qa, qb) = (QA as f32, QB as f32);
         FloatNetwork {
-            hidden: weights
-                .hidden
-                .iter()
-                .flatten()
-                .map(|&w| w as f32 / qa)
-                .collect(),
-            hidden_bias: weights.hidden_bias.iter().map(|&b| b as f32 / qa).collect(),
-            output: weights.output.iter().map(|&w| w as f32 / qb).collect(),
-            output_bias: weights.output_bias as f32 / (qa * qb),
+            hidden: unscaled(weights.hidden.iter().flatten(), QA),
+            hidden_bias: unscaled(weights.hidden_bias, QA),
+            output: unscaled(weights.output, QB),
+            output_bias: weights.output_bias as f32 / (QA * QB) as f32,
         }
     }
 

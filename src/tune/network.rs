@@ -231,26 +231,11 @@ impl FloatNetwork {
     /// The float weights of an integer network (the engine's scales undone, see
     /// `games::ataxx::network`): `quantized` gives `weights` back exactly.
     pub fn from_weights(weights: NetworkWeights<'_>) -> FloatNetwork {
-        let (qa, qb) = (QA as f32, QB as f32);
         FloatNetwork {
-            hidden: weights
-                .hidden
-                .iter()
-                .flatten()
-                .map(|&w| w as f32 / qa)
-                .collect(),
-            hidden_bias: weights.hidden_bias.iter().map(|&b| b as f32 / qa).collect(),
-            output: weights
-                .output
-                .iter()
-                .flatten()
-                .map(|&w| w as f32 / qb)
-                .collect(),
-            output_bias: weights
-                .output_bias
-                .iter()
-                .map(|&b| b as f32 / (qa * qb))
-                .collect(),
+            hidden: unscaled(weights.hidden.iter().flatten(), QA),
+            hidden_bias: unscaled(weights.hidden_bias, QA),
+            output: unscaled(weights.output.iter().flatten(), QB),
+            output_bias: unscaled(weights.output_bias, QA * QB),
         }
     }
 
@@ -558,6 +543,18 @@ pub struct TrainConfig {
     /// Start from the shipped network's weights (`games::ataxx::network::SHIPPED`) instead of
     /// random ones: training then refines it on new games.
     pub from_shipped: bool,
+}
+
+/// Integer weights at `scale` (`QA`, `QB` or their product) as the floats they were rounded from:
+/// the start of a refinement (`--from-shipped`), for both games' networks.
+pub fn unscaled<'a, T>(weights: impl IntoIterator<Item = &'a T>, scale: i32) -> Vec<f32>
+where
+    T: Copy + Into<i32> + 'a,
+{
+    weights
+        .into_iter()
+        .map(|&w| w.into() as f32 / scale as f32)
+        .collect()
 }
 
 /// The mean squared error of `net` on `data` (each position as given, no symmetry).
