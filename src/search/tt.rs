@@ -47,6 +47,9 @@ pub struct Entry<M> {
 #[repr(align(32))]
 struct Slot([AtomicU64; 3]);
 
+// SAFETY: an `AtomicU64` of zero bytes is zero, the default.
+unsafe impl ZeroIsDefault for Slot {}
+
 const OCCUPIED: u64 = 1 << 51;
 const HAS_MOVE: u64 = 1 << 32;
 
@@ -69,27 +72,103 @@ pub(crate) fn prefetch_line<T>(item: &T) {
     let _ = item;
 }
 
+/// A type whose value with every byte zero is its default, so a table of it can be taken from
+/// the allocator already zeroed ([`ZeroedTable`]).
+///
+/// # Safety
+/// All-zero bytes must be a valid value of the type, equal to `T::default()`.
+pub(crate) unsafe trait ZeroIsDefault: Default {}
+
 /// A table of `len` default entries (a transposition table's slots, the Connect 4 solver's
-/// buckets). On Linux its memory is first advised to be backed by 2 MiB pages (transparent huge
-/// pages, whose usual `madvise` mode waits for the advice): a search's probes land anywhere in tens
-/// of MiB, and with 4 KiB pages most of them also miss the TLB. Stockfish allocates its table so.
-/// The entries are the same either way; with the bots' 64 MiB table the bench runs 8 % faster
-/// for Connect 4, 6 % for Yavalath and 2 % for Ataxx (README, "Huge pages for the tables").
-pub(crate) fn table_of<T: Default>(len: usize) -> Vec<T> {
-    let mut table = Vec::with_capacity(len);
-    advise_huge_pages(&mut table);
-    table.extend((0..len).map(|_| T::default()));
-    table
+/// buckets), aligned as its type asks. Its memory is taken from the allocator already zeroed
+/// and is not written at creation: a large allocation is fresh pages, which the kernel maps only
+/// when a search first touches them, inside a turn whose clock sees the time. Writing every entry
+/// at creation (BoardLab until session 52; the standard allocator also writes the zeros itself
+/// for a type aligned to more than 16 bytes, as the slots are) took a Connect 4 bot up to a
+/// second before it read its first turn when four bots started at once (README, "A bot's
+/// start"), time no clock in the bot could see.
+///
+/// On Linux the memory is advised to be backed by 2 MiB pages (transparent huge pages, whose
+/// usual `madvise` mode waits for the advice): a search's probes land anywhere in tens of MiB,
+/// and with 4 KiB pages most of them also miss the TLB. Stockfish allocates its table so. The
+/// entries are the same either way; with the bots' 64 MiB table the bench runs 8 % faster for
+/// Connect 4, 6 % for Yavalath and 2 % for Ataxx (README, "Huge pages for the tables").
+pub(crate) struct ZeroedTable<T> {
+    /// The first entry, aligned for `T` within the allocation.
+    first: *mut T,
+    len: usize,
+    /// The allocation as made: its start and layout (8-byte aligned, so the allocator may hand
+    /// out fresh zero pages without writing them, which it does not for larger alignments).
+    start: *mut u8,
+    layout: std::alloc::Layout,
 }
+
+impl<T: ZeroIsDefault> ZeroedTable<T> {
+    /// `len` (at least 1) default entries. Panics only when the size overflows `usize`; an
+    /// allocation failure aborts as `Vec`'s does.
+    pub(crate) fn new(len: usize) -> Self {
+        let len = len.max(1);
+        // One entry more than asked for leaves room to align the first one.
+        let layout = std::alloc::Layout::array::<T>(len + 1)
+            .and_then(|a| std::alloc::Layout::from_size_align(a.size(), 8))
+            .expect("a table that fits in memory");
+        // SAFETY: `layout`'s size is nonzero: the table's types are not zero-sized (checked).
+        let start = unsafe {
+            assert!(layout.size() > 0);
+            std::alloc::alloc_zeroed(layout)
+        };
+        if start.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        let first = start.wrapping_add(start.align_offset(std::mem::align_of::<T>()));
+        let mut table = ZeroedTable {
+            first: first.cast(),
+            len,
+            start,
+            layout,
+        };
+        advise_huge_pages(&mut table);
+        table
+    }
+}
+
+impl<T> std::ops::Deref for ZeroedTable<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        // SAFETY: `first` is aligned and followed by `len` entries within the allocation, zero
+        // bytes (a default value by `ZeroIsDefault`) or written through `deref_mut`.
+        unsafe { std::slice::from_raw_parts(self.first, self.len) }
+    }
+}
+
+impl<T> std::ops::DerefMut for ZeroedTable<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        // SAFETY: as in `deref`, and `&mut self` is the only access.
+        unsafe { std::slice::from_raw_parts_mut(self.first, self.len) }
+    }
+}
+
+impl<T> Drop for ZeroedTable<T> {
+    fn drop(&mut self) {
+        // The entries own nothing (they are plain words), so only the memory goes back.
+        // SAFETY: `start` was allocated with `layout` and is freed once.
+        unsafe { std::alloc::dealloc(self.start, self.layout) };
+    }
+}
+
+// SAFETY: the table owns its entries as a `Box<[T]>` would.
+unsafe impl<T: Send> Send for ZeroedTable<T> {}
+// SAFETY: as above; shared access hands out only `&[T]`.
+unsafe impl<T: Sync> Sync for ZeroedTable<T> {}
 
 /// `madvise(MADV_HUGEPAGE)` on the whole 2 MiB pages within `table`'s allocation, before anything
 /// is written to it (a page touched first is mapped small). Not in the CodinGame bundles, whose
 /// servers' page settings are unknown and whose characters Connect 4's bundle has none to spare.
 #[cfg(all(target_os = "linux", not(codingame_bundle)))]
-fn advise_huge_pages<T>(table: &mut Vec<T>) {
+fn advise_huge_pages<T>(table: &mut ZeroedTable<T>) {
     const HUGE_PAGE: usize = 2 << 20;
-    let start = table.as_mut_ptr() as usize;
-    let end = start + table.capacity() * std::mem::size_of::<T>();
+    let start = table.start as usize;
+    let end = start + table.layout.size();
     let (from, to) = (
         start.next_multiple_of(HUGE_PAGE),
         end / HUGE_PAGE * HUGE_PAGE,
@@ -103,12 +182,12 @@ fn advise_huge_pages<T>(table: &mut Vec<T>) {
 
 /// Elsewhere the tables take the pages they get.
 #[cfg(not(all(target_os = "linux", not(codingame_bundle))))]
-fn advise_huge_pages<T>(_table: &mut Vec<T>) {}
+fn advise_huge_pages<T>(_table: &mut ZeroedTable<T>) {}
 
 /// A fixed-size transposition table. Its size is set in MiB at creation; the slot count is the
 /// largest power of two that fits. All methods take `&self`, so threads share it (in an `Arc`).
 pub struct TranspositionTable<M> {
-    slots: Box<[Slot]>,
+    slots: ZeroedTable<Slot>,
     mask: usize,
     age: AtomicU8,
     moves: PhantomData<fn() -> M>,
@@ -124,7 +203,7 @@ impl<M: MoveBits> TranspositionTable<M> {
             wanted.next_power_of_two() / 2
         };
         TranspositionTable {
-            slots: table_of(slots).into_boxed_slice(),
+            slots: ZeroedTable::new(slots),
             mask: slots - 1,
             age: AtomicU8::new(0),
             moves: PhantomData,
@@ -232,4 +311,39 @@ fn to_tt(s: i32, ply: u32) -> i32 {
 
 fn from_tt(s: i32, ply: u32) -> i32 {
     score::shift_proven(s, -(ply as i32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_zero(table: &ZeroedTable<Slot>) -> bool {
+        table
+            .iter()
+            .all(|s| s.0.iter().all(|w| w.load(Relaxed) == 0))
+    }
+
+    #[test]
+    fn a_new_table_holds_default_entries_aligned_for_their_type() {
+        for len in [0, 1, 3, 1000, 1 << 20] {
+            let mut table = ZeroedTable::<Slot>::new(len);
+            assert_eq!(table.len(), len.max(1));
+            assert_eq!(table.as_ptr() as usize % std::mem::align_of::<Slot>(), 0);
+            assert!(all_zero(&table));
+            let last = table.len() - 1;
+            table[last] = Slot([AtomicU64::new(1), AtomicU64::new(2), AtomicU64::new(3)]);
+            assert_eq!(table[last].0[2].load(Relaxed), 3);
+        }
+    }
+
+    #[test]
+    fn memory_given_back_with_entries_in_it_comes_back_zeroed() {
+        for _ in 0..8 {
+            let table = ZeroedTable::<Slot>::new(1000);
+            assert!(all_zero(&table));
+            table
+                .iter()
+                .for_each(|s| s.0.iter().for_each(|w| w.store(!0, Relaxed)));
+        }
+    }
 }

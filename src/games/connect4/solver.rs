@@ -26,7 +26,7 @@ use crate::game::{Game, Outcome};
 /// the check word is the key itself, so hits are exact; larger boards (9 x 7) store a 64-bit mix
 /// (`Layout::table_key`).
 struct Table {
-    buckets: Vec<Bucket>,
+    buckets: crate::search::tt::ZeroedTable<Bucket>,
 }
 
 /// One table slot; see [`Table`].
@@ -43,6 +43,9 @@ struct Slot {
 #[repr(align(32))]
 struct Bucket([Slot; 2]);
 
+// SAFETY: a slot of zero bytes is all zero fields, the default.
+unsafe impl crate::search::tt::ZeroIsDefault for Bucket {}
+
 impl Table {
     /// Bytes per slot.
     const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
@@ -51,7 +54,7 @@ impl Table {
         // An odd bucket count spreads keys that differ by multiples of powers of two.
         let len = (entries / 2).max(1) | 1;
         Table {
-            buckets: crate::search::tt::table_of(len),
+            buckets: crate::search::tt::ZeroedTable::new(len),
         }
     }
 
