@@ -340,6 +340,12 @@ function createAtaxxBoard(canvas, { onMove, info, onHover = null }) {
     draw(newView, { canMove }) {
       const before = owners;
       const sameGame = view && newView.history.length === view.history.length + 1;
+      // The page draws the same position again when other things change (the engine's state, a
+      // setting): the flips of the last move, and their animation, stay as they are then.
+      const redrawn =
+        view &&
+        newView.history.length === view.history.length &&
+        newView.cells.every((c) => before.get(c.name) === c.owner);
       view = newView;
       cells = newView.cells;
       owners = new Map(cells.map((c) => [c.name, c.owner]));
@@ -347,16 +353,18 @@ function createAtaxxBoard(canvas, { onMove, info, onHover = null }) {
       legal = new Set(canMove ? newView.legal : []);
       if (!canMove || (selected && owners.get(selected) !== newView.to_move)) selected = null;
       // Stones that changed colour by one move are captures: flip them.
-      cancelAnimationFrame(frame);
-      flips = new Map();
-      if (sameGame) {
-        for (const c of cells) {
-          const was = before.get(c.name) ?? 0;
-          if (was !== 0 && c.owner !== 0 && was !== c.owner) flips.set(c.name, { from: was, to: c.owner });
+      if (!redrawn) {
+        cancelAnimationFrame(frame);
+        flips = new Map();
+        if (sameGame) {
+          for (const c of cells) {
+            const was = before.get(c.name) ?? 0;
+            if (was !== 0 && c.owner !== 0 && was !== c.owner) flips.set(c.name, { from: was, to: c.owner });
+          }
         }
+        lastFlips = [...flips.keys()].sort();
+        flipStart = performance.now();
       }
-      lastFlips = [...flips.keys()].sort();
-      flipStart = performance.now();
       pointer.refreshCursor();
       draw();
     },
