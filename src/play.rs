@@ -17,6 +17,12 @@ pub trait Agent<G: Game> {
     fn choose(&mut self, pos: &G, budget_ms: u64) -> G::Move;
     /// Called before each game, e.g. to clear learned tables.
     fn new_game(&mut self) {}
+    /// Empties the agent's tables by writing every entry, which makes the kernel map their memory
+    /// now: a new table is taken zeroed and mapped page by page as searches first touch it
+    /// (`search::tt::ZeroedTable`), which made later 100 ms turns time out (README, "A bot's
+    /// start"). The bots call it at their first turn, whose clock counts the time. By default
+    /// nothing (an agent without large tables).
+    fn clear_tables(&mut self) {}
     /// A one-line summary of the last choice for logs (depth, nodes, score), if there is one.
     fn summary(&self) -> Option<String> {
         None
@@ -55,6 +61,9 @@ impl<G: Evaluate> Agent<G> for Booked<G> {
     }
     fn new_game(&mut self) {
         self.inner.new_game();
+    }
+    fn clear_tables(&mut self) {
+        self.inner.clear_tables();
     }
     fn summary(&self) -> Option<String> {
         match self.from_book {
@@ -104,6 +113,9 @@ impl<G: Evaluate> Agent<G> for EngineAgent<G> {
         best
     }
     fn new_game(&mut self) {
+        self.searcher.clear();
+    }
+    fn clear_tables(&mut self) {
         self.searcher.clear();
     }
     fn summary(&self) -> Option<String> {

@@ -580,7 +580,7 @@ impl AtaxxBot {
         turn: &TurnInput,
         clock: &TurnClock,
         log: &mut impl Write,
-        player: Option<&mut (dyn Agent<Ataxx> + '_)>,
+        mut player: Option<&mut (dyn Agent<Ataxx> + '_)>,
     ) -> String {
         let me = match self.me {
             Some(me) => me,
@@ -656,6 +656,11 @@ impl AtaxxBot {
             return fallback_move(p0 | p1 | walls, log);
         }
         let budget = if self.turns == 1 {
+            // Maps the table's memory under this turn's clock (`Agent::clear_tables`).
+            match player.as_deref_mut() {
+                Some(agent) => agent.clear_tables(),
+                None => self.clear_own_table(),
+            }
             self.config.first_turn_ms
         } else {
             self.config.turn_ms
@@ -668,6 +673,16 @@ impl AtaxxBot {
         self.played = Some(best);
         pos.format_move(best)
     }
+
+    /// Empties the bot's own search table, as [`Agent::clear_tables`] does an agent's.
+    #[cfg(not(codingame_baseline))]
+    fn clear_own_table(&mut self) {
+        self.searcher.clear();
+    }
+
+    /// The baseline bundles have no table of their own.
+    #[cfg(codingame_baseline)]
+    fn clear_own_table(&mut self) {}
 
     /// The engine's move in `pos` within `budget` ms, one legal in `alt_pos` too where it can
     /// (the other reading of the rows, while the order is in doubt); `moves` are `pos`'s legal

@@ -483,6 +483,11 @@ impl Agent<Connect4Cg> for BotEngine {
         self.engine.new_game();
     }
 
+    fn clear_tables(&mut self) {
+        self.engine.clear_tables();
+        self.solver.clear();
+    }
+
     fn summary(&self) -> Option<String> {
         self.summary.clone().or_else(|| self.engine.summary())
     }
@@ -503,6 +508,7 @@ pub fn run_with(
     let read = |lines: &mut Lines<_>, log: &mut _| reader.read_turn(lines, log);
     serve_turns(&mut lines, out, log, read, |turn, clock, log| {
         let budget = if turns == 0 {
+            player.clear_tables();
             config.first_turn_ms
         } else {
             config.turn_ms

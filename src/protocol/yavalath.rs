@@ -296,6 +296,7 @@ pub fn run_with(
         };
         let first_turn = turns == 0;
         let budget = if turns == 0 {
+            player.clear_tables();
             config.first_turn_ms
         } else {
             config.turn_ms

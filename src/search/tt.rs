@@ -82,11 +82,12 @@ pub(crate) unsafe trait ZeroIsDefault: Default {}
 /// A table of `len` default entries (a transposition table's slots, the Connect 4 solver's
 /// buckets), aligned as its type asks. Its memory is taken from the allocator already zeroed
 /// and is not written at creation: a large allocation is fresh pages, which the kernel maps only
-/// when a search first touches them, inside a turn whose clock sees the time. Writing every entry
-/// at creation (BoardLab until session 52; the standard allocator also writes the zeros itself
-/// for a type aligned to more than 16 bytes, as the slots are) took a Connect 4 bot up to a
-/// second before it read its first turn when four bots started at once (README, "A bot's
-/// start"), time no clock in the bot could see.
+/// when they are first touched. Writing every entry at creation (BoardLab until session 52; the
+/// standard allocator also writes the zeros itself for a type aligned to more than 16 bytes, as
+/// the slots are) took a Connect 4 bot up to a second before it read its first turn when four
+/// bots started at once, time no clock in the bot could see. The bots write their tables at
+/// their first turn instead, under its clock (`Agent::clear_tables`): left to the searches, the
+/// pages met between two clock checks cost later 100 ms turns (README, "A bot's start").
 ///
 /// On Linux the memory is advised to be backed by 2 MiB pages (transparent huge pages, whose
 /// usual `madvise` mode waits for the advice): a search's probes land anywhere in tens of MiB,

@@ -58,6 +58,11 @@ impl Table {
         }
     }
 
+    /// Empties every slot (writing them all: see `ZeroedTable`).
+    fn clear(&mut self) {
+        self.buckets.fill(Bucket::default());
+    }
+
     #[inline]
     fn bucket(&self, check: u64) -> usize {
         (check % self.buckets.len() as u64) as usize
@@ -221,6 +226,13 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             node_stop: None,
             stopped: false,
         }
+    }
+
+    /// Forgets every stored result. The tables' memory is mapped on first touch
+    /// (`search::tt::ZeroedTable`); writing it all here maps it at a time of the caller's choice.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.near_end.clear();
     }
 
     /// Stops every later solve after `ms` milliseconds from now (`None`: no limit). A stopped
