@@ -27,23 +27,27 @@ impl<G: Game> Agent<G> for Recorder {
     }
 }
 
-/// The whole input of a recorded transcript of `game`.
-fn input(game: &str, name: &str) -> String {
-    transcript(game, name)
+/// Plays the recorded transcript `game`/`name` (more than one turn) through `run` with a
+/// recorder, and checks that the tables were emptied once, before the first search.
+fn assert_emptied_once_before_the_first_search(
+    game: &str,
+    name: &str,
+    run: impl FnOnce(&[u8], &mut Vec<u8>, &mut Vec<u8>, &mut Recorder) -> std::io::Result<()>,
+) {
+    let input: String = transcript(game, name)
         .turns
         .iter()
         .map(|t| t.text())
-        .collect()
-}
-
-/// What the recorder was asked, in order, over a transcript with more than one turn.
-fn calls(run: impl FnOnce(&mut Recorder)) -> Vec<&'static str> {
+        .collect();
     let mut recorder = Recorder::default();
-    run(&mut recorder);
-    recorder.calls
-}
-
-fn assert_emptied_once_before_the_first_search(calls: Vec<&'static str>, game: &str) {
+    run(
+        input.as_bytes(),
+        &mut Vec::new(),
+        &mut Vec::new(),
+        &mut recorder,
+    )
+    .unwrap();
+    let calls = recorder.calls;
     assert!(calls.len() >= 3, "{game}: too few turns played: {calls:?}");
     assert_eq!(calls[0], "clear_tables", "{game}: {calls:?}");
     assert!(
@@ -54,51 +58,21 @@ fn assert_emptied_once_before_the_first_search(calls: Vec<&'static str>, game: &
 
 #[test]
 fn the_connect4_bot_empties_its_tables_at_its_first_turn_only() {
-    let text = input("connect4", "second_player");
-    let calls = calls(|agent| {
-        let (mut out, mut log) = (Vec::new(), Vec::new());
-        protocol::connect4::run_with(
-            text.as_bytes(),
-            &mut out,
-            &mut log,
-            BotConfig::default(),
-            agent,
-        )
-        .unwrap();
+    assert_emptied_once_before_the_first_search("connect4", "second_player", |i, o, l, agent| {
+        protocol::connect4::run_with(i, o, l, BotConfig::default(), agent)
     });
-    assert_emptied_once_before_the_first_search(calls, "connect4");
 }
 
 #[test]
 fn the_yavalath_bot_empties_its_tables_at_its_first_turn_only() {
-    let text = input("yavalath", "second_player");
-    let calls = calls(|agent| {
-        let (mut out, mut log) = (Vec::new(), Vec::new());
-        protocol::yavalath::run_with(
-            text.as_bytes(),
-            &mut out,
-            &mut log,
-            BotConfig::default(),
-            agent,
-        )
-        .unwrap();
+    assert_emptied_once_before_the_first_search("yavalath", "second_player", |i, o, l, agent| {
+        protocol::yavalath::run_with(i, o, l, BotConfig::default(), agent)
     });
-    assert_emptied_once_before_the_first_search(calls, "yavalath");
 }
 
 #[test]
 fn the_ataxx_bot_empties_its_tables_at_its_first_turn_only() {
-    let text = input("ataxx", "top_first_plain");
-    let calls = calls(|agent| {
-        let (mut out, mut log) = (Vec::new(), Vec::new());
-        protocol::ataxx::run_with(
-            text.as_bytes(),
-            &mut out,
-            &mut log,
-            BotConfig::default(),
-            Some(agent),
-        )
-        .unwrap();
+    assert_emptied_once_before_the_first_search("ataxx", "top_first_plain", |i, o, l, agent| {
+        protocol::ataxx::run_with(i, o, l, BotConfig::default(), Some(agent))
     });
-    assert_emptied_once_before_the_first_search(calls, "ataxx");
 }
