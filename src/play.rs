@@ -113,7 +113,7 @@ impl<G: Evaluate> Agent<G> for EngineAgent<G> {
         best
     }
     fn new_game(&mut self) {
-        self.searcher.clear();
+        self.clear_tables();
     }
     fn clear_tables(&mut self) {
         self.searcher.clear();

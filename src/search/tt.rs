@@ -113,11 +113,9 @@ impl<T: ZeroIsDefault> ZeroedTable<T> {
         let layout = std::alloc::Layout::array::<T>(len + 1)
             .and_then(|a| std::alloc::Layout::from_size_align(a.size(), 8))
             .expect("a table that fits in memory");
-        // SAFETY: `layout`'s size is nonzero: the table's types are not zero-sized (checked).
-        let start = unsafe {
-            assert!(layout.size() > 0);
-            std::alloc::alloc_zeroed(layout)
-        };
+        assert!(layout.size() > 0, "a table of a zero-sized type");
+        // SAFETY: `layout`'s size is nonzero (checked above).
+        let start = unsafe { std::alloc::alloc_zeroed(layout) };
         if start.is_null() {
             std::alloc::handle_alloc_error(layout);
         }
