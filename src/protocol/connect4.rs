@@ -507,12 +507,7 @@ pub fn run_with(
     let mut reader = Reader::default();
     let read = |lines: &mut Lines<_>, log: &mut _| reader.read_turn(lines, log);
     serve_turns(&mut lines, out, log, read, |turn, clock, log| {
-        let budget = if turns == 0 {
-            player.clear_tables();
-            config.first_turn_ms
-        } else {
-            config.turn_ms
-        };
+        let budget = config.turn_budget(turns == 0, player);
         turns += 1;
         let turn_index = turn.turn_index;
         if let Some(id) = turn.my_id {

@@ -60,6 +60,25 @@ impl Default for BotConfig {
     }
 }
 
+impl BotConfig {
+    /// The thinking time of a turn, in ms: `first_turn_ms` on the bot's first turn (`first`),
+    /// `turn_ms` after. The first turn also empties `player`'s tables
+    /// ([`crate::play::Agent::clear_tables`]), so that their memory is mapped under the turn whose
+    /// clock allows for it, not during a later 100 ms turn.
+    pub fn turn_budget<G: crate::game::Game>(
+        &self,
+        first: bool,
+        player: &mut dyn crate::play::Agent<G>,
+    ) -> u64 {
+        if first {
+            player.clear_tables();
+            self.first_turn_ms
+        } else {
+            self.turn_ms
+        }
+    }
+}
+
 /// Reads the referee's input line by line, counting lines for the messages on stderr.
 ///
 /// Lines are read as bytes and decoded lossily: a line that is not valid UTF-8 is logged and

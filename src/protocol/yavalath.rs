@@ -295,12 +295,7 @@ pub fn run_with(
             Player::Second
         };
         let first_turn = turns == 0;
-        let budget = if turns == 0 {
-            player.clear_tables();
-            config.first_turn_ms
-        } else {
-            config.turn_ms
-        };
+        let budget = config.turn_budget(first_turn, player);
         turns += 1;
 
         let position = if unknown != 0 {
