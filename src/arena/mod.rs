@@ -9,6 +9,7 @@ mod ataxx;
 pub mod cg;
 mod connect4;
 pub mod openings;
+pub mod records;
 pub mod referee;
 pub mod stats;
 mod yavalath;
@@ -201,14 +202,51 @@ pub fn run_match<G: CgReferee>(
     stats.into_inner().expect("stats lock")
 }
 
-/// Writes a match summary: the score with the number of distinct games
-/// ([`MatchStats::distinct_games`]) and an Elo interval, the SPRT's state, and per bot its
-/// response times (ms) and its faults by kind.
+/// Writes a match summary: [`write_score`], then per bot its response times (ms) and its
+/// faults by kind.
 pub fn write_summary(
     out: &mut impl Write,
     names: [&str; 2],
     stats: &MatchStats,
     config: &MatchConfig,
+) -> std::io::Result<()> {
+    write_score(out, names, stats, config.sprt.as_ref())?;
+    for (i, name) in names.iter().enumerate() {
+        let t = stats.time_summary(i);
+        let f = stats.faults[i];
+        write!(
+            out,
+            "{name}: response time mean {:.1} ms, p99 {:.1} ms, max {:.1} ms, {} turns over the limit, \
+             {} faults ({} timeout, {} unreadable, {} illegal, {} crash)",
+            t.mean_ms,
+            t.p99_ms,
+            t.max_ms,
+            t.over_limit,
+            f.total(),
+            f.timeout,
+            f.unreadable,
+            f.illegal,
+            f.crash
+        )?;
+        match f.forfeit {
+            0 => writeln!(out)?,
+            n => writeln!(
+                out,
+                ", {n} more games forfeited by a fault in the same match"
+            )?,
+        }
+    }
+    Ok(())
+}
+
+/// Writes a match's score: wins, draws and losses from bot A's side with the number of distinct
+/// games ([`MatchStats::distinct_games`]), the score and an Elo interval, then with `sprt` the
+/// test's state (a line each).
+pub fn write_score(
+    out: &mut impl Write,
+    names: [&str; 2],
+    stats: &MatchStats,
+    sprt: Option<&Sprt>,
 ) -> std::io::Result<()> {
     write!(
         out,
@@ -228,7 +266,7 @@ pub fn write_summary(
         }
         None => writeln!(out)?,
     }
-    if let Some(sprt) = &config.sprt {
+    if let Some(sprt) = sprt {
         let accepted = |state| match state {
             SprtState::AcceptH0 => "H0 accepted",
             _ => "H1 accepted",
@@ -261,31 +299,6 @@ pub fn write_summary(
             sprt.lower(),
             sprt.upper(),
         )?;
-    }
-    for (i, name) in names.iter().enumerate() {
-        let t = stats.time_summary(i);
-        let f = stats.faults[i];
-        write!(
-            out,
-            "{name}: response time mean {:.1} ms, p99 {:.1} ms, max {:.1} ms, {} turns over the limit, \
-             {} faults ({} timeout, {} unreadable, {} illegal, {} crash)",
-            t.mean_ms,
-            t.p99_ms,
-            t.max_ms,
-            t.over_limit,
-            f.total(),
-            f.timeout,
-            f.unreadable,
-            f.illegal,
-            f.crash
-        )?;
-        match f.forfeit {
-            0 => writeln!(out)?,
-            n => writeln!(
-                out,
-                ", {n} more games forfeited by a fault in the same match"
-            )?,
-        }
     }
     Ok(())
 }

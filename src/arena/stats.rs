@@ -147,14 +147,11 @@ fn wilson(p: f64, n: f64) -> (f64, f64) {
 impl MatchStats {
     /// Adds one finished game.
     pub fn add(&mut self, g: &GameResult) {
-        let points = g.a_points();
-        match points {
-            p if p > 0.75 => self.wins += 1,
-            p if p > 0.25 => self.draws += 1,
-            _ => self.losses += 1,
-        }
-        self.sequences
-            .insert((g.refereed.setup.clone(), g.refereed.moves.clone()));
+        self.count(
+            g.a_points(),
+            g.refereed.setup.clone(),
+            g.refereed.moves.clone(),
+        );
         let (a, b) = if g.a_first { (0, 1) } else { (1, 0) };
         self.times_ms[0].extend(&g.refereed.times_ms[a]);
         self.times_ms[1].extend(&g.refereed.times_ms[b]);
@@ -169,6 +166,19 @@ impl MatchStats {
                 Verdict::Finished(_) => unreachable!("a finished game has no fault"),
             }
         }
+    }
+
+    /// Counts a game's result, bot A's `a_points` (1, 0.5 or 0), and the game itself, its
+    /// `setup` and `moves`, for [`MatchStats::distinct_games`]; no times or faults (what
+    /// [`MatchStats::add`] adds for a refereed game, and [`crate::arena::records`] for a
+    /// recorded one).
+    pub fn count(&mut self, a_points: f64, setup: String, moves: Vec<String>) {
+        match a_points {
+            p if p > 0.75 => self.wins += 1,
+            p if p > 0.25 => self.draws += 1,
+            _ => self.losses += 1,
+        }
+        self.sequences.insert((setup, moves));
     }
 
     /// Games played.

@@ -70,8 +70,8 @@ pub struct ArenaArgs {
     pub seed: u64,
     /// SPRT as `elo0,elo1,alpha,beta` (e.g. `0,10,0.05,0.05`), H0 "bot A is elo0 Elo
     /// stronger" against H1 "elo1 stronger": stop once decided (not before 20 games).
-    #[arg(long)]
-    pub sprt: Option<String>,
+    #[arg(long, value_parser = parse_sprt)]
+    pub sprt: Option<arena::stats::Sprt>,
     /// Append one JSON line per game to this file: game, setup, moves (the playground's
     /// notation), first, second, result, verdict.
     #[arg(long)]
@@ -79,12 +79,7 @@ pub struct ArenaArgs {
 }
 
 pub fn run(args: ArenaArgs) -> Result<(), Failure> {
-    let sprt = args
-        .sprt
-        .as_deref()
-        .map(parse_sprt)
-        .transpose()
-        .map_err(Failure::BadArgument)?;
+    let sprt = args.sprt;
     let time = match (&args.tc, args.movetime) {
         (Some(tc), _) => parse_tc(tc).map_err(Failure::BadArgument)?,
         (None, movetime) => arena::UaiTime::MoveTime(movetime.unwrap_or(args.turn_ms)),
@@ -175,12 +170,62 @@ fn parse_uai_nodes(text: &str) -> Result<[Option<u64>; 2], String> {
 }
 
 /// Reads `elo0,elo1,alpha,beta`.
+/// `boardlab records`: arena records read back as one match.
+#[derive(Args)]
+pub struct RecordsArgs {
+    /// Record files of `boardlab arena --records`, read in the order given, each game by game.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// The bot the score is for: a record's `first` or `second` as the arena wrote it (the bot's
+    /// argument to the arena), or a part of it found in that name alone.
+    #[arg(long)]
+    pub bot: String,
+    /// SPRT as `elo0,elo1,alpha,beta`, as the arena's: the LLR after all games, and the game at
+    /// which it first reached a bound.
+    #[arg(long, value_parser = parse_sprt)]
+    pub sprt: Option<arena::stats::Sprt>,
+}
+
+pub fn records(args: RecordsArgs) -> Result<(), Failure> {
+    let sprt = args.sprt;
+    let mut lines = Vec::new();
+    for path in &args.files {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        lines.extend(
+            text.lines()
+                .enumerate()
+                .map(|(i, l)| (format!("{}:{}", path.display(), i + 1), l.to_string())),
+        );
+    }
+    let report = arena::records::read_records(lines, &args.bot, sprt.as_ref())?;
+    let names = [report.names[0].as_str(), report.names[1].as_str()];
+    let mut out = io::stdout();
+    arena::write_score(&mut out, names, &report.stats, sprt.as_ref()).map_err(|e| e.to_string())?;
+    if sprt.is_some() {
+        let crossing = match report.first_crossing {
+            Some(d) => format!(
+                "{} at game {} (LLR {:.2})",
+                match d.state {
+                    arena::stats::SprtState::AcceptH0 => "H0 accepted",
+                    _ => "H1 accepted",
+                },
+                d.games,
+                d.llr
+            ),
+            None => "never".to_string(),
+        };
+        writeln!(out, "first crossing of a bound: {crossing}").map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
 fn parse_sprt(text: &str) -> Result<arena::stats::Sprt, String> {
     let v: Vec<f64> = text
         .split(',')
         .map(|f| f.trim().parse::<f64>())
         .collect::<Result<_, _>>()
-        .map_err(|_| format!("--sprt '{text}': expected four numbers elo0,elo1,alpha,beta"))?;
+        .map_err(|_| "expected four numbers elo0,elo1,alpha,beta".to_string())?;
     match v[..] {
         [elo0, elo1, alpha, beta]
             if alpha > 0.0 && alpha < 1.0 && beta > 0.0 && beta < 1.0 && elo1 > elo0 =>
@@ -192,9 +237,7 @@ fn parse_sprt(text: &str) -> Result<arena::stats::Sprt, String> {
                 beta,
             })
         }
-        _ => Err(format!(
-            "--sprt '{text}': expected elo0 < elo1 and alpha, beta in (0, 1)"
-        )),
+        _ => Err("expected elo0 < elo1 and alpha, beta in (0, 1)".to_string()),
     }
 }
 

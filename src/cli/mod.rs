@@ -85,6 +85,12 @@ enum Command {
     /// timed-out turn counts as the time waited) and its faults by kind. A faulted game's
     /// verdict is printed as it happens (on stderr when there is no progress bar).
     Arena(arena::ArenaArgs),
+    /// Read the per-game records of one or more arena runs (`arena --records FILE`) as one
+    /// match, in the order given: the score of the bot named by `--bot`, its Elo with a 95 %
+    /// interval, and with `--sprt` the LLR after all the games and the game at which it first
+    /// reached a bound. So an SPRT still undecided at one run's cap is read on over further
+    /// runs of the same two builds (with other seeds), game by game.
+    Records(arena::RecordsArgs),
     /// Count the leaf nodes of the legal-move tree `depth` plies deep, and the speed in
     /// nodes/s (leaf nodes per second; the last ply is counted in bulk, not played).
     ///
@@ -159,6 +165,7 @@ pub fn main() -> i32 {
     let result = match Cli::parse().command {
         Command::Bot(args) => bots::bot(args),
         Command::Arena(args) => arena::run(args),
+        Command::Records(args) => arena::records(args),
         Command::Perft(args) => tools::perft_cmd(args),
         Command::Bench(args) => tools::bench_cmd(args),
         Command::Analyse(args) => analyse::run(args),
