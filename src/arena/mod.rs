@@ -267,15 +267,11 @@ pub fn write_score(
         None => writeln!(out)?,
     }
     if let Some(sprt) = sprt {
-        let accepted = |state| match state {
-            SprtState::AcceptH0 => "H0 accepted",
-            _ => "H1 accepted",
-        };
         let state = match (stats.decision, stats.sprt(sprt)) {
             // The games under way when the bound was reached may have moved the LLR back.
             (Some(d), now) if now != d.state => format!(
                 "{} at game {} (LLR {:.2}), which stopped the match",
-                accepted(d.state),
+                d.state.name(),
                 d.games,
                 d.llr
             ),
@@ -285,8 +281,7 @@ pub fn write_score(
                     stats::SPRT_MIN_GAMES
                 )
             }
-            (_, SprtState::Continue) => "undecided".to_string(),
-            (_, now) => accepted(now).to_string(),
+            (_, now) => now.name().to_string(),
         };
         writeln!(
             out,

@@ -49,6 +49,17 @@ pub enum SprtState {
     AcceptH1,
 }
 
+impl SprtState {
+    /// The state in words: `undecided`, `H0 accepted` or `H1 accepted`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SprtState::Continue => "undecided",
+            SprtState::AcceptH0 => "H0 accepted",
+            SprtState::AcceptH1 => "H1 accepted",
+        }
+    }
+}
+
 /// Response times of one bot over a match, in ms with sub-millisecond precision. A timed-out
 /// turn counts as the time waited (its limit, a lower bound of the real time) in the mean, the
 /// p99 and the maximum; a crash counts nothing.

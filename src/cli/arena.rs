@@ -169,7 +169,6 @@ fn parse_uai_nodes(text: &str) -> Result<[Option<u64>; 2], String> {
     Ok(nodes)
 }
 
-/// Reads `elo0,elo1,alpha,beta`.
 /// `boardlab records`: arena records read back as one match.
 #[derive(Args)]
 pub struct RecordsArgs {
@@ -204,15 +203,7 @@ pub fn records(args: RecordsArgs) -> Result<(), Failure> {
     arena::write_score(&mut out, names, &report.stats, sprt.as_ref()).map_err(|e| e.to_string())?;
     if sprt.is_some() {
         let crossing = match report.first_crossing {
-            Some(d) => format!(
-                "{} at game {} (LLR {:.2})",
-                match d.state {
-                    arena::stats::SprtState::AcceptH0 => "H0 accepted",
-                    _ => "H1 accepted",
-                },
-                d.games,
-                d.llr
-            ),
+            Some(d) => format!("{} at game {} (LLR {:.2})", d.state.name(), d.games, d.llr),
             None => "never".to_string(),
         };
         writeln!(out, "first crossing of a bound: {crossing}").map_err(|e| e.to_string())?;
@@ -220,6 +211,7 @@ pub fn records(args: RecordsArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Reads `elo0,elo1,alpha,beta`.
 fn parse_sprt(text: &str) -> Result<arena::stats::Sprt, String> {
     let v: Vec<f64> = text
         .split(',')
