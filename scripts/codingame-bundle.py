@@ -27,7 +27,8 @@ What it leaves out, and why that is safe:
   runs MCTS when its adapter, src/protocol/<game>.rs, names `engine_agent` or `Mcts`; rustc
   checks the rest, so a wrong guess fails the build, never the game.
 - In every bundle, the items under `cfg(not(codingame_bundle))`: code in the bots' modules that
-  no bot calls (the in-process match of the CLI and tests), left out for its characters.
+  no bot calls (the in-process match of the CLI and tests, setups, the board as the UI draws it,
+  Connect 4's solver command line), left out for its characters.
 - In a baseline bundle, the items under `cfg(not(codingame_baseline))`: the opening books, which
   only the engine plays. `codingame_baseline` is this script's own cfg (cargo never sets it, see
   Cargo.toml's `check-cfg`): true in a baseline bundle, false in the engine's.

@@ -145,7 +145,9 @@ pub trait Game: Clone + Send + 'static {
     fn start() -> Self;
 
     /// A start position from a game-specific setup string; the empty string gives [`Game::start`].
-    /// Errors: a setup the game does not understand.
+    /// Errors: a setup the game does not understand. Not in the bots' bundles: a bot reads the
+    /// referee's input, never a setup.
+    #[cfg(not(codingame_bundle))]
     fn from_setup(setup: &str) -> Result<Self, NotationError>;
 
     /// The player whose turn it is.
@@ -216,11 +218,13 @@ pub trait Game: Clone + Send + 'static {
 
     /// The position after the setup and the whitespace-separated moves, checked one by one.
     /// Errors name the first bad move and its 1-based number.
+    #[cfg(not(codingame_bundle))]
     fn from_moves(setup: &str, moves: &str) -> Result<Self, NotationError> {
         Self::replay(setup, moves, |_, _| {})
     }
 
     /// Like [`Game::from_moves`], calling `before_move(position, move)` before each move is played.
+    #[cfg(not(codingame_bundle))]
     fn replay(
         setup: &str,
         moves: &str,
@@ -423,7 +427,8 @@ pub struct Eval {
     pub quiet: bool,
 }
 
-/// One cell of a board as the UI draws it.
+/// One cell of a board as the UI draws it. Not in the bots' bundles (no bot draws a board).
+#[cfg(not(codingame_bundle))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct CellView {
@@ -440,6 +445,8 @@ pub struct CellView {
 }
 
 /// What a board UI needs beyond the rules: the cells to draw and words for results and moves.
+/// Not in the bots' bundles.
+#[cfg(not(codingame_bundle))]
 pub trait Display: Game {
     /// Every cell, in the game's display order.
     fn cells(&self) -> Vec<CellView>;

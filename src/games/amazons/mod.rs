@@ -305,6 +305,7 @@ impl Game for Amazons {
     }
 
     /// `""` (seed 0), `"seed:N"`, or a position string (module docs).
+    #[cfg(not(codingame_bundle))]
     fn from_setup(setup: &str) -> Result<Self, NotationError> {
         let setup = setup.trim();
         if setup.is_empty() {

@@ -2,6 +2,7 @@
 //! referee's board rows, and the board as the UI draws it.
 
 use super::*;
+#[cfg(not(codingame_bundle))]
 use crate::game::{CellView, Display};
 
 /// The name of a square, e.g. `d8`.
@@ -192,6 +193,7 @@ pub fn format_move(mv: Move) -> String {
     s
 }
 
+#[cfg(not(codingame_bundle))]
 impl Display for Amazons {
     fn position_text(&self) -> Option<String> {
         Some(self.position_string())

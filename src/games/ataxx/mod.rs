@@ -422,6 +422,7 @@ impl Game for Ataxx {
     /// `""`: the standard start, no walls (CodinGame rules); `walls:SEED` (a `u64`): the standard
     /// start on [`Ataxx::random_walls`]`(SEED)` (CodinGame rules); `cg:FEN`: a FEN position under
     /// the CodinGame rules; any other text is read as a FEN under the engine rules.
+    #[cfg(not(codingame_bundle))]
     fn from_setup(setup: &str) -> Result<Self, NotationError> {
         let setup = setup.trim();
         if setup.is_empty() || setup == "startpos-cg" {

@@ -2,7 +2,9 @@
 //! FEN of the Ataxx engine world (libataxx's format), and the board as the UI draws it.
 
 use super::*;
-use crate::game::{CellView, Display, NotationError};
+use crate::game::NotationError;
+#[cfg(not(codingame_bundle))]
+use crate::game::{CellView, Display};
 
 /// The largest halfmove clock or fullmove number a FEN may give; [`Ataxx::from_fen`] rejects
 /// larger ones. No game comes near it: every spawn adds a stone and nothing removes one, so a game
@@ -220,6 +222,7 @@ impl Ataxx {
     }
 }
 
+#[cfg(not(codingame_bundle))]
 impl Display for Ataxx {
     /// The FEN, prefixed `cg:` under the CodinGame rules so the same rules come back.
     fn position_text(&self) -> Option<String> {

@@ -389,6 +389,7 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
     /// Setups: a position string ([`Connect4::from_position_string`]), or, whitespace-separated,
     /// `steal` (the default, CodinGame's rule) or `nosteal`, then optionally a Pons move string
     /// (`4453`, 1-based columns) played from the empty board.
+    #[cfg(not(codingame_bundle))]
     fn from_setup(setup: &str) -> Result<Self, NotationError> {
         if setup.contains('/') {
             return Self::from_position_string(setup);

@@ -2,6 +2,7 @@
 //! board rows and output lines, the position string, and the board as the UI draws it.
 
 use super::*;
+#[cfg(not(codingame_bundle))]
 use crate::game::{CellView, Display};
 
 impl<const W: usize, const H: usize> Connect4<W, H> {
@@ -9,6 +10,7 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     /// (`"4453"`), from the empty board with or without the steal rule (the string cannot name a
     /// steal). Whitespace is ignored. Errors: a character that is not a column digit `1..=W`, a
     /// full column, or a move after the game ended.
+    #[cfg(not(codingame_bundle))]
     pub fn from_pons(moves: &str, steal_rule: bool) -> Result<Self, NotationError> {
         let mut pos = Self::new(steal_rule);
         pos.play_pons(moves)?;
@@ -17,6 +19,7 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
 
     /// Plays a Pons-style move string (1-based column digits) from this position.
     /// Errors as for [`Connect4::from_pons`], naming the 1-based index of the bad move.
+    #[cfg(not(codingame_bundle))]
     pub fn play_pons(&mut self, moves: &str) -> Result<(), NotationError> {
         for (i, ch) in moves.chars().filter(|c| !c.is_whitespace()).enumerate() {
             let col = ch
@@ -145,6 +148,7 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     /// The position string (see the module doc) that [`Connect4::from_position_string`] reads:
     /// rows from the top, the side to move, and `steal` while the steal is still to come (the
     /// empty board under the steal rule) or open now, else `-`.
+    #[cfg(not(codingame_bundle))]
     pub fn position_string(&self) -> String {
         let first = self.stones(Player::First);
         let rows = (0..H).map(|y| {
@@ -169,6 +173,7 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     /// a full board): there is nothing left to play or analyse.
     /// Errors name the row (from the top) and the column (0-based, as moves name it) of a bad
     /// character, or the rule broken.
+    #[cfg(not(codingame_bundle))]
     pub fn from_position_string(text: &str) -> Result<Self, NotationError> {
         let err = |m: String| NotationError(format!("bad Connect 4 position: {m}"));
         let read = stones_text::read(
@@ -262,6 +267,7 @@ pub fn cell_name(x: usize, y: usize) -> String {
     format!("{x},{y}")
 }
 
+#[cfg(not(codingame_bundle))]
 impl<const W: usize, const H: usize> Display for Connect4<W, H> {
     /// The position string, while the game goes on (a finished game cannot be set up).
     fn position_text(&self) -> Option<String> {

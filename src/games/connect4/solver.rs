@@ -746,6 +746,7 @@ fn is_symmetric<const W: usize, const H: usize>(pos: &Connect4<W, H>) -> bool {
 }
 
 /// One move of an analysis, solved (or not): what [`analyze_parallel`] reports as it goes.
+#[cfg(not(codingame_bundle))]
 #[derive(Clone, Debug)]
 pub struct MoveSolved {
     /// The column (0-based) or [`STEAL`].
@@ -763,7 +764,7 @@ pub struct MoveSolved {
 /// hardest first (centre columns). `progress` hears each move as it is solved. Returns the scores
 /// as [`Solver::analyze`] does and the nodes visited by all threads. Errors as for
 /// [`Solver::solve`]. Native only: wasm has no threads.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(any(codingame_bundle, target_arch = "wasm32")))]
 #[allow(clippy::type_complexity)]
 pub fn analyze_parallel<const W: usize, const H: usize>(
     pos: &Connect4<W, H>,
@@ -819,6 +820,7 @@ pub fn analyze_parallel<const W: usize, const H: usize>(
 }
 
 /// The board sizes `boardlab solve` accepts, as `(columns, rows)`.
+#[cfg(not(codingame_bundle))]
 pub const SOLVE_SIZES: &[(usize, usize)] = &[
     (4, 4),
     (5, 4),
@@ -832,6 +834,7 @@ pub const SOLVE_SIZES: &[(usize, usize)] = &[
 ];
 
 /// What `boardlab solve` does with one position.
+#[cfg(not(codingame_bundle))]
 #[derive(Clone, Copy, Debug)]
 pub struct SolveOptions {
     /// Score every column rather than the position.
@@ -850,6 +853,7 @@ pub struct SolveOptions {
 /// chosen among those that neither end the game nor let the opponent win at once (so no
 /// position is decided by a blunder a ply away), from the seed `seed` (the same seed gives the
 /// same positions).
+#[cfg(not(codingame_bundle))]
 #[derive(Clone, Copy, Debug)]
 pub struct RandomPositions {
     /// Random moves played from the empty board.
@@ -906,6 +910,7 @@ pub fn run_cli(
     )
 }
 
+#[cfg(not(codingame_bundle))]
 fn run_sized<const W: usize, const H: usize>(
     positions: &[String],
     options: SolveOptions,
@@ -999,6 +1004,7 @@ fn run_sized<const W: usize, const H: usize>(
 
 /// One position for [`RandomPositions`] as a Pons move string, or `None` when the random line
 /// ran out of safe moves before `plies`.
+#[cfg(not(codingame_bundle))]
 fn random_position<const W: usize, const H: usize>(
     plies: u32,
     rng: &mut crate::rng::Rng,
@@ -1026,6 +1032,7 @@ fn random_position<const W: usize, const H: usize>(
 
 /// `analyze` for [`run_sized`]: in parallel when asked and possible, counting the nodes of every
 /// thread in `solver.nodes`.
+#[cfg(not(codingame_bundle))]
 #[allow(clippy::type_complexity)]
 fn analyze_on_threads<const W: usize, const H: usize>(
     solver: &mut Solver<W, H>,

@@ -273,6 +273,7 @@ impl Game for Yavalath {
 
     /// Setups: `""` or `"steal"` (the CodinGame rules), `"nosteal"` (no steal), or a position
     /// string ([`Yavalath::from_position_string`]).
+    #[cfg(not(codingame_bundle))]
     fn from_setup(setup: &str) -> Result<Self, NotationError> {
         match setup.trim() {
             "" | "steal" => Ok(Yavalath::new(true)),

@@ -2,6 +2,7 @@
 //! draws it.
 
 use super::*;
+#[cfg(not(codingame_bundle))]
 use crate::game::{CellView, Display};
 
 impl Yavalath {
@@ -85,6 +86,7 @@ impl Yavalath {
     }
 }
 
+#[cfg(not(codingame_bundle))]
 impl Display for Yavalath {
     /// The position string, while the game goes on (a finished game cannot be set up).
     fn position_text(&self) -> Option<String> {
